@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { silentLog } from './log.js';
+import { UsageRecorder } from './usage.js';
+import type { UsageDelta } from '../store/usage.js';
+
+describe('UsageRecorder', () => {
+  it('batches by key and month, and starts a new month at the UTC boundary', async () => {
+    const written: UsageDelta[][] = [];
+    let now = Date.UTC(2026, 0, 31, 23, 59, 59, 999);
+    const rec = new UsageRecorder(async (d) => void written.push(d), 60_000, silentLog, () => now);
+    rec.recordRequest('k1');
+    rec.recordRoute('k1', { usdVolume: '1.25', affiliateFeeUsd: '0.01' });
+    now += 1;
+    rec.recordRequest('k1');
+    rec.recordRequest('k2');
+    await rec.flush();
+    expect(written).toHaveLength(1);
+    expect(written[0]).toEqual([
+      { keyId: 'k1', month: '2026-01', requests: 1, routes: 1, usdVolume: '1.25', affiliateFeeUsd: '0.01' },
+      { keyId: 'k1', month: '2026-02', requests: 1, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' },
+      { keyId: 'k2', month: '2026-02', requests: 1, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' },
+    ]);
+    await rec.flush();
+    expect(written).toHaveLength(1); // nothing pending, nothing written
+  });
+
+  it('keeps a batch that could not be written and adds what came meanwhile', async () => {
+    let fail = true;
+    const written: UsageDelta[][] = [];
+    const rec = new UsageRecorder(
+      async (d) => {
+        if (fail) throw new Error('database down');
+        written.push(d);
+      },
+      60_000,
+      silentLog,
+      () => Date.UTC(2026, 5, 1),
+    );
+    rec.recordRoute('k', { usdVolume: '0.1', affiliateFeeUsd: '0' });
+    await rec.flush();
+    rec.recordRoute('k', { usdVolume: '0.2', affiliateFeeUsd: '0.5' });
+    expect(rec.unflushed('k', '2026-06')).toEqual({ keyId: 'k', month: '2026-06', requests: 0, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.5' });
+    fail = false;
+    await rec.close();
+    expect(written).toEqual([[{ keyId: 'k', month: '2026-06', requests: 0, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.5' }]]);
+  });
+
+  it('rejects amounts that are not decimal strings', () => {
+    const rec = new UsageRecorder(async () => undefined, 60_000, silentLog);
+    expect(() => rec.recordRoute('k', { usdVolume: '1e3', affiliateFeeUsd: '0' })).toThrow(RangeError);
+    expect(() => rec.recordRoute('k', { usdVolume: '1', affiliateFeeUsd: '-1' })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Per-key monthly statistics: requests, routes quoted, USD volume and affiliate fee revenue.
+ *
+ * Recording only adds to counters in memory, so the request path never waits on the database; a timer writes the
+ * batch every `flushMs` (STATS_FLUSH_SECONDS) in one transaction. A failed write puts the batch back to be retried
+ * with the next one, so a database outage delays statistics but loses none (except what a process killed during the
+ * outage still held in memory). Each instance flushes its own batch; the store adds them up.
+ */
+import { addUsd, isUsdAmount } from '../store/usd.js';
+import { addUsage, type UsageCounts, type UsageDelta } from '../store/usage.js';
+import type { Log } from './log.js';
+
+export interface RouteFigures {
+  /** USD value of the route's input, a non-negative decimal string. */
+  usdVolume: string;
+  /** USD value of the affiliate fees the route pays, a non-negative decimal string. */
+  affiliateFeeUsd: string;
+}
+
+/** `YYYY-MM` of a date, UTC. */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export class UsageRecorder {
+  /** By month, then key id: two lookups on strings that are reused (no key built per request). */
+  private pending = new Map<string, Map<string, UsageDelta>>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private failing = false;
+  /** The current month and when it ends, so counting a request does not format a date each time. */
+  private month = '';
+  private monthEndsAt = 0;
+
+  constructor(
+    private readonly write: (deltas: UsageDelta[]) => Promise<void>,
+    readonly flushMs: number,
+    private readonly log: Log,
+    /** Clock in ms; tests move it across a month boundary. */
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  static forStore(store: Parameters<typeof addUsage>[0], flushMs: number, log: Log): UsageRecorder {
+    return new UsageRecorder((deltas) => addUsage(store, deltas), flushMs, log);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  recordRequest(keyId: string): void {
+    this.entry(keyId).requests += 1;
+  }
+
+  /** Throws RangeError on an amount that is not a non-negative decimal string (a caller's bug, caught by tests). */
+  recordRoute(keyId: string, figures: RouteFigures): void {
+    if (!isUsdAmount(figures.usdVolume)) throw new RangeError(`usdVolume must be a decimal string, got "${figures.usdVolume}"`);
+    if (!isUsdAmount(figures.affiliateFeeUsd)) {
+      throw new RangeError(`affiliateFeeUsd must be a decimal string, got "${figures.affiliateFeeUsd}"`);
+    }
+    const e = this.entry(keyId);
+    e.routes += 1;
+    e.usdVolume = addUsd(e.usdVolume, figures.usdVolume);
+    e.affiliateFeeUsd = addUsd(e.affiliateFeeUsd, figures.affiliateFeeUsd);
+  }
+
+  /** What this instance has recorded for a key and month but not yet written. */
+  unflushed(keyId: string, month: string): UsageCounts {
+    const e = this.pending.get(month)?.get(keyId);
+    return e ? { ...e } : { requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' };
+  }
+
+  /** Writes what is pending; never throws (a failure keeps the batch for the next flush). One flush at a time. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writePending().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and writes what is left; reports (does not throw) what could not be written. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flushing;
+    await this.flush();
+    const unwritten = this.pendingDeltas();
+    if (unwritten.length > 0) this.log.error({ unwritten }, 'usage statistics could not be written before exit');
+  }
+
+  private async writePending(): Promise<void> {
+    const batch = this.pendingDeltas();
+    if (batch.length === 0) return;
+    this.pending = new Map();
+    try {
+      await this.write(batch);
+      if (this.failing) this.log.info({}, 'usage statistics are being written again');
+      this.failing = false;
+    } catch (err) {
+      // Merge back: whatever was recorded meanwhile is added on top.
+      for (const d of batch) {
+        const e = this.entryFor(d.keyId, d.month);
+        e.requests += d.requests;
+        e.routes += d.routes;
+        e.usdVolume = addUsd(e.usdVolume, d.usdVolume);
+        e.affiliateFeeUsd = addUsd(e.affiliateFeeUsd, d.affiliateFeeUsd);
+      }
+      if (!this.failing) {
+        this.log.warn({ err: String((err as Error)?.message ?? err) }, 'cannot write usage statistics; will retry');
+      }
+      this.failing = true;
+    }
+  }
+
+  private currentMonth(): string {
+    const now = this.now();
+    if (now >= this.monthEndsAt) {
+      const date = new Date(now);
+      this.month = monthOf(date);
+      this.monthEndsAt = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+    }
+    return this.month;
+  }
+
+  private entry(keyId: string): UsageDelta {
+    return this.entryFor(keyId, this.currentMonth());
+  }
+
+  private entryFor(keyId: string, month: string): UsageDelta {
+    let byKey = this.pending.get(month);
+    if (!byKey) {
+      byKey = new Map();
+      this.pending.set(month, byKey);
+    }
+    let e = byKey.get(keyId);
+    if (!e) {
+      e = { keyId, month, requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' };
+      byKey.set(keyId, e);
+    }
+    return e;
+  }
+
+  private pendingDeltas(): UsageDelta[] {
+    return [...this.pending.values()].flatMap((byKey) => [...byKey.values()]);
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * Every setting of the service, read in one place: command-line flag, then environment variable, then a default
+ * that runs offline with no database server. Each setting is declared once in SETTINGS, so the parser, the
+ * `--help` text and the README table cannot drift apart.
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+
+type Kind = 'string' | 'string?' | 'int' | 'number' | 'decimal' | 'bool' | 'url?';
+
+interface Setting<K extends Kind = Kind> {
+  /** Environment variable name; the flag is the same in kebab case (`PORT` → `--port`). */
+  env: string;
+  kind: K;
+  default: string | undefined;
+  help: string;
+}
+
+export const SETTINGS = {
+  port: { env: 'PORT', kind: 'int', default: '8080', help: 'TCP port the HTTP server listens on' },
+  host: { env: 'HOST', kind: 'string', default: '127.0.0.1', help: 'interface to bind (0.0.0.0 for all)' },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    kind: 'string',
+    default: 'info',
+    help: 'pino level: fatal, error, warn, info, debug, trace, silent',
+  },
+  dataDir: {
+    env: 'DATA_DIR',
+    kind: 'string',
+    default: './var',
+    help: 'directory for the embedded store and downloaded snapshots (created if missing)',
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'PostgreSQL URL for server mode; unset = embedded store in DATA_DIR',
+  },
+  redisUrl: {
+    env: 'REDIS_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'Redis URL shared by all instances (rate limits, caches); unset = per-instance memory',
+  },
+  redisKeyPrefix: {
+    env: 'REDIS_KEY_PREFIX',
+    kind: 'string',
+    default: 'junction:',
+    help: 'prefix of every Redis key; deployments sharing one Redis need different prefixes',
+  },
+  anonRatePerSecond: {
+    env: 'ANON_RATE_PER_SECOND',
+    kind: 'number',
+    default: '5',
+    help: 'requests per second shared by all callers without a valid API key (all instances together with Redis); 0 = no limit',
+  },
+  anonBurst: {
+    env: 'ANON_BURST',
+    kind: 'int',
+    default: '20',
+    help: 'how many such requests may arrive at once before the rate applies',
+  },
+  keyRefreshSeconds: {
+    env: 'KEY_REFRESH_SECONDS',
+    kind: 'number',
+    default: '10',
+    help: 'how often the API key table is reloaded: the bound on how long a new or revoked key takes to take effect',
+  },
+  statsFlushSeconds: {
+    env: 'STATS_FLUSH_SECONDS',
+    kind: 'number',
+    default: '10',
+    help: 'how often per-key usage statistics are written from memory to the database',
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    kind: 'bool',
+    default: 'false',
+    help: 'trust X-Forwarded-* headers from a load balancer',
+  },
+  safetyMaxLossPercent: {
+    env: 'SAFETY_MAX_LOSS_PERCENT',
+    kind: 'decimal',
+    default: '10',
+    help: 'a swap losing more than this percent of its USD value is BAD_PRICE (error, or warning with allow_unsafe)',
+  },
+  safetyMaxPriceImpactPercent: {
+    env: 'SAFETY_MAX_PRICE_IMPACT_PERCENT',
+    kind: 'decimal',
+    default: '10',
+    help: 'a swap whose price impact exceeds this percent is BAD_PRICE',
+  },
+  safetyMaxLossUsd: {
+    env: 'SAFETY_MAX_LOSS_USD',
+    kind: 'decimal',
+    default: '1000',
+    help: 'a swap losing more than this many USD is HIGH_LOSS, whatever the percent',
+  },
+  priceApiUrl: {
+    env: 'PRICE_API_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'CoinGecko-compatible price API (simple/price); unset = prices from the pools and the shipped snapshot only',
+  },
+  priceApiKey: {
+    env: 'PRICE_API_KEY',
+    kind: 'string?',
+    default: undefined,
+    help: 'API key sent to the price API (header PRICE_API_KEY_HEADER)',
+  },
+  priceApiKeyHeader: {
+    env: 'PRICE_API_KEY_HEADER',
+    kind: 'string',
+    default: 'x-cg-pro-api-key',
+    help: 'header carrying PRICE_API_KEY',
+  },
+  priceMaxAgeSeconds: {
+    env: 'PRICE_MAX_AGE_SECONDS',
+    kind: 'int',
+    default: '300',
+    help: 'live prices older than this are not used to judge a route',
+  },
+  osmosisSqsUrl: {
+    env: 'OSMOSIS_SQS_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'live Osmosis pools from an SQS deployment (/pools, /pools/ticks); unset = the shipped snapshot',
+  },
+  osmosisLcdUrl: {
+    env: 'OSMOSIS_LCD_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'live Osmosis pools from a node\'s REST (LCD) endpoint, when OSMOSIS_SQS_URL is unset',
+  },
+  osmosisPoolIds: {
+    env: 'OSMOSIS_POOL_IDS',
+    kind: 'string?',
+    default: undefined,
+    help: 'with OSMOSIS_LCD_URL: comma-separated pool ids to follow (mainnet has thousands)',
+  },
+  neutronLcdUrl: {
+    env: 'NEUTRON_LCD_URL',
+    kind: 'url?',
+    default: undefined,
+    help: 'live Astroport pairs on Neutron from a node\'s REST (LCD) endpoint; unset = the shipped snapshot',
+  },
+  venuePollIntervalMs: {
+    env: 'VENUE_POLL_INTERVAL_MS',
+    kind: 'int',
+    default: '30000',
+    help: 'how often live venue state is fetched',
+  },
+  upstreamTimeoutMs: {
+    env: 'UPSTREAM_TIMEOUT_MS',
+    kind: 'int',
+    default: '10000',
+    help: 'timeout of each request to a pool, node or price endpoint',
+  },
+  routeCacheTtlMs: {
+    env: 'ROUTE_CACHE_TTL_MS',
+    kind: 'int',
+    default: '10000',
+    help: 'how long ranked route candidates stay cached per (assets, amount magnitude, options); 0 disables the cache',
+  },
+  routeResponseCacheMs: {
+    env: 'ROUTE_RESPONSE_CACHE_MS',
+    kind: 'int',
+    default: '1000',
+    help: 'identical /route requests within this window (and one market version) share one computed answer; 0 disables',
+  },
+  routeCacheMaxEntries: {
+    env: 'ROUTE_CACHE_MAX_ENTRIES',
+    kind: 'int',
+    default: '20000',
+    help: 'route cache size (least recently used entries go first)',
+  },
+  operatorFeeAddresses: {
+    env: 'OPERATOR_FEE_ADDRESSES',
+    kind: 'string?',
+    default: undefined,
+    help: 'the operator\'s fee address per swap chain, "osmosis-1=osmo1...,neutron-1=neutron1..."; chains without one pay no revenue share',
+  },
+  operatorShareAnonymousPercent: {
+    env: 'OPERATOR_SHARE_ANONYMOUS_PERCENT',
+    kind: 'int',
+    default: '25',
+    help: 'percent of affiliate fee revenue the operator keeps on swaps by callers without a valid API key',
+  },
+  operatorShareKeyedPercent: {
+    env: 'OPERATOR_SHARE_KEYED_PERCENT',
+    kind: 'int',
+    default: '20',
+    help: 'percent of affiliate fee revenue the operator keeps on swaps by callers with a valid API key',
+  },
+  bodyLimitBytes: {
+    env: 'BODY_LIMIT_BYTES',
+    kind: 'int',
+    default: String(1024 * 1024),
+    help: 'largest request body accepted',
+  },
+} as const satisfies Record<string, Setting>;
+
+type ValueOf<K extends Kind> = K extends 'decimal'
+  ? string
+  : K extends 'int' | 'number'
+  ? number
+  : K extends 'bool'
+    ? boolean
+    : K extends 'url?' | 'string?'
+      ? string | undefined
+      : string;
+
+export type Config = { -readonly [P in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[P]['kind']> };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function flagName(env: string): string {
+  return env.toLowerCase().replaceAll('_', '-');
+}
+
+function parseValue(name: string, kind: Kind, raw: string | undefined): unknown {
+  if (raw === undefined || raw === '') {
+    if (kind === 'url?' || kind === 'string?') return undefined;
+    throw new ConfigError(`${name} is required`);
+  }
+  switch (kind) {
+    case 'int': {
+      if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+      return Number(raw);
+    }
+    case 'number': {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw new ConfigError(`${name} must be a number, got "${raw}"`);
+      return n;
+    }
+    case 'decimal': {
+      if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a non-negative decimal number, got "${raw}"`);
+      return raw;
+    }
+    case 'bool': {
+      if (raw === 'true' || raw === '1') return true;
+      if (raw === 'false' || raw === '0') return false;
+      throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+    }
+    case 'url?': {
+      try {
+        new URL(raw);
+      } catch {
+        throw new ConfigError(`${name} must be a URL, got "${raw.replace(/\/\/[^@]*@/, '//***@')}"`);
+      }
+      return raw;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** Reads flags (`--port 9000`) and environment variables; flags win. Throws ConfigError on bad values. */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
+  const options: Record<string, { type: 'string' }> = {};
+  for (const s of Object.values(SETTINGS)) options[flagName(s.env)] = { type: 'string' };
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    flags = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, s] of Object.entries(SETTINGS) as [string, Setting][]) {
+    const fromFlag = flags[flagName(s.env)];
+    const raw = typeof fromFlag === 'string' ? fromFlag : (env[s.env] ?? s.default);
+    out[key] = parseValue(s.env, s.kind, raw);
+  }
+  const config = out as Config;
+  if (config.port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${config.port}`);
+  for (const k of ['operatorShareAnonymousPercent', 'operatorShareKeyedPercent'] as const) {
+    if (config[k] > 100) throw new ConfigError(`${SETTINGS[k].env} must be a percent between 0 and 100, got ${config[k]}`);
+  }
+  if (!(config.anonRatePerSecond >= 0)) throw new ConfigError(`ANON_RATE_PER_SECOND must be 0 or more, got ${config.anonRatePerSecond}`);
+  for (const k of ['keyRefreshSeconds', 'statsFlushSeconds'] as const) {
+    if (!(config[k] > 0)) throw new ConfigError(`${SETTINGS[k].env} must be greater than 0, got ${config[k]}`);
+  }
+  if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
+  config.dataDir = path.resolve(config.dataDir);
+  return config;
+}
+
+/** Markdown table of every setting, used by the README and `--help`. */
+export function settingsTable(): string {
+  const rows = Object.values(SETTINGS).map(
+    (s: Setting) => `| \`${s.env}\` | \`--${flagName(s.env)}\` | ${s.default === undefined ? '(unset)' : `\`${s.default}\``} | ${s.help} |`,
+  );
+  return ['| variable | flag | default | meaning |', '|---|---|---|---|', ...rows].join('\n');
+}

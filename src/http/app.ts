@@ -1,0 +1,99 @@
+/**
+ * The Fastify application: JSON parsing, validation, error mapping, OpenAPI + docs, and the endpoint plug-ins.
+ * main.ts builds the context and calls buildApp; tests call buildApp with the same context and use inject().
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { accessPlugin, type AccessService } from '../auth/index.js';
+import { ApiError, GrpcCode } from '../errors.js';
+import type { AppContext } from './context.js';
+import { registerDocs } from './docs.js';
+import { registerErrorHandling, sendError, type WireError } from './errors.js';
+import { validatorCompiler } from './validation.js';
+import { assetRoutes } from './routes/assets.js';
+import { healthRoutes } from './routes/health.js';
+import { infoRoutes } from './routes/info.js';
+import { routeRoutes } from './routes/route.js';
+import { venueRoutes } from './routes/venues.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body as received (trimmed), when it had one. */
+    rawJson: string | undefined;
+  }
+}
+
+export interface AppOptions {
+  /** A pino logger; none (silent) in tests unless given. */
+  logger?: FastifyBaseLogger;
+  /** API keys, the anonymous rate limit, usage statistics (main.ts always passes it; tests may leave it out). */
+  access?: AccessService;
+}
+
+/** Header values that must never reach a log line. */
+export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'];
+
+export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: ctx.config.trustProxy,
+    // The SDK repeats array keys (chain_ids=a&chain_ids=b); the default parser turns them into arrays.
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array' } },
+    // Failures Fastify answers before routing (a path that is not valid percent-encoding) and malformed HTTP get
+    // the same {code, message, details} JSON body as every other error.
+    frameworkErrors: (error, _req, reply) =>
+      sendError(reply, new ApiError(GrpcCode.INVALID_ARGUMENT, error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message)),
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(rawErrorResponse(err.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large' : 'malformed HTTP request'));
+      socket.destroy(err);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are plain JSON.stringify: exact, and it keeps every field the engine built (the response schemas
+  // document the shapes and are checked in tests).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandling(app);
+  registerJsonParsing(app);
+  await registerDocs(app);
+  if (opts.access) await app.register(accessPlugin, { access: opts.access });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(infoRoutes, { ctx });
+  await app.register(venueRoutes, { ctx });
+  await app.register(assetRoutes, { ctx });
+  await app.register(routeRoutes, { ctx });
+  return app;
+}
+
+/**
+ * Bodies are JSON whatever the content type says (curl -d sends form encoding): an empty body is `{}` for POST and
+ * ignored for GET (the SDK sends `content-type: application/json` on GET requests without a body).
+ */
+function registerJsonParsing(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.decorateRequest('rawJson', undefined);
+  const parse = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = (body as string).trim();
+    // Kept for the quote response cache, which keys on the exact request text.
+    req.rawJson = text;
+    if (text === '') return done(null, req.method === 'GET' || req.method === 'HEAD' ? undefined : {});
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${(err as Error).message}`), undefined);
+    }
+  };
+  // An exact match is Fastify's fast lookup; the catch-all covers every other content type.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
+  app.addContentTypeParser('*', { parseAs: 'string' }, parse);
+}
+
+/** A complete HTTP/1.1 400 response with the wire error body, for errors raised below Fastify (on the raw socket). */
+function rawErrorResponse(message: string): string {
+  const body = JSON.stringify({ code: GrpcCode.INVALID_ARGUMENT, message, details: [] } satisfies WireError);
+  return `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}

@@ -1,0 +1,32 @@
+/**
+ * Everything the endpoints read, built once at start-up by main.ts and passed to the app. Request handlers hold no
+ * other state, so any number of instances can run behind a load balancer.
+ */
+import type { Config } from '../config.js';
+import type { BridgeInfo } from '../bridges/types.js';
+import type { AssetCatalog } from '../registry/catalog.js';
+import type { Registry } from '../registry/registry.js';
+import type { MarketView } from '../routing/market.js';
+import type { RouteCache } from '../routing/route-cache.js';
+import type { LiveMarket } from '../market.js';
+import type { AssetFamilies } from '../routing/reachability.js';
+import type { Venue } from '../venues/catalog.js';
+import type { SafetyThresholds } from '../pricing/index.js';
+import type { RevenueShareConfig } from '../messages/revenue-share.js';
+
+export interface AppContext {
+  config: Config;
+  registry: Registry;
+  catalog: AssetCatalog;
+  families: AssetFamilies;
+  bridges: readonly BridgeInfo[];
+  venues: readonly Venue[];
+  /** The current market view (replaced whenever a venue snapshot changes). */
+  market: () => MarketView;
+  /** Venue ingest and live prices: status for /health, start/stop for main.ts. */
+  liveMarket: LiveMarket;
+  safety: SafetyThresholds;
+  routeCache: RouteCache;
+  revenueShare: RevenueShareConfig;
+  startedAt: number;
+}

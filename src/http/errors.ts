@@ -1,0 +1,61 @@
+/**
+ * The one place where failures become HTTP responses: `{code, message, details}` with the gRPC-gateway status
+ * mapping. Anything unexpected is logged with its stack and answered as code 2 with no internals in the body.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { ApiError, GrpcCode, type ErrorInfo } from '../errors.js';
+import { describeValidationError } from './validation.js';
+
+export interface WireError {
+  code: number;
+  message: string;
+  details: ErrorInfo[];
+}
+
+export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  const body: WireError = { code: err.code, message: err.message, details: err.details };
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply.code(err.httpStatus).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors (bad JSON, wrong media type, body too large...) as code-3 errors. */
+function fromFastifyClientError(err: FastifyError): ApiError | undefined {
+  if (err.validation) {
+    return new ApiError(GrpcCode.INVALID_ARGUMENT, describeValidationError(err.validation as ErrorObject[], err.validationContext));
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${err.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'unsupported content-type: send application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'content-length does not match the body');
+  }
+  if (err instanceof SyntaxError) return new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${err.message}`);
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new ApiError(GrpcCode.INVALID_ARGUMENT, err.message);
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    const client = fromFastifyClientError(error);
+    if (client) {
+      request.log.debug({ err: error }, 'client error');
+      return sendError(reply, client);
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return sendError(reply, new ApiError(GrpcCode.UNKNOWN, 'internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new ApiError(GrpcCode.NOT_FOUND, `no endpoint ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,78 @@
+/** GET /health, the OpenAPI document, the docs page and unknown paths. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthResponse } from '../schemas/info.js';
+import { buildTestApp, expectError, okBody, type TestApp } from '../test-helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.app.close());
+
+describe('GET /health', () => {
+  it('is ready with the registry counts', async () => {
+    const body = okBody<{ status: string; chains: number; assets: number; uptime_seconds: number }>(
+      await t.app.inject({ method: 'GET', url: '/health' }),
+      HealthResponse,
+    );
+    expect(body.status).toBe('ok');
+    expect(body.chains).toBe(t.ctx.registry.chains.size);
+    let assets = 0;
+    for (const id of t.ctx.registry.chains.keys()) assets += [...t.ctx.registry.listedAssets(id)].length;
+    expect(body.assets).toBe(assets);
+    expect(body.uptime_seconds).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('documents every endpoint, assets_between_chains for GET and POST, and the error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const expected: [string, string][] = [
+      ['/v2/info/chains', 'get'],
+      ['/v2/info/bridges', 'get'],
+      ['/v2/fungible/venues', 'get'],
+      ['/v2/fungible/assets', 'get'],
+      ['/v2/fungible/assets_between_chains', 'get'],
+      ['/v2/fungible/assets_between_chains', 'post'],
+      ['/v2/fungible/assets_from_source', 'post'],
+      ['/v2/fungible/recommend_assets', 'post'],
+      ['/v2/fungible/ibc_origin_assets', 'post'],
+      ['/health', 'get'],
+    ];
+    for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(doc.paths['/openapi.json']).toBeUndefined();
+    expect(Object.keys(doc.paths['/v2/fungible/assets_from_source']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the browsable reference as HTML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    const page = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(res.headers.location) }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('unknown paths and methods', () => {
+  it.each([
+    ['GET', '/v2/info/chain'],
+    ['GET', '/v1/info/chains'],
+    ['GET', '/'],
+    ['DELETE', '/v2/info/chains'],
+    ['POST', '/v2/info/chains'],
+    ['GET', '/v2/fungible/recommend_assets'],
+    ['PUT', '/v2/fungible/assets_between_chains'],
+  ])('%s %s is 404 code 5 in JSON', async (method, url) => {
+    expectError(await t.app.inject({ method: method as 'GET', url }), 404, 5, url);
+  });
+
+  it('a trailing slash reaches the endpoint', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/v2/info/bridges/' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,43 @@
+/** GET /v2/fungible/venues (wire reference sections 3.4, 4.3). */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VenuesResponse } from '../schemas/info.js';
+import { buildTestApp, expectError, expectSchema, okBody, type TestApp } from '../test-helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.app.close());
+
+type Venue = { name: string; chain_id: string; logo_uri?: string | null };
+const venues = async (query = '') => okBody<{ venues: Venue[] }>(await t.app.inject({ method: 'GET', url: `/v2/fungible/venues${query}` }), VenuesResponse).venues;
+
+describe('GET /v2/fungible/venues', () => {
+  it('lists the Osmosis pool manager and Neutron Astroport on their chains', async () => {
+    const list = await venues();
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }),
+        expect.objectContaining({ name: 'neutron-astroport', chain_id: 'neutron-1' }),
+      ]),
+    );
+    for (const v of list) expect(t.ctx.registry.chain(v.chain_id), v.name).toBeDefined();
+  });
+
+  it('uses the venue names the real Skip API uses (captured venues.json)', async () => {
+    const fixture = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/skip-go-api/venues.json', import.meta.url), 'utf8')) as { venues: Venue[] };
+    expectSchema(VenuesResponse, fixture);
+    const known = new Set(fixture.venues.map((v) => `${v.name}@${v.chain_id}`));
+    for (const v of await venues()) expect(known.has(`${v.name}@${v.chain_id}`), v.name).toBe(true);
+  });
+
+  it('only_testnets=true is empty, false is the mainnet list', async () => {
+    expect(await venues('?only_testnets=true')).toEqual([]);
+    expect(await venues('?only_testnets=false')).toEqual(await venues());
+  });
+
+  it('rejects a malformed boolean, naming it', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/v2/fungible/venues?only_testnets=2' }), 400, 3, 'only_testnets');
+  });
+});

@@ -1,0 +1,110 @@
+/** /v2/fungible/msgs and /msgs_direct requests, and the Msg / Tx envelopes (wire sections 3.11, 3.12, 4.4, 4.8). */
+import { Type, type Static } from '@sinclair/typebox';
+import { AmountString, Nullable, StringEnum, SwapVenueRequest } from './common.js';
+import { OperationInput } from './operation.js';
+import { FeeSchema, Route, RouteOptions } from './route.js';
+
+export const Affiliate = Type.Object({
+  address: Type.String({ minLength: 1 }),
+  basis_points_fee: Type.String({ minLength: 1, description: 'fee in basis points, integer 0..10000' }),
+});
+export const ChainAffiliates = Type.Object({ affiliates: Type.Array(Affiliate) });
+export type ChainAffiliates = Static<typeof ChainAffiliates>;
+export const ChainIdsToAffiliates = Type.Record(Type.String(), ChainAffiliates, {
+  description: 'affiliates per swap chain; every listed chain must carry the same cumulative bps',
+});
+
+export const PostRouteHandler = Type.Object({
+  wasm_msg: Type.Optional(Nullable(Type.Object({ contract_address: Type.String({ minLength: 1 }), msg: Type.String() }))),
+  autpilot_msg: Type.Optional(
+    Nullable(Type.Object({ action: StringEnum(['LIQUID_STAKE', 'CLAIM'] as const), receiver: Type.String({ minLength: 1 }) })),
+  ),
+});
+export type PostRouteHandler = Static<typeof PostRouteHandler>;
+
+const MessageOptions = {
+  slippage_tolerance_percent: Type.Optional(Nullable(Type.String({ description: 'percent, e.g. "1"' }))),
+  chain_ids_to_affiliates: Type.Optional(Nullable(ChainIdsToAffiliates)),
+  post_route_handler: Type.Optional(Nullable(PostRouteHandler)),
+  timeout_seconds: Type.Optional(Nullable(Type.String({ description: 'IBC timeout in seconds; default 300' }))),
+  enable_gas_warnings: Type.Optional(Nullable(Type.Boolean())),
+  fee_payer_address: Type.Optional(Nullable(Type.String())),
+};
+
+export const MsgsRequest = Type.Object({
+  source_asset_denom: Type.String({ minLength: 1 }),
+  source_asset_chain_id: Type.String({ minLength: 1 }),
+  dest_asset_denom: Type.String({ minLength: 1 }),
+  dest_asset_chain_id: Type.String({ minLength: 1 }),
+  amount_in: AmountString,
+  amount_out: Type.Optional(Nullable(AmountString)),
+  estimated_amount_out: Type.Optional(Nullable(Type.String())),
+  address_list: Type.Array(Type.String(), { description: 'one address per required_chain_addresses entry (or per chain_ids entry)' }),
+  operations: Type.Array(OperationInput, { minItems: 1, maxItems: 32 }),
+  ...MessageOptions,
+  client_id: Type.Optional(Type.String()),
+});
+export type MsgsRequest = Static<typeof MsgsRequest>;
+
+export const MsgsDirectRequest = Type.Object({
+  ...RouteOptions,
+  chain_ids_to_addresses: Type.Record(Type.String(), Type.String(), { description: 'user address per chain that may be on the path' }),
+  ...MessageOptions,
+});
+export type MsgsDirectRequest = Static<typeof MsgsDirectRequest>;
+
+export const CosmosMsg = Type.Object({ msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() });
+export const CosmosTx = Type.Object({
+  chain_id: Type.String(),
+  path: Type.Array(Type.String()),
+  signer_address: Type.String(),
+  msgs: Type.Array(CosmosMsg),
+});
+export const Erc20Approval = Type.Object({ token_contract: Type.String(), spender: Type.String(), amount: Type.String() });
+export const EvmTx = Type.Object({
+  chain_id: Type.String(),
+  to: Type.String(),
+  value: Type.String(),
+  data: Type.String({ description: 'hex calldata without 0x' }),
+  signer_address: Type.String(),
+  required_erc20_approvals: Type.Array(Erc20Approval),
+});
+export const SvmTx = Type.Object({ chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) });
+export const MultiChainMsg = Type.Object({
+  chain_id: Type.String(),
+  path: Type.Array(Type.String()),
+  msg: Type.String(),
+  msg_type_url: Type.String(),
+});
+
+export const Msg = Type.Union([
+  Type.Object({ multi_chain_msg: MultiChainMsg }),
+  Type.Object({ evm_tx: EvmTx }),
+  Type.Object({ svm_tx: SvmTx }),
+]);
+export type Msg = Static<typeof Msg>;
+export const Tx = Type.Union([
+  Type.Object({ cosmos_tx: CosmosTx, operations_indices: Type.Array(Type.Integer()) }),
+  Type.Object({ evm_tx: EvmTx, operations_indices: Type.Array(Type.Integer()) }),
+  Type.Object({ svm_tx: SvmTx, operations_indices: Type.Array(Type.Integer()) }),
+]);
+export type Tx = Static<typeof Tx>;
+export type CosmosTx = Static<typeof CosmosTx>;
+
+export const MsgsResponse = Type.Object({
+  msgs: Type.Array(Msg),
+  txs: Type.Array(Tx),
+  min_amount_out: Type.String(),
+  estimated_fees: Type.Array(FeeSchema),
+});
+export type MsgsResponse = Static<typeof MsgsResponse>;
+
+export const MsgsDirectResponse = Type.Object({
+  msgs: Type.Array(Msg),
+  txs: Type.Array(Tx),
+  min_amount_out: Type.String(),
+  route: Route,
+});
+export type MsgsDirectResponse = Static<typeof MsgsDirectResponse>;
+
+export { SwapVenueRequest };

@@ -1,0 +1,52 @@
+/**
+ * chain_ids_to_affiliates: affiliates paid on each swap chain. Every listed chain must carry the same cumulative
+ * basis points (the quote was made with one cumulative figure), each affiliate address must be valid on its chain,
+ * and each fee is an integer number of basis points in 0..10000.
+ */
+import { invalidArgument } from '../errors.js';
+import type { ChainAffiliates } from '../http/schemas/msgs.js';
+import type { Registry } from '../registry/registry.js';
+import { addressProblem } from './address.js';
+
+export interface Affiliate {
+  address: string;
+  bps: number;
+}
+
+export interface AffiliatesByChain {
+  byChain: ReadonlyMap<string, readonly Affiliate[]>;
+  /** The cumulative bps every listed chain carries (0 when none are listed). */
+  cumulativeBps: number;
+}
+
+export function parseAffiliates(
+  registry: Registry,
+  raw: Record<string, ChainAffiliates> | null | undefined,
+): AffiliatesByChain {
+  const byChain = new Map<string, Affiliate[]>();
+  const totals: [string, number][] = [];
+  for (const [chainId, entry] of Object.entries(raw ?? {})) {
+    const field = `chain_ids_to_affiliates.${chainId}`;
+    if (!registry.chain(chainId)) throw invalidArgument(`invalid ${field}: unknown chain id "${chainId}"`);
+    const list: Affiliate[] = entry.affiliates.map((a, i) => {
+      const at = `${field}.affiliates[${i}]`;
+      if (!/^\d+$/.test(a.basis_points_fee) || Number(a.basis_points_fee) > 10_000) {
+        throw invalidArgument(`invalid ${at}.basis_points_fee: must be an integer between 0 and 10000, got "${a.basis_points_fee}"`);
+      }
+      const problem = addressProblem(registry, chainId, a.address);
+      if (problem) throw invalidArgument(`invalid ${at}.address for chain ${chainId}: ${problem}`);
+      return { address: a.address, bps: Number(a.basis_points_fee) };
+    });
+    const total = list.reduce((s, a) => s + a.bps, 0);
+    if (total > 10_000) throw invalidArgument(`invalid ${field}: cumulative affiliate fee ${total} bps exceeds 10000`);
+    byChain.set(chainId, list);
+    totals.push([chainId, total]);
+  }
+  const distinct = new Set(totals.map(([, t]) => t));
+  if (distinct.size > 1) {
+    throw invalidArgument(
+      `invalid chain_ids_to_affiliates: every chain must carry the same cumulative basis_points_fee, got ${totals.map(([c, t]) => `${c}: ${t}`).join(', ')}`,
+    );
+  }
+  return { byChain, cumulativeBps: totals[0]?.[1] ?? 0 };
+}

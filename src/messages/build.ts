@@ -1,0 +1,335 @@
+/**
+ * Messages to sign for a PlannedRoute. Steps are grouped by transaction; within a transaction the first step becomes
+ * a message on its chain and every later step is folded, from the last one backwards, into what the previous step
+ * hands over: a packet-forward memo for a further hop, an IBC-hooks `wasm` memo that calls the entry point for a
+ * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
+ */
+import { invalidArgument } from '../errors.js';
+import type { Msg, PostRouteHandler, Tx } from '../http/schemas/msgs.js';
+import type { Registry } from '../registry/registry.js';
+import { stepDenomIn, stepFrom, stepTo, type PlannedRoute, type Step, type SwapStep } from '../routing/types.js';
+import type { AffiliatesByChain } from './affiliates.js';
+import { forwardMemo, type Arrival } from './cosmos/memo.js';
+import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from './cosmos/msg-transfer.js';
+import {
+  executeContractJson,
+  MSG_EXECUTE_CONTRACT_TYPE_URL,
+  swapAndAction,
+  type AffiliateFee,
+  type PostSwapAction,
+} from './cosmos/entry-point.js';
+import { stringifyWithBigInts } from './json.js';
+
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+/** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
+export const PFM_RETRIES = 2;
+/** Slippage tolerance when the caller gives none, in parts per million (1 %). */
+export const DEFAULT_SLIPPAGE_PPM = 10_000n;
+
+export interface MessageOptions {
+  /** Wall-clock time of the request, in milliseconds (injected: the builder has no hidden clock). */
+  nowMs: number;
+  timeoutSeconds: number;
+  /** Slippage tolerance in parts per million (1 % = 10 000). */
+  slippagePpm?: bigint;
+  postRouteHandler?: PostRouteHandler | null | undefined;
+  affiliates?: AffiliatesByChain;
+}
+
+export interface BuiltMessages {
+  msgs: Msg[];
+  txs: Tx[];
+  /** What the user is guaranteed to receive: the minimum after slippage and fees. */
+  minAmountOut: bigint;
+}
+
+export function parseTimeoutSeconds(raw: string | null | undefined): number {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_TIMEOUT_SECONDS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 7 * 24 * 3600) {
+    throw invalidArgument(`invalid timeout_seconds: must be an integer number of seconds between 1 and 604800, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/** "1" → 10 000 ppm; "0.25" → 2 500 ppm. At most six decimals, below 100 %. */
+export function parseSlippagePpm(raw: string | null | undefined): bigint {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_SLIPPAGE_PPM;
+  const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(raw);
+  if (!m) throw invalidArgument(`invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5", got "${raw}"`);
+  const ppm = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
+  if (ppm >= 1_000_000n) throw invalidArgument('invalid slippage_tolerance_percent: must be below 100');
+  return ppm;
+}
+
+interface TxGroup {
+  index: number;
+  first: number;
+  steps: Step[];
+  operationIndices: number[];
+}
+
+function groupByTx(route: PlannedRoute): TxGroup[] {
+  const groups: TxGroup[] = [];
+  route.steps.forEach((step, i) => {
+    const tx = route.txIndices[i]!;
+    let g = groups[groups.length - 1];
+    if (!g || g.index !== tx) groups.push((g = { index: tx, first: i, steps: [], operationIndices: [] }));
+    g.steps.push(step);
+    g.operationIndices.push(i);
+  });
+  return groups;
+}
+
+/** Per-step amounts the messages commit to: what enters each step, and the guaranteed minimum of each swap. */
+interface Commitments {
+  input: bigint[];
+  minOut: bigint[];
+}
+
+function mulPpm(x: bigint, ppm: bigint): bigint {
+  return (x * ppm) / 1_000_000n;
+}
+
+function mulPpmCeil(x: bigint, ppm: bigint): bigint {
+  return (x * ppm + 999_999n) / 1_000_000n;
+}
+
+function affiliatesOn(opts: MessageOptions, chainId: string) {
+  return opts.affiliates?.byChain.get(chainId) ?? [];
+}
+
+/**
+ * Exact-in: the input is fixed; each swap guarantees `min_asset` = gross output less slippage, divided so that the
+ * affiliate fees (computed on min_asset) still fit: min_asset × (1 + bps/10⁴) ≤ worst-case gross.
+ * Exact-out: the input is padded by the slippage tolerance (unused input is refunded) and the output is fixed.
+ */
+function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
+  const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
+  const input: bigint[] = [];
+  const minOut: bigint[] = [];
+  let amount = route.amountKind === 'out' ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
+  for (const step of route.steps) {
+    input.push(amount);
+    if (step.kind === 'swap') {
+      if (step.exact === 'out') {
+        amount = step.amountOut;
+      } else {
+        amount = largestMinAsset(step.grossOut - mulPpm(step.grossOut, slip), affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)));
+      }
+      if (amount <= 0n) throw invalidArgument('the swap output after slippage and fees is zero: increase the amount or lower the slippage');
+    }
+    minOut.push(amount);
+  }
+  return { input, minOut };
+}
+
+/**
+ * The largest min_asset M the entry point accepts when the swap returns only `worstGross`: it takes each affiliate's
+ * fee as floor(M · bps / 10⁴) and requires worstGross − fees ≥ M.
+ */
+export function largestMinAsset(worstGross: bigint, bps: readonly bigint[]): bigint {
+  const total = bps.reduce((s, b) => s + b, 0n);
+  const fees = (m: bigint) => bps.reduce((s, b) => s + (m * b) / 10_000n, 0n);
+  let m = (worstGross * 10_000n) / (10_000n + total);
+  // The estimate ignores the per-affiliate rounding down, so it can be a few units low; never high.
+  while (m + 1n + fees(m + 1n) <= worstGross) m++;
+  return m;
+}
+
+export function buildMessages(
+  registry: Registry,
+  route: PlannedRoute,
+  addresses: ReadonlyMap<string, string>,
+  opts: MessageOptions,
+): BuiltMessages {
+  const address = (chainId: string) => {
+    const a = addresses.get(chainId);
+    if (!a) throw invalidArgument(`missing address for chain ${chainId}`);
+    return a;
+  };
+  const amounts = commitments(route, opts);
+  const groups = groupByTx(route);
+  const lastGroup = groups[groups.length - 1];
+  const msgs: Msg[] = [];
+  const txs: Tx[] = [];
+
+  for (const g of groups) {
+    // A later transaction is signed after the earlier ones land: give each one its own timeout window.
+    const timeoutNs = BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
+    const fold = new Folder(registry, address, opts, g, amounts, timeoutNs, g === lastGroup);
+    const first = g.steps[0]!;
+    const chainId = stepFrom(first);
+    const path = [chainId];
+    for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
+    const signer = address(chainId);
+    const amount = amounts.input[g.first]!;
+
+    let cosmosMsg: { msg: string; msg_type_url: string };
+    if (first.kind === 'transfer') {
+      const arrival = fold.arrivalAfter(1);
+      const msg = buildMsgTransfer({
+        sourcePort: first.hop.port,
+        sourceChannel: first.hop.channel,
+        denom: first.hop.denomIn,
+        amount,
+        sender: signer,
+        receiver: arrival.receiver,
+        timeoutTimestampNs: timeoutNs,
+        memo: arrival.memo ? stringifyWithBigInts(arrival.memo) : '',
+      });
+      cosmosMsg = { msg: msgTransferJson(msg), msg_type_url: MSG_TRANSFER_TYPE_URL };
+    } else {
+      const entryPoint = registry.chain(chainId)?.entryPoint?.entryPoint;
+      if (!entryPoint) throw invalidArgument(`${chainId} has no entry-point contract to execute the swap`);
+      const msg = fold.swapMsg(0);
+      cosmosMsg = {
+        msg: executeContractJson(signer, entryPoint, msg, [{ denom: stepDenomIn(first), amount }]),
+        msg_type_url: MSG_EXECUTE_CONTRACT_TYPE_URL,
+      };
+    }
+    msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...cosmosMsg } });
+    txs.push({ cosmos_tx: { chain_id: chainId, path, signer_address: signer, msgs: [cosmosMsg] }, operations_indices: g.operationIndices });
+  }
+  return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/** Builds, from the last step of a transaction backwards, what each step hands over to the next. */
+class Folder {
+  constructor(
+    private readonly registry: Registry,
+    private readonly address: (chainId: string) => string,
+    private readonly opts: MessageOptions,
+    private readonly group: TxGroup,
+    private readonly amounts: Commitments,
+    private readonly timeoutNs: bigint,
+    private readonly isFinalTx: boolean,
+  ) {}
+
+  private get steps() {
+    return this.group.steps;
+  }
+
+  /** What the packet of steps[j-1] carries when it lands, given that steps[j..] follow in the same transaction. */
+  arrivalAfter(j: number): Arrival {
+    const here = stepTo(this.steps[j - 1]!);
+    if (j === this.steps.length) return this.endOfTx(here);
+    const next = this.steps[j]!;
+    if (next.kind === 'swap') {
+      const entryPoint = this.registry.chain(here)?.entryPoint?.entryPoint;
+      if (!entryPoint) throw invalidArgument(`${here} has no entry-point contract to execute the swap`);
+      // IBC hooks require the packet receiver to be the contract the memo calls.
+      return { receiver: entryPoint, memo: { wasm: { contract: entryPoint, msg: this.swapMsg(j) } } };
+    }
+    const onward = this.arrivalAfter(j + 1);
+    return {
+      // Packet-forward middleware credits a derived account, not this receiver; the user's own address here means a
+      // chain that unexpectedly does not forward credits the user instead of a stranger.
+      receiver: this.address(here),
+      memo: forwardMemo({
+        receiver: onward.receiver,
+        port: next.hop.port,
+        channel: next.hop.channel,
+        timeout: `${this.opts.timeoutSeconds}s`,
+        retries: PFM_RETRIES,
+        next: onward.memo,
+      }),
+    };
+  }
+
+  /** The entry point's swap_and_action for steps[j], with everything after it as the post-swap action. */
+  swapMsg(j: number): { swap_and_action: Record<string, unknown> } {
+    const step = this.steps[j] as SwapStep;
+    const i = this.group.first + j;
+    const input = this.amounts.input[i]!;
+    const affiliates: AffiliateFee[] = affiliatesOn(this.opts, step.chainId).map((a) => ({ basis_points_fee: String(a.bps), address: a.address }));
+    return swapAndAction({
+      step,
+      routeAmounts: splitAmounts(step, input),
+      minAsset: this.amounts.minOut[i]!,
+      timeoutNs: this.timeoutNs,
+      postSwapAction: this.postSwapAction(j + 1),
+      affiliates,
+      refundAddress: this.address(step.chainId),
+    });
+  }
+
+  private postSwapAction(j: number): PostSwapAction {
+    const here = stepTo(this.steps[j - 1]!);
+    if (j === this.steps.length) {
+      const handler = this.isFinalTx ? this.opts.postRouteHandler : undefined;
+      if (handler?.wasm_msg) {
+        const msg = parseWasmMsg(handler.wasm_msg.msg);
+        return { contract_call: { contract_address: handler.wasm_msg.contract_address, msg: Buffer.from(JSON.stringify(msg)).toString('base64') } };
+      }
+      if (handler?.autpilot_msg) throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${here} does not run the autopilot module`);
+      return { transfer: { to_address: this.address(here) } };
+    }
+    const next = this.steps[j]!;
+    if (next.kind !== 'transfer') throw new Error('a swap cannot directly follow a swap in one transaction');
+    const onward = this.arrivalAfter(j + 1);
+    return {
+      ibc_transfer: {
+        ibc_info: {
+          source_channel: next.hop.channel,
+          receiver: onward.receiver,
+          memo: onward.memo ? stringifyWithBigInts(onward.memo) : '',
+          recover_address: this.address(here),
+        },
+      },
+    };
+  }
+
+  private endOfTx(chainId: string): Arrival {
+    const handler = this.opts.postRouteHandler;
+    if (!this.isFinalTx || !handler) return { receiver: this.address(chainId), memo: undefined };
+    return postRouteArrival(this.registry, chainId, handler, this.address(chainId));
+  }
+}
+
+/** Input per split route: the planned proportions applied to the committed input (remainder on the largest). */
+function splitAmounts(step: SwapStep, input: bigint): bigint[] {
+  if (step.routes.length === 1) return [input];
+  const total = step.routes.reduce((s, r) => s + r.amountIn, 0n);
+  const parts = step.routes.map((r) => (input * r.amountIn) / total);
+  const largest = parts.reduce((best, p, k) => (p > parts[best]! ? k : best), 0);
+  parts[largest] = parts[largest]! + (input - parts.reduce((s, p) => s + p, 0n));
+  return parts;
+}
+
+function parseWasmMsg(raw: string): object {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(raw);
+  } catch {
+    throw invalidArgument('invalid post_route_handler.wasm_msg.msg: must be a JSON-encoded contract message');
+  }
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+    throw invalidArgument('invalid post_route_handler.wasm_msg.msg: must encode a JSON object');
+  }
+  return msg;
+}
+
+/** The caller's final action on the destination chain, carried by the last packet's memo. */
+export function postRouteArrival(registry: Registry, chainId: string, handler: PostRouteHandler, userAddress: string): Arrival {
+  const chain = registry.chain(chainId);
+  if (handler.wasm_msg && handler.autpilot_msg) throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
+  if (handler.wasm_msg) {
+    if (!chain?.capabilities.ibcHooks) {
+      throw invalidArgument(`invalid post_route_handler.wasm_msg: ${chainId} does not run IBC hooks, so a packet cannot call a contract there`);
+    }
+    const msg = parseWasmMsg(handler.wasm_msg.msg);
+    // IBC hooks require the packet receiver to be the contract it calls.
+    const contract = handler.wasm_msg.contract_address;
+    return { receiver: contract, memo: { wasm: { contract, msg } } };
+  }
+  if (handler.autpilot_msg) {
+    if (!chain?.capabilities.autopilot) {
+      throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${chainId} does not run the autopilot module`);
+    }
+    const { action, receiver } = handler.autpilot_msg;
+    const body = action === 'LIQUID_STAKE' ? { stakeibc: { action: 'LiquidStake' } } : { claim: { stride_address: receiver } };
+    return { receiver, memo: { autopilot: { receiver, ...body } } };
+  }
+  return { receiver: userAddress, memo: undefined };
+}
+

@@ -1,0 +1,84 @@
+/**
+ * Skip's CosmWasm entry-point contract (execution-mechanics §3.2): `swap_and_action` swaps the attached coin over a
+ * venue's pools, checks the output against `min_asset` (net of affiliate fees, which are computed on min_asset) and
+ * then performs the post-swap action (a bank transfer, an IBC transfer with its own memo, or a contract call).
+ * Used as a MsgExecuteContract when the swap starts the transaction, or as an IBC-hooks `wasm` memo when a packet
+ * brings the funds.
+ */
+import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
+import { stringifyWithBigInts } from '../json.js';
+import type { SwapStep } from '../../routing/types.js';
+
+export const MSG_EXECUTE_CONTRACT_TYPE_URL = '/cosmwasm.wasm.v1.MsgExecuteContract';
+
+export type PostSwapAction =
+  | { transfer: { to_address: string } }
+  | { ibc_transfer: { ibc_info: { source_channel: string; receiver: string; memo: string; recover_address: string } } }
+  | { contract_call: { contract_address: string; msg: string } };
+
+export interface AffiliateFee {
+  basis_points_fee: string;
+  address: string;
+}
+
+export interface SwapAndActionInput {
+  step: SwapStep;
+  /** Amount attached per split route, for smart swaps; otherwise the whole input. */
+  routeAmounts: bigint[];
+  minAsset: bigint;
+  timeoutNs: bigint;
+  postSwapAction: PostSwapAction;
+  affiliates: AffiliateFee[];
+  /** Where an exact-out swap returns unused input. */
+  refundAddress: string;
+}
+
+const native = (denom: string, amount: bigint) => ({ native: { denom, amount: amount.toString() } });
+
+function operations(path: SwapStep['routes'][number]['path']) {
+  return path.map((h) => ({ pool: h.pool.id, denom_in: h.denomIn, denom_out: h.denomOut }));
+}
+
+function userSwap(i: SwapAndActionInput): Record<string, unknown> {
+  const venue = i.step.venue.name;
+  if (i.step.routes.length > 1) {
+    return {
+      smart_swap_exact_asset_in: {
+        swap_venue_name: venue,
+        routes: i.step.routes.map((r, k) => ({ offer_asset: native(i.step.denomIn, i.routeAmounts[k]!), operations: operations(r.path) })),
+      },
+    };
+  }
+  const path = i.step.routes[0]!.path;
+  if (i.step.exact === 'out') {
+    return { swap_exact_asset_out: { swap_venue_name: venue, operations: operations(path), refund_address: i.refundAddress } };
+  }
+  return { swap_exact_asset_in: { swap_venue_name: venue, operations: operations(path) } };
+}
+
+/** The `swap_and_action` execute message as a JSON object (bigint timeout kept exact). */
+export function swapAndAction(i: SwapAndActionInput): { swap_and_action: Record<string, unknown> } {
+  return {
+    swap_and_action: {
+      user_swap: userSwap(i),
+      min_asset: native(i.step.denomOut, i.minAsset),
+      timeout_timestamp: i.timeoutNs,
+      post_swap_action: i.postSwapAction,
+      affiliates: i.affiliates,
+    },
+  };
+}
+
+/** MsgExecuteContract on the entry point, rendered as the wire `msg` string (`msg` as a JSON object). */
+export function executeContractJson(sender: string, contract: string, msg: object, funds: { denom: string; amount: bigint }[]): string {
+  const text = stringifyWithBigInts(msg);
+  // Built through the chain's protobuf model so that field types are checked; rendered as the wire JSON.
+  const m = MsgExecuteContract.fromPartial({
+    sender,
+    contract,
+    msg: new TextEncoder().encode(text),
+    funds: funds.map((f) => ({ denom: f.denom, amount: f.amount.toString() })),
+  });
+  // The wire form carries the contract message as a JSON object (bigint timeouts exact), not as bytes.
+  return stringifyWithBigInts({ sender: m.sender, contract: m.contract, msg, funds: m.funds });
+}

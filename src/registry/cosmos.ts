@@ -1,0 +1,152 @@
+/**
+ * Cosmos chains, their asset lists and ICS-20 channels, read from the `chain-registry` npm package (mainnet).
+ */
+import type { Asset as CrAsset, AssetList, Chain as CrChain, IBCData } from '@chain-registry/types';
+import type { FeeAsset } from '../http/schemas/chain.js';
+import type { CapabilitiesFile, ContractsFile } from './data-files.js';
+import type { ChannelEnd, EntryPointContracts, IbcCapabilities, RegistryChain } from './types.js';
+
+export interface RawAsset {
+  chainId: string;
+  denom: string;
+  source: CrAsset;
+}
+
+export function capabilitiesOf(chainId: string, file: CapabilitiesFile): IbcCapabilities {
+  const d = file._default;
+  const c = file.chains[chainId];
+  // Unknown (null) capabilities count as absent: a route must never rely on a middleware we could not confirm.
+  return {
+    pfm: c?.pfm ?? (c ? false : d.pfm),
+    ibcHooks: c?.ibc_hooks ?? (c ? false : d.ibc_hooks),
+    ibcCallbacks: c?.ibc_callbacks ?? (c ? false : d.ibc_callbacks),
+    memo: c?.memo ?? d.memo,
+    autopilot: c?.autopilot ?? d.autopilot,
+  };
+}
+
+export function entryPointOf(chainId: string, contracts: ContractsFile): EntryPointContracts | undefined {
+  const e = contracts.skip_entry_point[chainId];
+  if (!e) return undefined;
+  return {
+    entryPoint: e.entry_point,
+    ibcAdapter: e.ibc_adapter,
+    ...(e.callback_adapter ? { callbackAdapter: e.callback_adapter } : {}),
+    swapAdapters: e.swap_adapters ?? {},
+  };
+}
+
+function logoOf(x: { logoURIs?: { png?: string; svg?: string }; images?: { png?: string; svg?: string }[] }) {
+  return x.logoURIs?.png ?? x.logoURIs?.svg ?? x.images?.[0]?.png ?? x.images?.[0]?.svg ?? null;
+}
+
+/** JSON numbers from the registry as decimal strings, without exponent notation. */
+function priceString(n: number): string {
+  // String() is the shortest exact form and is cheap; only exponent forms (1e-7) need the slow locale formatter,
+  // which cost some 40 ms at start-up when used for every one of the ~1200 gas prices.
+  const s = String(n);
+  return s.includes('e') ? n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : s;
+}
+
+function feeAssetsOf(chain: CrChain): FeeAsset[] {
+  return (chain.fees?.feeTokens ?? []).map((t) => {
+    const { lowGasPrice: low, averageGasPrice: avg, highGasPrice: high } = t;
+    const complete = low !== undefined && avg !== undefined && high !== undefined;
+    return {
+      denom: t.denom,
+      gas_price: complete ? { low: priceString(low), average: priceString(avg), high: priceString(high) } : null,
+    };
+  });
+}
+
+export function isUsableCosmosChain(c: CrChain): c is CrChain & { chainId: string; bech32Prefix: string } {
+  return (
+    c.chainType === 'cosmos' &&
+    c.networkType === 'mainnet' &&
+    c.status === 'live' &&
+    typeof c.chainId === 'string' &&
+    typeof c.bech32Prefix === 'string'
+  );
+}
+
+export function buildCosmosChain(
+  c: CrChain & { chainId: string; bech32Prefix: string },
+  capabilities: CapabilitiesFile,
+  contracts: ContractsFile,
+): RegistryChain {
+  const caps = capabilitiesOf(c.chainId, capabilities);
+  return {
+    wire: {
+      chain_name: c.chainName,
+      chain_id: c.chainId,
+      pretty_name: c.prettyName ?? c.chainName,
+      chain_type: 'cosmos',
+      bech32_prefix: c.bech32Prefix,
+      pfm_enabled: caps.pfm,
+      supports_memo: caps.memo,
+      is_testnet: false,
+      logo_uri: logoOf(c),
+      fee_assets: feeAssetsOf(c),
+      // authz and feegrant are default Cosmos SDK modules; the registry does not record their absence.
+      cosmos_module_support: { authz: true, feegrant: true },
+      ibc_capabilities: {
+        cosmos_pfm: caps.pfm,
+        cosmos_ibc_hooks: caps.ibcHooks,
+        cosmos_memo: caps.memo,
+        cosmos_autopilot: caps.autopilot,
+      },
+    },
+    capabilities: caps,
+    slip44: c.slip44,
+    keyAlgos: c.keyAlgos ?? ['secp256k1'],
+    entryPoint: entryPointOf(c.chainId, contracts),
+    evmChainId: undefined,
+  };
+}
+
+/**
+ * ICS-20 channel ends between two known chains, dropping INACTIVE channels and non-transfer ports. Both directions
+ * are returned so a channel can be looked up from either chain.
+ */
+export function buildChannels(ibcData: IBCData[], chainIdOfName: ReadonlyMap<string, string>): ChannelEnd[] {
+  const ends: ChannelEnd[] = [];
+  // The package lists many chain pairs twice (once from each chain's folder); keep one end per (chain, channel).
+  const seen = new Set<string>();
+  for (const pair of ibcData) {
+    // Channels are matched to chains by registry name; both chains must be live Cosmos chains we serve.
+    const a = chainIdOfName.get(pair.chain1.chainName);
+    const b = chainIdOfName.get(pair.chain2.chainName);
+    if (!a || !b) continue;
+    for (const ch of pair.channels) {
+      if (ch.chain1.portId !== 'transfer' || ch.chain2.portId !== 'transfer') continue;
+      // The package types the tag as a chain status, but the data carries channel states (ACTIVE / INACTIVE).
+      const status = String(ch.tags?.status ?? '').toUpperCase();
+      if (status === 'INACTIVE' || status === 'KILLED') continue;
+      const preferred = ch.tags?.preferred === true;
+      const key = `${a}\u0000${ch.chain1.channelId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      ends.push(
+        { chainId: a, port: 'transfer', channel: ch.chain1.channelId, counterpartyChainId: b, counterpartyPort: 'transfer', counterpartyChannel: ch.chain2.channelId, preferred, ibcV2: false },
+        { chainId: b, port: 'transfer', channel: ch.chain2.channelId, counterpartyChainId: a, counterpartyPort: 'transfer', counterpartyChannel: ch.chain1.channelId, preferred, ibcV2: false },
+      );
+    }
+  }
+  return ends;
+}
+
+/** Asset-list entries of the given chains, keyed by the denom Junction uses on the wire. */
+export function collectCosmosAssets(lists: AssetList[], chainIdOfName: Map<string, string>): RawAsset[] {
+  const out: RawAsset[] = [];
+  for (const list of lists) {
+    const chainId = chainIdOfName.get(list.chainName);
+    if (!chainId) continue;
+    for (const a of list.assets) {
+      if (a.deprecated) continue;
+      out.push({ chainId, denom: a.base, source: a });
+    }
+  }
+  return out;
+}
+
+export { logoOf };

@@ -1,0 +1,104 @@
+/**
+ * The project's own data files (data/*.json): facts no npm package records. Each file carries a `_source` line saying
+ * where its figures come from and when they were taken. Read synchronously once at start-up.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Reads data/<name>: the same relative depth from src/ (tsx, vitest) and dist/ (built). */
+export function readDataFile<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(name, new URL('../../data/', import.meta.url)), 'utf8')) as T;
+}
+
+export interface CapabilityEntry {
+  pfm: boolean | null;
+  ibc_hooks: boolean | null;
+  ibc_callbacks: boolean | null;
+  memo: boolean | null;
+  autopilot: boolean;
+  source: string;
+}
+export interface CapabilitiesFile {
+  _default: { pfm: boolean; ibc_hooks: boolean; ibc_callbacks: boolean; memo: boolean; autopilot: boolean };
+  chains: Record<string, CapabilityEntry>;
+}
+
+export interface NonCosmosChainEntry {
+  chain_id: string;
+  chain_type: 'evm' | 'svm';
+  chain_name: string;
+  registry_name: string;
+  native_denom: string;
+  pretty_name?: string;
+  native_symbol?: string;
+  native_name?: string;
+  native_decimals?: number;
+  logo_uri: string;
+}
+
+export interface ContractsFile {
+  skip_entry_point: Record<
+    string,
+    { entry_point: string; ibc_adapter: string; callback_adapter?: string; swap_adapters?: Record<string, string> }
+  >;
+  cctp: {
+    usdc: Record<string, string>;
+    token_messenger_v1: Record<string, string>;
+    message_transmitter_v1: Record<string, string>;
+    token_messenger_v2: string;
+    message_transmitter_v2: string;
+    skip_relayer: Record<string, string>;
+    noble_relayer_evm_caller: string;
+    noble_relay_fee_receiver: string;
+    solana: { token_messenger_minter: string; message_transmitter: string };
+  };
+  axelar: {
+    gmp_account: string;
+    gas_receiver: string;
+    gateway: Record<string, string>;
+    gas_service: string;
+    skip_handler: Record<string, string>;
+  };
+  go_fast: { gateway: Record<string, string> };
+  eureka: {
+    ics20_transfer: Record<string, string>;
+    ics26_router: Record<string, string>;
+    skip_handler: Record<string, string>;
+    clients: { chain_id: string; client_id: string; counterparty_chain_id: string; counterparty_client_id: string }[];
+  };
+}
+
+export interface BridgeDomainsFile {
+  cctp_domain: Record<string, number>;
+  cctp_v2_domain: Record<string, number>;
+  axelar_chain_name: Record<string, string>;
+  hyperlane_domain: Record<string, number>;
+  go_fast_domain: Record<string, number>;
+  layer_zero_eid: Record<string, number>;
+}
+
+export interface VenuesFile {
+  venues: { name: string; chain_id: string; logo_uri: string; usdc_denom: string }[];
+}
+
+/** Corrections to asset-list facts the chain-registry package gets wrong, each with its evidence. */
+export interface AssetCorrectionsFile {
+  assets: { chain_id: string; denom: string; decimals?: number; source: string }[];
+}
+
+export interface DataFiles {
+  capabilities: CapabilitiesFile;
+  nonCosmosChains: { chains: NonCosmosChainEntry[] };
+  contracts: ContractsFile;
+  bridgeDomains: BridgeDomainsFile;
+  assetCorrections: AssetCorrectionsFile;
+}
+
+export function loadDataFiles(): DataFiles {
+  return {
+    capabilities: readDataFile('ibc-capabilities.json'),
+    nonCosmosChains: readDataFile('non-cosmos-chains.json'),
+    contracts: readDataFile('contracts.json'),
+    bridgeDomains: readDataFile('bridge-domains.json'),
+    assetCorrections: readDataFile('asset-corrections.json'),
+  };
+}

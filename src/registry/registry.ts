@@ -1,0 +1,169 @@
+/**
+ * The in-memory registry: chains, assets keyed by (chain_id, denom), ICS-20 channels and the table of known `ibc/`
+ * hashes. Built once at start-up (build.ts); read-only afterwards except for the memo of derived vouchers, which
+ * is a deterministic cache.
+ */
+import { getAddress, isAddress } from 'viem';
+import type { Asset } from '../http/schemas/asset.js';
+import {
+  denomOfTrace,
+  ibcDenomOfPath,
+  isIbcDenom,
+  parseTracePath,
+  traceHopsString,
+  tracePath,
+  type DenomTrace,
+  type Hop,
+} from '../denom/trace.js';
+import type { ChannelEnd, RegistryAsset, RegistryChain } from './types.js';
+
+export interface Origin {
+  chainId: string;
+  denom: string;
+}
+
+const endKey = (chainId: string, port: string, channel: string) => `${chainId}\u0000${port}\u0000${channel}`;
+const pairKey = (from: string, to: string) => `${from}\u0000${to}`;
+
+export class Registry {
+  private readonly endByKey = new Map<string, ChannelEnd>();
+  private readonly endsFrom = new Map<string, ChannelEnd[]>();
+  private readonly preferred = new Map<string, ChannelEnd>();
+  /** `ibc/<HASH>` → full trace path, for every voucher the registry lists or can mint in one hop. */
+  private readonly ibcPaths = new Map<string, string>();
+  private readonly derived = new Map<string, RegistryAsset | null>();
+
+  constructor(
+    readonly chains: ReadonlyMap<string, RegistryChain>,
+    /** Assets from the asset lists: chain id → denom → asset. */
+    private readonly listed: ReadonlyMap<string, ReadonlyMap<string, RegistryAsset>>,
+    channelEnds: readonly ChannelEnd[],
+  ) {
+    for (const end of channelEnds) {
+      this.endByKey.set(endKey(end.chainId, end.port, end.channel), end);
+      if (end.ibcV2) continue; // IBC v2 clients resolve traces but are routed by the Eureka bridge, not as channels.
+      let list = this.endsFrom.get(end.chainId);
+      if (!list) this.endsFrom.set(end.chainId, (list = []));
+      list.push(end);
+    }
+    for (const [chainId, ends] of this.endsFrom) {
+      ends.sort(compareEnds);
+      for (const end of ends) {
+        const k = pairKey(chainId, end.counterpartyChainId);
+        if (!this.preferred.has(k)) this.preferred.set(k, end);
+      }
+    }
+    for (const byDenom of listed.values()) {
+      for (const a of byDenom.values()) if (a.hops.length > 0) this.rememberPath(tracePath(a));
+    }
+  }
+
+  chain(chainId: string): RegistryChain | undefined {
+    return this.chains.get(chainId);
+  }
+
+  /** Asset-list entries of a chain, in list order. */
+  listedAssets(chainId: string): Iterable<RegistryAsset> {
+    return this.listed.get(chainId)?.values() ?? [];
+  }
+
+  listedAsset(chainId: string, denom: string): RegistryAsset | undefined {
+    return this.listed.get(chainId)?.get(denom);
+  }
+
+  /**
+   * The asset for (chain, denom): an asset-list entry, or an `ibc/` voucher whose trace is known and resolves to a
+   * listed origin asset (metadata then comes from the origin).
+   */
+  asset(chainId: string, denom: string): RegistryAsset | undefined {
+    const listed = this.listedAsset(chainId, denom);
+    if (listed) return listed;
+    if (!this.chains.has(chainId) || !isIbcDenom(denom)) return undefined;
+    // Only denoms with a known path are memoised: unknown hashes a caller sends must not grow memory.
+    const path = this.ibcPaths.get(denom);
+    if (!path) return undefined;
+    const key = `${chainId}\u0000${denom}`;
+    const memo = this.derived.get(key);
+    if (memo !== undefined) return memo ?? undefined;
+    const made = this.deriveVoucher(chainId, parseTracePath(path));
+    this.derived.set(key, made ?? null);
+    return made;
+  }
+
+  channelEnd(chainId: string, port: string, channel: string): ChannelEnd | undefined {
+    return this.endByKey.get(endKey(chainId, port, channel));
+  }
+
+  /** Classic ICS-20 channel ends of a chain, preferred ones first. */
+  channelsFrom(chainId: string): readonly ChannelEnd[] {
+    return this.endsFrom.get(chainId) ?? [];
+  }
+
+  /** The transfer channel to use from one chain to another: the registry's preferred one, else the lowest id. */
+  transferChannel(from: string, to: string): ChannelEnd | undefined {
+    return this.preferred.get(pairKey(from, to));
+  }
+
+  /** Where a trace held on `chainId` comes from, by walking its hops over known channel ends. */
+  resolveOrigin(chainId: string, hops: readonly Hop[], baseDenom: string): Origin | undefined {
+    let at = chainId;
+    for (const hop of hops) {
+      const end = this.endByKey.get(endKey(at, hop.port, hop.channel));
+      if (!end) return undefined;
+      at = end.counterpartyChainId;
+    }
+    const origin = this.chains.get(at);
+    if (!origin) return undefined;
+    // Eureka traces carry the ERC-20 address in lower case; the EVM denom on the wire is checksummed.
+    const denom = origin.wire.chain_type === 'evm' && isAddress(baseDenom, { strict: false }) ? getAddress(baseDenom) : baseDenom;
+    return { chainId: at, denom };
+  }
+
+  /** Records a full trace path so its `ibc/` hash can be resolved later. Returns the denom. */
+  rememberPath(path: string): string {
+    const denom = ibcDenomOfPath(path);
+    if (!this.ibcPaths.has(denom)) this.ibcPaths.set(denom, path);
+    return denom;
+  }
+
+  /** The trace path recorded for an `ibc/` denom, if any. */
+  pathOfIbcDenom(denom: string): string | undefined {
+    return this.ibcPaths.get(denom);
+  }
+
+  get knownIbcPathCount(): number {
+    return this.ibcPaths.size;
+  }
+
+  private deriveVoucher(chainId: string, trace: DenomTrace): RegistryAsset | undefined {
+    const origin = this.resolveOrigin(chainId, trace.hops, trace.baseDenom);
+    if (!origin) return undefined;
+    const source = this.listedAsset(origin.chainId, origin.denom);
+    if (!source) return undefined;
+    const wire: Asset = {
+      ...source.wire,
+      denom: denomOfTrace(trace),
+      chain_id: chainId,
+      origin_denom: origin.denom,
+      origin_chain_id: origin.chainId,
+      trace: traceHopsString(trace.hops),
+      is_cw20: false,
+      is_evm: false,
+      is_svm: false,
+      token_contract: null,
+    };
+    return { wire, hops: trace.hops, baseDenom: trace.baseDenom, hasMetadata: source.hasMetadata };
+  }
+}
+
+function channelNumber(end: ChannelEnd): number {
+  const m = /(\d+)$/.exec(end.channel);
+  return m ? Number(m[1]) : Number.MAX_SAFE_INTEGER;
+}
+
+/** Preferred channels first, then the oldest (lowest numbered) channel: deterministic ranking. */
+function compareEnds(a: ChannelEnd, b: ChannelEnd): number {
+  if (a.preferred !== b.preferred) return a.preferred ? -1 : 1;
+  if (a.counterpartyChainId !== b.counterpartyChainId) return a.counterpartyChainId < b.counterpartyChainId ? -1 : 1;
+  return channelNumber(a) - channelNumber(b);
+}

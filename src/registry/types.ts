@@ -1,0 +1,56 @@
+import type { Asset } from '../http/schemas/asset.js';
+import type { Chain } from '../http/schemas/chain.js';
+import type { Hop } from '../denom/trace.js';
+
+/** What a chain's ICS-20 stack can do (data/ibc-capabilities.json). */
+export interface IbcCapabilities {
+  pfm: boolean;
+  ibcHooks: boolean;
+  ibcCallbacks: boolean;
+  memo: boolean;
+  autopilot: boolean;
+}
+
+/** Skip entry-point deployment on a Cosmos chain (data/contracts.json). */
+export interface EntryPointContracts {
+  entryPoint: string;
+  ibcAdapter: string;
+  callbackAdapter?: string;
+  swapAdapters: Record<string, string>;
+}
+
+export interface RegistryChain {
+  /** The wire record served by /v2/info/chains, built once. */
+  wire: Chain;
+  capabilities: IbcCapabilities;
+  /** BIP-44 coin type; address re-derivation across chains is only valid for equal coin types and key algorithms. */
+  slip44: number | undefined;
+  keyAlgos: string[];
+  entryPoint: EntryPointContracts | undefined;
+  /** Numeric EVM chain id, for EVM chains. */
+  evmChainId: number | undefined;
+}
+
+export interface RegistryAsset {
+  wire: Asset;
+  /** Parsed `wire.trace`, newest hop first; empty for assets native to their chain. */
+  hops: Hop[];
+  /** Base denom at the origin (equals `wire.origin_denom`). */
+  baseDenom: string;
+  /** False when the asset list gives no symbol or decimals (filtered unless include_no_metadata_assets). */
+  hasMetadata: boolean;
+}
+
+/** One end of an ICS-20 transfer channel, seen from `chainId`. */
+export interface ChannelEnd {
+  chainId: string;
+  port: string;
+  channel: string;
+  counterpartyChainId: string;
+  counterpartyPort: string;
+  counterpartyChannel: string;
+  /** Registry tags: the channel the chain registry marks preferred for this pair. */
+  preferred: boolean;
+  /** IBC v2 (Eureka) client rather than a classic channel. */
+  ibcV2: boolean;
+}

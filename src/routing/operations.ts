@@ -1,0 +1,212 @@
+/**
+ * /v2/fungible/msgs receives a route's operations back (the SDK echoes them verbatim, extra fields included). They
+ * are re-validated step by step against the registry and the market — a caller cannot make Junction build a
+ * transfer over a channel that does not lead where the record says, or a swap through a pool that does not trade
+ * those denoms — and re-simulated from the request amounts, so messages never trust amounts or indices they are sent.
+ */
+import { hopOfRecord } from '../bridges/ibc/operation.js';
+import { invalidArgument } from '../errors.js';
+import { priceImpactPercent } from '../pricing/index.js';
+import type { OperationInput } from '../http/schemas/operation.js';
+import { OPERATION_KINDS } from '../http/schemas/operation.js';
+import type { Registry } from '../registry/registry.js';
+import type { RegistryAsset } from '../registry/types.js';
+import { affiliateFeeOf, grossForNet } from './engine.js';
+import type { MarketView } from './market.js';
+import { simulateExactIn, simulateExactOut } from './swap.js';
+import { stepTxIndices } from './transactions.js';
+import { transferStep, type PlannedRoute, type PoolHop, type Step, type SwapRoute, type SwapStep } from './types.js';
+
+const KIND_BRIDGE: Record<string, string> = {
+  axelar_transfer: 'AXELAR',
+  cctp_transfer: 'CCTP',
+  hyperlane_transfer: 'HYPERLANE',
+  op_init_transfer: 'OPINIT',
+  go_fast_transfer: 'GO_FAST',
+  stargate_transfer: 'STARGATE',
+  layer_zero_transfer: 'LAYER_ZERO',
+  eureka_transfer: 'EUREKA',
+};
+
+type Rec = Record<string, unknown>;
+
+function kindOf(op: OperationInput, at: string): string {
+  const kinds = Object.keys(op).filter((k) => (OPERATION_KINDS as readonly string[]).includes(k));
+  if (kinds.length !== 1) throw invalidArgument(`invalid ${at}: an operation has exactly one of ${OPERATION_KINDS.join(', ')}`);
+  return kinds[0]!;
+}
+
+function obj(v: unknown, at: string): Rec {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidArgument(`invalid ${at}: must be an object`);
+  return v as Rec;
+}
+
+function str(r: Rec, k: string, at: string): string {
+  const v = r[k];
+  if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
+  return v;
+}
+
+export interface OperationsInput {
+  source: RegistryAsset;
+  dest: RegistryAsset;
+  amountIn: bigint;
+  /** The net output the caller asked for; required for exact-out (swap_out) routes. */
+  amountOut: bigint | undefined;
+  /** Cumulative affiliate bps per swap chain (from chain_ids_to_affiliates). */
+  affiliateBps: (chainId: string) => number;
+  operations: readonly OperationInput[];
+}
+
+export function planFromOperations(registry: Registry, market: MarketView, input: OperationsInput): PlannedRoute {
+  const { source, dest, operations } = input;
+  const steps: Step[] = [];
+  let at = { chainId: source.wire.chain_id, denom: source.wire.denom };
+  let amount = input.amountIn;
+  let exactOut = false;
+  operations.forEach((op, i) => {
+    const where = `operations[${i}]`;
+    const kind = kindOf(op, where);
+    const record = obj(op[kind], `${where}.${kind}`);
+    switch (kind) {
+      case 'transfer': {
+        const hop = hopOfRecord(registry, record, `${where}.transfer`, at);
+        steps.push(transferStep(hop, amount));
+        at = { chainId: hop.toChainId, denom: hop.denomOut };
+        break;
+      }
+      case 'swap': {
+        const step = swapOfRecord(market, record, `${where}.swap`, at, amount, input);
+        exactOut ||= step.exact === 'out';
+        steps.push(step);
+        at = { chainId: step.chainId, denom: step.denomOut };
+        break;
+      }
+      default: {
+        const bridge = KIND_BRIDGE[kind];
+        throw invalidArgument(
+          `invalid ${where}: ${kind} operations are not supported by this instance${bridge ? ` (the ${bridge} bridge is not enabled)` : ''}`,
+        );
+      }
+    }
+    amount = steps[steps.length - 1]!.amountOut;
+  });
+  if (at.chainId !== dest.wire.chain_id || at.denom !== dest.wire.denom) {
+    throw invalidArgument(
+      `invalid operations: they end with ${at.denom} on ${at.chainId}, not dest_asset_denom ${dest.wire.denom} on ${dest.wire.chain_id}`,
+    );
+  }
+  if (exactOut) {
+    // An exact-out swap fixes its input from the output: carry that input back to the start of the route.
+    const swapIndex = steps.findIndex((s) => s.kind === 'swap');
+    const needed = steps[swapIndex]!.amountIn;
+    for (let k = 0; k < swapIndex; k++) steps[k] = { ...steps[k]!, amountIn: needed, amountOut: needed } as Step;
+  }
+  return {
+    source,
+    dest,
+    steps,
+    txIndices: stepTxIndices(registry, steps),
+    amountIn: steps[0]!.amountIn,
+    amountOut: amount,
+    amountKind: exactOut ? 'out' : 'in',
+  };
+}
+
+function swapOfRecord(
+  market: MarketView,
+  record: Rec,
+  at: string,
+  holding: { chainId: string; denom: string },
+  amountIn: bigint,
+  input: OperationsInput,
+): SwapStep {
+  const variants = ['swap_in', 'swap_out', 'smart_swap_in'].filter((k) => record[k] !== undefined && record[k] !== null);
+  if (variants.length !== 1) throw invalidArgument(`invalid ${at}: give exactly one of swap_in, swap_out, smart_swap_in`);
+  const variant = variants[0]!;
+  const v = obj(record[variant], `${at}.${variant}`);
+  const venueRec = obj(v.swap_venue, `${at}.${variant}.swap_venue`);
+  const venueName = str(venueRec, 'name', `${at}.${variant}.swap_venue`);
+  const venueChain = str(venueRec, 'chain_id', `${at}.${variant}.swap_venue`);
+  const venue = market.venues.find((x) => x.venue.name === venueName && x.venue.chainId === venueChain);
+  if (!venue) throw invalidArgument(`invalid ${at}.${variant}.swap_venue: ${venueName} on ${venueChain} is not an enabled swap venue`);
+  if (venueChain !== holding.chainId) {
+    throw invalidArgument(`invalid ${at}: the swap runs on ${venueChain} but the previous operation ends on ${holding.chainId}`);
+  }
+  const denomIn = str(record, 'denom_in', at);
+  const denomOut = str(record, 'denom_out', at);
+  if (denomIn !== holding.denom) throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${holding.denom}, not ${denomIn}`);
+
+  const parsePath = (ops: unknown, where: string): PoolHop[] => {
+    if (!Array.isArray(ops) || ops.length === 0) throw invalidArgument(`invalid ${where}: must be a non-empty array`);
+    let denom = denomIn;
+    const path = ops.map((o, k) => {
+      const r = obj(o, `${where}[${k}]`);
+      const id = str(r, 'pool', `${where}[${k}]`);
+      const dIn = str(r, 'denom_in', `${where}[${k}]`);
+      const dOut = str(r, 'denom_out', `${where}[${k}]`);
+      const pool = venue.pool(id);
+      if (!pool) throw invalidArgument(`invalid ${where}[${k}].pool: ${venueName} has no pool ${id}`);
+      if (dIn !== denom) throw invalidArgument(`invalid ${where}[${k}].denom_in: expected ${denom}`);
+      if (!pool.denoms.includes(dIn) || !pool.denoms.includes(dOut) || dIn === dOut) {
+        throw invalidArgument(`invalid ${where}[${k}]: pool ${id} does not trade ${dIn} for ${dOut}`);
+      }
+      denom = dOut;
+      return { pool, denomIn: dIn, denomOut: dOut };
+    });
+    if (denom !== denomOut) throw invalidArgument(`invalid ${where}: the path ends with ${denom}, not denom_out ${denomOut}`);
+    return path;
+  };
+
+  const bps = input.affiliateBps(venueChain);
+  const fail = () => invalidArgument(`invalid ${at}: the pools cannot execute this swap for the requested amount`);
+  let routes: SwapRoute[];
+  let exact: 'in' | 'out' = 'in';
+  if (variant === 'swap_in') {
+    const path = parsePath(v.swap_operations, `${at}.swap_in.swap_operations`);
+    const out = simulateExactIn(path, amountIn);
+    if (out === undefined) throw fail();
+    routes = [{ path, amountIn, amountOut: out }];
+  } else if (variant === 'swap_out') {
+    if (input.amountOut === undefined) throw invalidArgument('missing amount_out: a swap_out operation fixes the output');
+    exact = 'out';
+    const path = parsePath(v.swap_operations, `${at}.swap_out.swap_operations`);
+    const gross = grossForNet(input.amountOut, bps);
+    const needed = simulateExactOut(path, gross);
+    if (needed === undefined) throw fail();
+    routes = [{ path, amountIn: needed, amountOut: gross }];
+  } else {
+    const list = v.swap_routes;
+    if (!Array.isArray(list) || list.length === 0) throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes: must be a non-empty array`);
+    const planned = list.map((r, k) => {
+      const rr = obj(r, `${at}.smart_swap_in.swap_routes[${k}]`);
+      const share = str(rr, 'swap_amount_in', `${at}.smart_swap_in.swap_routes[${k}]`);
+      if (!/^\d+$/.test(share)) throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes[${k}].swap_amount_in: must be an integer`);
+      return { path: parsePath(rr.swap_operations, `${at}.smart_swap_in.swap_routes[${k}].swap_operations`), share: BigInt(share) };
+    });
+    const total = planned.reduce((s, p) => s + p.share, 0n);
+    if (total === 0n) throw fail();
+    routes = planned.map((p, k) => {
+      const part = k === planned.length - 1 ? amountIn - planned.slice(0, -1).reduce((s, q) => s + (amountIn * q.share) / total, 0n) : (amountIn * p.share) / total;
+      const out = simulateExactIn(p.path, part);
+      if (out === undefined) throw fail();
+      return { path: p.path, amountIn: part, amountOut: out };
+    });
+  }
+  const grossOut = routes.reduce((s, r) => s + r.amountOut, 0n);
+  const fee = affiliateFeeOf(grossOut, bps);
+  return {
+    kind: 'swap',
+    venue: venue.venue,
+    chainId: venueChain,
+    denomIn,
+    denomOut,
+    exact,
+    routes,
+    amountIn: routes.reduce((s, r) => s + r.amountIn, 0n),
+    amountOut: grossOut - fee,
+    grossOut,
+    affiliateFee: fee,
+    priceImpact: priceImpactPercent(routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut }))),
+  };
+}

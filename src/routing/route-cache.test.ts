@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { testXykPool } from '../test-helpers/pools.js';
+import { ATOM_ON_OSMOSIS, testRegistry } from '../test-helpers/registry.js';
+import { planRoute } from './engine.js';
+import { buildMarketView } from './market.js';
+import { parseRouteQuery } from './query.js';
+import { magnitude, RouteCache } from './route-cache.js';
+
+const registry = testRegistry();
+const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' };
+const market = (version: number, reserve: bigint) =>
+  buildMarketView(
+    registry,
+    [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools: [testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, reserve], ['uosmo', reserve * 8n])], takenAt: new Date(0), source: 'test' } }],
+    version,
+  );
+const query = (amount: string) =>
+  parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: amount });
+
+describe('route cache', () => {
+  it('hits within the same order of magnitude and re-simulates the exact amount', () => {
+    const now = 0;
+    const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => now });
+    const m = market(1, 10n ** 12n);
+    const a = planRoute(registry, m, query('1000000'), cache);
+    const b = planRoute(registry, m, query('9000000'), cache);
+    expect(cache.misses).toBe(1);
+    expect(cache.hits).toBe(1);
+    // The hit's amounts are its own, identical to an uncached plan.
+    expect(b).toEqual(planRoute(registry, m, query('9000000')));
+    expect(b.amountOut).not.toBe(a.amountOut);
+    planRoute(registry, m, query('10000000'), cache);
+    expect(cache.misses).toBe(2);
+    expect(magnitude(10_000_000n)).toBe(8);
+  });
+
+  it('expires after its TTL and empties when the market changes', () => {
+    let now = 0;
+    const cache = new RouteCache({ ttlMs: 1_000, maxEntries: 100, now: () => now });
+    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    now = 999;
+    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    expect(cache.hits).toBe(1);
+    now = 1_000;
+    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    expect(cache.misses).toBe(2);
+    const changed = market(2, 2n * 10n ** 12n);
+    expect(cache.size).toBe(1);
+    const r = planRoute(registry, changed, query('1000000'), cache);
+    expect(cache.misses).toBe(3);
+    expect(r).toEqual(planRoute(registry, changed, query('1000000')));
+  });
+
+  it('evicts the least recently used entry beyond its size', () => {
+    const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 1 });
+    const m = market(1, 10n ** 12n);
+    planRoute(registry, m, query('1000000'), cache);
+    planRoute(registry, m, query('100'), cache);
+    expect(cache.size).toBe(1);
+    planRoute(registry, m, query('1000000'), cache);
+    expect(cache.misses).toBe(3);
+  });
+});

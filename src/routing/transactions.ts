@@ -1,0 +1,51 @@
+/**
+ * Which transaction executes each step. A step rides in the same transaction as the previous one only when the
+ * chain in between can carry on by itself:
+ * - transfer after transfer: the intermediate chain runs packet-forward middleware, and the transaction's first
+ *   message can carry the forwarding memo;
+ * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
+ * - transfer after swap: always — the entry point's post-swap action sends the transfer.
+ * Otherwise the user signs a new transaction on the chain where the funds wait.
+ */
+import type { Registry } from '../registry/registry.js';
+import { stepFrom, type Step } from './types.js';
+
+/** Whether a chain can forward a received packet onward within the same user transaction. */
+export function forwardsFrom(registry: Registry, chainId: string): boolean {
+  const c = registry.chain(chainId);
+  return c !== undefined && c.capabilities.pfm && c.capabilities.memo;
+}
+
+function carriesMemo(registry: Registry, step: Step): boolean {
+  // A swap's post-swap action is built by the entry point, which can always attach a memo.
+  return step.kind === 'swap' || (registry.chain(stepFrom(step))?.capabilities.memo ?? false);
+}
+
+export function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
+  const c = registry.chain(chainId);
+  return c !== undefined && c.capabilities.ibcHooks && c.entryPoint !== undefined;
+}
+
+export function stepTxIndices(registry: Registry, steps: readonly Step[], firstTx = 0): number[] {
+  const out: number[] = [];
+  let tx = firstTx;
+  let carrier = false;
+  steps.forEach((step, i) => {
+    if (i === 0) {
+      carrier = carriesMemo(registry, step);
+    } else {
+      const prev = steps[i - 1]!;
+      let continues: boolean;
+      if (step.kind === 'transfer') continues = prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
+      else continues = prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
+      if (!continues) {
+        tx++;
+        carrier = carriesMemo(registry, step);
+      } else if (prev.kind === 'swap') {
+        carrier = true;
+      }
+    }
+    out.push(tx);
+  });
+  return out;
+}

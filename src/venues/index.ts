@@ -1,0 +1,20 @@
+/**
+ * The swap venues Junction quotes, and their shared machinery. The integrator builds a MarketStore from the offline
+ * snapshots, then (when configured) starts a VenuePoller per venue with that venue's live fetcher.
+ */
+import { MarketStore } from './market-store.js';
+import { neutronAstroport } from './neutron-astroport/index.js';
+import { osmosisPoolmanager } from './osmosis-poolmanager/index.js';
+import type { VenuePlugin } from './types.js';
+
+export const VENUE_PLUGINS: readonly VenuePlugin[] = [osmosisPoolmanager, neutronAstroport];
+
+/** A store holding every venue's offline snapshot (the state served until live ingest succeeds). */
+export function offlineMarket(plugins: readonly VenuePlugin[] = VENUE_PLUGINS): MarketStore {
+  return new MarketStore(plugins.map((p) => p.loadOfflineSnapshot()));
+}
+
+export { MarketStore, type MarketChange, type MarketListener } from './market-store.js';
+export { VenuePoller, type IngestStatus, type PollerOptions, type SnapshotFetcher } from './ingest/poller.js';
+export { createVenuePollers, type LiveIngestConfig } from './live.js';
+export type { Dec, Pool, Ratio, VenuePlugin, VenueSnapshot } from './types.js';

@@ -1,0 +1,131 @@
+/**
+ * Polls one venue's live source on an interval and swaps each good result into the MarketStore. A failed poll
+ * (network error, HTTP error, garbage, a result with no pools) changes nothing: the store keeps serving the last good
+ * snapshot, and the status reports the error and how old the served state is. Polls never overlap.
+ */
+import type { MarketStore } from '../market-store.js';
+import type { VenueSnapshot } from '../types.js';
+
+/** Builds a fresh snapshot from the live source; `signal` aborts it when the poller stops. */
+export type SnapshotFetcher = (signal: AbortSignal) => Promise<VenueSnapshot>;
+
+export interface PollerOptions {
+  venue: string;
+  fetcher: SnapshotFetcher;
+  store: MarketStore;
+  intervalMs: number;
+  /** State older than this is reported stale (default: three intervals). */
+  staleAfterMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+  /** Called on each failed poll (the integrator logs it). */
+  onError?: (err: unknown) => void;
+}
+
+export interface IngestStatus {
+  venue: string;
+  running: boolean;
+  /** Where the served snapshot came from ("offline:…" until the first live success). */
+  source: string | undefined;
+  /** When the served state was read. */
+  takenAt: string | undefined;
+  ageMs: number | undefined;
+  stale: boolean;
+  lastSuccessAt: string | undefined;
+  lastErrorAt: string | undefined;
+  lastError: string | undefined;
+  consecutiveFailures: number;
+  polls: number;
+  pools: number | undefined;
+}
+
+export class VenuePoller {
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<boolean> | undefined;
+  private abort = new AbortController();
+  private lastSuccessAt: number | undefined;
+  private lastErrorAt: number | undefined;
+  private lastError: string | undefined;
+  private failures = 0;
+  private polls = 0;
+  private running = false;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: PollerOptions) {
+    if (!(opts.intervalMs > 0)) throw new RangeError('intervalMs must be positive');
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Starts polling: one poll now, then one every interval after the previous one ends. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.abort = new AbortController();
+    const loop = (): void => {
+      void this.pollOnce().finally(() => {
+        if (this.running) {
+          this.timer = setTimeout(loop, this.opts.intervalMs);
+          this.timer.unref();
+        }
+      });
+    };
+    loop();
+  }
+
+  /** Stops polling and aborts a poll in flight; resolves when it has settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  /** Runs one poll (or joins the one in flight). Resolves true if a new snapshot was stored. */
+  pollOnce(): Promise<boolean> {
+    this.inFlight ??= this.run().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private async run(): Promise<boolean> {
+    this.polls++;
+    try {
+      const snapshot = await this.opts.fetcher(this.abort.signal);
+      if (snapshot.venue !== this.opts.venue) throw new Error(`fetcher returned venue ${snapshot.venue}`);
+      if (snapshot.pools.length === 0) throw new Error('live source returned no usable pools');
+      this.opts.store.set(snapshot);
+      this.lastSuccessAt = this.now();
+      this.failures = 0;
+      return true;
+    } catch (err) {
+      this.lastErrorAt = this.now();
+      this.lastError = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      this.failures++;
+      this.opts.onError?.(err);
+      return false;
+    }
+  }
+
+  status(): IngestStatus {
+    const s = this.opts.store.get(this.opts.venue);
+    const now = this.now();
+    const ageMs = s ? now - s.takenAt.getTime() : undefined;
+    const staleAfter = this.opts.staleAfterMs ?? 3 * this.opts.intervalMs;
+    const iso = (t: number | undefined): string | undefined => (t === undefined ? undefined : new Date(t).toISOString());
+    return {
+      venue: this.opts.venue,
+      running: this.running,
+      source: s?.source,
+      takenAt: s?.takenAt.toISOString(),
+      ageMs,
+      stale: ageMs === undefined || ageMs > staleAfter,
+      lastSuccessAt: iso(this.lastSuccessAt),
+      lastErrorAt: iso(this.lastErrorAt),
+      lastError: this.lastError,
+      consecutiveFailures: this.failures,
+      polls: this.polls,
+      pools: s?.pools.length,
+    };
+  }
+}

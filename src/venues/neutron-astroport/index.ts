@@ -1,0 +1,20 @@
+/** The `neutron-astroport` venue: Astroport pairs on Neutron (pool id = pair contract address). */
+import { loadVenueCatalog } from '../catalog.js';
+import type { VenuePlugin } from '../types.js';
+import { ASTROPORT_VENUE } from './base.js';
+import { NEUTRON_CHAIN_ID, loadOfflineSnapshot } from './snapshot.js';
+
+export { ASTROPORT_VENUE } from './base.js';
+export { loadOfflineSnapshot, NEUTRON_CHAIN_ID } from './snapshot.js';
+export { astroportFetcher, smartQueryUrl, type AstroportIngestOptions } from './ingest.js';
+export { XykPair } from './xyk.js';
+export { StablePair } from './stable.js';
+
+export const neutronAstroport: VenuePlugin = {
+  name: ASTROPORT_VENUE,
+  chainId: NEUTRON_CHAIN_ID,
+  get logoUri(): string {
+    return loadVenueCatalog().find((v) => v.name === ASTROPORT_VENUE)?.logo_uri ?? '';
+  },
+  loadOfflineSnapshot: () => loadOfflineSnapshot(),
+};

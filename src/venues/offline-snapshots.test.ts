@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { VENUE_PLUGINS, offlineMarket } from './index.js';
+
+describe('offline snapshots', () => {
+  it('load quickly, completely, and every pool quotes', () => {
+    const t0 = performance.now();
+    const market = offlineMarket();
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(1000);
+    const osmo = market.get('osmosis-poolmanager');
+    const astro = market.get('neutron-astroport');
+    expect(osmo?.chainId).toBe('osmosis-1');
+    expect(astro?.chainId).toBe('neutron-1');
+    expect(osmo?.skipped).toEqual([]);
+    expect(astro?.skipped).toEqual([]);
+    const kinds = new Set(osmo?.pools.map((p) => p.kind));
+    expect([...kinds].sort()).toEqual(['balancer', 'concentrated', 'stableswap', 'transmuter']);
+    expect(astro?.pools.every((p) => p.kind === 'astroport-xyk')).toBe(true);
+    for (const snap of [osmo, astro]) {
+      for (const pool of snap?.pools ?? []) {
+        const [a, b] = pool.denoms as [string, string];
+        const amount = pool.reserve(a) / 10_000n + 1n;
+        // Some recorded pools are tiny or one-sided; most quote, and none throws.
+        pool.exactIn(a, b, amount);
+        pool.exactOut(a, b, pool.reserve(b) / 10_000n + 1n);
+        expect(pool.spotPrice(a, b)).toBeDefined();
+      }
+      // Pools with real depth on both sides quote a small trade (the recordings also hold dust pools of a few units).
+      const deep = (snap?.pools ?? []).filter((p) => p.reserve(p.denoms[0] as string) > 1_000_000n && p.reserve(p.denoms[1] as string) > 1_000_000n);
+      expect(deep.length).toBeGreaterThan(30);
+      for (const p of deep) {
+        const [a, b] = p.denoms as [string, string];
+        expect(p.exactIn(a, b, p.reserve(a) / 100_000n), `${p.id} (${p.kind})`).toBeDefined();
+      }
+    }
+  });
+
+  it('real pools give sane prices: ATOM/OSMO pool 1 (2024-03) and NTRN/ATOM on Astroport (2024-04)', () => {
+    const market = offlineMarket();
+    const atom = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+    const p1 = market.get('osmosis-poolmanager')?.pools.find((p) => p.id === '1');
+    const osmoPerAtom = Number(p1?.exactIn(atom, 'uosmo', 1_000_000n)) / 1e6;
+    expect(osmoPerAtom).toBeGreaterThan(5);
+    expect(osmoPerAtom).toBeLessThan(15);
+    expect(p1?.takenAt?.toISOString().slice(0, 10)).toBe('2024-03-09');
+    const ntrnAtom = market.get('neutron-astroport')?.pools.find((p) => p.id === 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq');
+    const atomPer1000Ntrn = Number(ntrnAtom?.exactIn('untrn', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9', 1_000_000_000n)) / 1e6;
+    expect(atomPer1000Ntrn).toBeGreaterThan(80); // NTRN ≈ 1.14 USD, ATOM ≈ 11.2 USD at the recording
+    expect(atomPer1000Ntrn).toBeLessThan(120);
+  });
+
+  it('plugins describe themselves', () => {
+    expect(VENUE_PLUGINS.map((p) => [p.name, p.chainId])).toEqual([
+      ['osmosis-poolmanager', 'osmosis-1'],
+      ['neutron-astroport', 'neutron-1'],
+    ]);
+    for (const p of VENUE_PLUGINS) expect(p.logoUri).toMatch(/^https:\/\//);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Contract test: the official @skip-go/client SDK (1.6.1) drives the running server for route, messages and
+ * messagesDirect — only the API URL changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { buildApp } from '../src/http/app.js';
+import { ATOM_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS, userAddress } from '../src/test-helpers/registry.js';
+
+let app: FastifyInstance;
+let ctx: ReturnType<typeof buildContext>;
+
+beforeAll(async () => {
+  ctx = buildContext(loadConfig([], {}));
+  app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  setApiOptions({ apiUrl: address });
+});
+afterAll(() => app.close());
+
+/** What executeRoute does after route(): send the route back with one address per required chain. */
+function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
+  return messages({
+    sourceAssetDenom: r.sourceAssetDenom,
+    sourceAssetChainId: r.sourceAssetChainId,
+    destAssetDenom: r.destAssetDenom,
+    destAssetChainId: r.destAssetChainId,
+    amountIn: r.amountIn,
+    amountOut: r.estimatedAmountOut,
+    addressList: r.requiredChainAddresses.map((c) => userAddress(ctx.registry, c)),
+    operations: r.operations,
+    slippageTolerancePercent: '1',
+  });
+}
+
+describe('@skip-go/client against Junction', () => {
+  it('route → messages: the SDK echoes the operations and gets a signable MsgTransfer', async () => {
+    const r = await route({
+      sourceAssetDenom: 'uatom',
+      sourceAssetChainId: 'cosmoshub-4',
+      destAssetDenom: ATOM_ON_OSMOSIS,
+      destAssetChainId: 'osmosis-1',
+      amountIn: '2500000',
+    });
+    expect(r).toBeDefined();
+    expect(r!.operations[0]).toMatchObject({ transfer: { channel: 'channel-141', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' }, txIndex: 0 });
+    expect(r!.requiredChainAddresses).toEqual(['cosmoshub-4', 'osmosis-1']);
+
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    expect('cosmosTx' in tx && tx.cosmosTx.chainId).toBe('cosmoshub-4');
+    const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
+    expect(msg).toMatchObject({ source_channel: 'channel-141', token: { denom: 'uatom', amount: '2500000' } });
+  });
+
+  it('messagesDirect builds a forwarded transfer through Osmosis', async () => {
+    const d = await messagesDirect({
+      sourceAssetDenom: 'uusdc',
+      sourceAssetChainId: 'noble-1',
+      destAssetDenom: USDC_ON_NOLUS_VIA_OSMOSIS,
+      destAssetChainId: 'pirin-1',
+      amountIn: '1000000',
+      chainIdsToAddresses: Object.fromEntries(['noble-1', 'osmosis-1', 'pirin-1'].map((c) => [c, userAddress(ctx.registry, c)])),
+      slippageTolerancePercent: '1',
+    });
+    expect(d!.route!.chainIds).toEqual(['noble-1', 'osmosis-1', 'pirin-1']);
+    const tx = d!.txs![0]!;
+    const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
+    expect(JSON.parse(msg.memo).forward.receiver).toBe(userAddress(ctx.registry, 'pirin-1'));
+  });
+
+  it('a swap route round-trips through the SDK: route, then messages with the echoed swap operation', async () => {
+    const r = await route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '10000000' });
+    expect(r!.doesSwap).toBe(true);
+    // The SDK's own types for the swap record are a union; read the converted keys as plain JSON.
+    const swapOp = r!.operations.find((o) => 'swap' in o) as unknown as { swap: { swapIn: { swapVenue: { name: string } } } };
+    expect(swapOp.swap.swapIn.swapVenue.name).toBe('osmosis-poolmanager');
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
+    const sa = JSON.parse(msg.memo).wasm.msg.swap_and_action;
+    expect(sa.user_swap.swap_exact_asset_in.swap_venue_name).toBe('osmosis-poolmanager');
+    expect(BigInt(m!.minAmountOut!)).toBeLessThanOrEqual(BigInt(r!.estimatedAmountOut));
+  });
+
+  it('surfaces the wire error message and code through the SDK', async () => {
+    await expect(
+      route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '0' }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/amount_in: must be greater than zero/), code: 3 });
+  });
+});
