@@ -8,6 +8,8 @@
  * --only a,b     run only these cases (by name)
  * --skip-cold    skip the cold-start runs
  * --skip-ingest  skip the ingest-pause measurement (two extra servers)
+ * --skip-tx-worker  skip the tracking worker measurement (about three minutes)
+ * --skip-scale   skip the 5,000-pool live market (scale-market.ts: a synthetic SQS and two more servers)
  * --strict       exit 1 when a target is missed
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -19,9 +21,15 @@ import { memoryOf, startServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 import type { HttpCase, HttpResult, InProcessCase, InProcessResult, Report, Target } from './types.js';
 import { benchIngestPause } from './ingest-pause.js';
+import { benchTxWorker } from './tx-worker.js';
+import { benchScaleMarket } from './scale-market.js';
 
 const http = (r: Report, name: string) => r.cases.find((c) => c.name === name) as HttpResult | undefined;
 const inProcess = (r: Report, name: string) => r.cases.find((c) => c.name === name) as InProcessResult | undefined;
+const scale = (r: Report) =>
+  r.scale_market as
+    | { tick_models?: { failed_percent: number }; pauses_during_polls?: { latency_ms: { max: number } }; route_p99_ratio?: number; atom_osmo_vs_trivial?: { ratio: number } }
+    | undefined;
 
 const TARGETS: Target[] = [
   { name: 'cold start to /health (median)', limit: 1500, unit: 'ms', value: (r) => r.cold_start_ms?.median },
@@ -52,10 +60,16 @@ const TARGETS: Target[] = [
   { name: 'split route search p50', limit: 15, unit: 'ms', value: (r) => inProcess(r, 'route-split-search')?.ms.p50 },
   { name: 'cached route hit p50', limit: 0.2, unit: 'ms', value: (r) => inProcess(r, 'route-swap-cached-hit')?.ms.p50 },
   { name: 'swap quote p99 during ingest / without', limit: 2, unit: '×', value: (r) => r.ingest_pause?.p99_ratio as number | undefined },
+  { name: 'GET /v2/tx/status p50 under load', limit: 2, unit: 'ms', value: (r) => http(r, 'tx-status')?.latency_ms.p50 },
+  { name: 'tracking worker CPU, 10 000 transfers in flight', limit: 1, unit: 'cores', value: (r) => r.tx_worker?.max_cpu_cores as number | undefined },
+  { name: '5,000 pools: swap routes failing for lack of a tick model', limit: 0, unit: '%', value: (r) => scale(r)?.tick_models?.failed_percent },
+  { name: '5,000 pools: longest request pause during polls', limit: 10, unit: 'ms', value: (r) => scale(r)?.pauses_during_polls?.latency_ms.max },
+  { name: '5,000 pools: /route p99 during polling / without', limit: 2, unit: '×', value: (r) => scale(r)?.route_p99_ratio },
+  { name: '5,000 pools: ATOM (Hub) → OSMO vs trivial endpoint throughput', limit: 0.4, unit: '×', atLeast: true, value: (r) => scale(r)?.atom_osmo_vs_trivial?.ratio },
 ];
 
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, 'skip-cold': { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, strict: { type: 'boolean' } },
+  options: { only: { type: 'string' }, 'skip-cold': { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, 'skip-tx-worker': { type: 'boolean' }, 'skip-scale': { type: 'boolean' }, strict: { type: 'boolean' } },
 });
 const intEnv = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -126,6 +140,16 @@ for (const c of cases.filter((x): x is InProcessCase => x.kind === 'in-process')
 if (!flags['skip-ingest'] && !only) {
   log('ingest pause: swap quotes over HTTP without, then during, live ingest of a full pool set');
   report.ingest_pause = await benchIngestPause({ durationS: settings.duration_s, connections: settings.connections, workers: settings.load_workers });
+}
+
+if (!flags['skip-tx-worker'] && !only) {
+  log('tx worker: 10 000 IBC transfers in flight, default polling settings');
+  report.tx_worker = await benchTxWorker({ transactions: intEnv('BENCH_TX_COUNT', 10_000), windowS: intEnv('BENCH_TX_WINDOW_S', 30), log });
+}
+
+if (!flags['skip-scale'] && !only) {
+  log('scale: a synthetic 5,000-pool Osmosis market over SQS (tick models, pauses during polls, swap routes)');
+  report.scale_market = await benchScaleMarket({ durationS: settings.duration_s, connections: settings.connections, workers: settings.load_workers });
 }
 
 report.targets = TARGETS.flatMap((t) => {

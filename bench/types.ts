@@ -21,6 +21,8 @@ export interface HttpCase {
   expectStatus?: number;
   /** Concurrent connections; the run's default when absent. */
   connections?: number;
+  /** Requests made once before the load (e.g. tracking the transaction whose status the load reads). */
+  prepare?: (baseUrl: string) => Promise<void>;
 }
 
 /** A function timed inside the bench process (route computation, registry build...). */
@@ -93,5 +95,9 @@ export interface Report {
   cases: (HttpResult | InProcessResult)[];
   /** Swap quotes over HTTP without and during live ingest of a full pool set (bench/ingest-pause.ts). */
   ingest_pause?: Record<string, unknown>;
+  /** The tracking worker's CPU with many transactions in flight (bench/tx-worker.ts). */
+  tx_worker?: Record<string, unknown>;
+  /** The 5,000-pool live market over SQS (bench/scale-market.ts). */
+  scale_market?: Record<string, unknown>;
   targets?: { name: string; limit: string; value: string; pass: boolean }[];
 }

@@ -139,6 +139,18 @@ export const SETTINGS = {
     default: undefined,
     help: 'with OSMOSIS_LCD_URL: comma-separated pool ids to follow (mainnet has thousands)',
   },
+  osmosisTickMinLiquidityUsd: {
+    env: 'OSMOSIS_TICK_MIN_LIQUIDITY_USD',
+    kind: 'number',
+    default: '0',
+    help: 'with OSMOSIS_SQS_URL: concentrated pools with at least this SQS liquidity (USD) get a tick model; the others are quoted within their active bucket (0 = every pool)',
+  },
+  osmosisTickConcurrency: {
+    env: 'OSMOSIS_TICK_CONCURRENCY',
+    kind: 'int',
+    default: '16',
+    help: 'with OSMOSIS_SQS_URL: tick-model requests in flight at once (only pools whose model changed are fetched; none starts after half the poll interval)',
+  },
   neutronLcdUrl: {
     env: 'NEUTRON_LCD_URL',
     kind: 'url?',
@@ -156,6 +168,12 @@ export const SETTINGS = {
     kind: 'int',
     default: '10000',
     help: 'timeout of each request to a pool, node or price endpoint',
+  },
+  chainRpcUrls: {
+    env: 'CHAIN_RPC_URLS',
+    kind: 'string?',
+    default: undefined,
+    help: 'node endpoints per chain, "osmosis-1=https://rpc...,1=https://eth..." (Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC; solana=... also gives Solana transactions their recent blockhash); a chain may be listed several times (tried in order by the transaction service); unset chains use the registry\'s public endpoints',
   },
   routeCacheTtlMs: {
     env: 'ROUTE_CACHE_TTL_MS',
@@ -192,6 +210,60 @@ export const SETTINGS = {
     kind: 'int',
     default: '20',
     help: 'percent of affiliate fee revenue the operator keeps on swaps by callers with a valid API key',
+  },
+  chainRestUrls: {
+    env: 'CHAIN_REST_URLS',
+    kind: 'string?',
+    default: undefined,
+    help: 'Cosmos REST (LCD) endpoints per chain, same form as CHAIN_RPC_URLS; used for balances',
+  },
+  cctpAttestationUrl: {
+    env: 'CCTP_ATTESTATION_URL',
+    kind: 'url?',
+    default: 'https://iris-api.circle.com',
+    help: 'Circle attestation service (Iris API) read by the CCTP tracker',
+  },
+  txWorker: {
+    env: 'TX_WORKER',
+    kind: 'bool',
+    default: 'true',
+    help: 'run the transaction tracking worker in this instance (every instance may run one: they share the work through the database)',
+  },
+  txPollIntervalMs: {
+    env: 'TX_POLL_INTERVAL_MS',
+    kind: 'int',
+    default: '3000',
+    help: 'first delay between two looks at a tracked transaction; grows by half after each look that finds no progress',
+  },
+  txPollMaxIntervalMs: {
+    env: 'TX_POLL_MAX_INTERVAL_MS',
+    kind: 'int',
+    default: '30000',
+    help: 'longest delay between two looks at a tracked transaction',
+  },
+  txNotFoundAbandonSeconds: {
+    env: 'TX_NOT_FOUND_ABANDON_SECONDS',
+    kind: 'int',
+    default: '300',
+    help: 'a submitted or tracked transaction not seen on chain within this time is STATE_ABANDONED',
+  },
+  txStallAbandonSeconds: {
+    env: 'TX_STALL_ABANDON_SECONDS',
+    kind: 'int',
+    default: '1800',
+    help: 'a transfer with no progress for this long is STATE_ABANDONED (POST /v2/tx/track re-arms it)',
+  },
+  txWorkerConcurrency: {
+    env: 'TX_WORKER_CONCURRENCY',
+    kind: 'int',
+    default: '32',
+    help: 'tracked transactions one worker looks at concurrently',
+  },
+  txLeaseSeconds: {
+    env: 'TX_LEASE_SECONDS',
+    kind: 'int',
+    default: '60',
+    help: 'how long a worker holds a tracked transaction it is looking at; a crashed instance\'s work is taken over after this',
   },
   bodyLimitBytes: {
     env: 'BODY_LIMIT_BYTES',
@@ -285,7 +357,29 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   }
   if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
   config.dataDir = path.resolve(config.dataDir);
+  parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);
   return config;
+}
+
+/** "chain_id=url,chain_id=url" → chain id → URL. Throws ConfigError naming the setting on a bad entry. */
+export function parseChainUrls(name: string, raw: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!raw) return out;
+  for (const part of raw.split(',')) {
+    const entry = part.trim();
+    if (entry === '') continue;
+    const eq = entry.indexOf('=');
+    const chainId = entry.slice(0, eq).trim();
+    const url = entry.slice(eq + 1).trim();
+    if (eq <= 0 || url === '') throw new ConfigError(`${name}: expected chain_id=url, got "${entry.replace(/\/\/[^@]*@/, '//***@')}"`);
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError(`${name}: ${chainId}: not a URL`);
+    }
+    out.set(chainId, url);
+  }
+  return out;
 }
 
 /** Markdown table of every setting, used by the README and `--help`. */

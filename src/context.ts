@@ -7,11 +7,14 @@ import { buildRegistry } from './registry/build.js';
 import { RouteCache } from './routing/route-cache.js';
 import { thresholdsFromConfig } from './pricing/thresholds.js';
 import { parseFeeAddresses } from './messages/revenue-share.js';
-import { addressProblem } from './messages/address.js';
+import { addressProblem, canonicalAddress } from './messages/address.js';
 import { ConfigError } from './config.js';
 import { AssetFamilies } from './routing/reachability.js';
 import { loadVenueCatalog } from './venues/catalog.js';
 import { createLiveMarket } from './market.js';
+import { parseChainUrls } from './config.js';
+import { laneGraph } from './routing/lane-graph.js';
+import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
 
 export function buildContext(config: Config): AppContext {
   const registry = buildRegistry();
@@ -21,8 +24,11 @@ export function buildContext(config: Config): AppContext {
   for (const [chainId, address] of feeAddresses) {
     const problem = addressProblem(registry, chainId, address);
     if (problem) throw new ConfigError(`OPERATOR_FEE_ADDRESSES: ${chainId}: ${problem}`);
+    feeAddresses.set(chainId, canonicalAddress(registry, chainId, address));
   }
   const liveMarket = createLiveMarket(config, registry);
+  laneGraph(registry); // bridge lanes are built once, before the first request
+  const solanaRpc = parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls).get('solana');
   return {
     config,
     registry,
@@ -39,6 +45,7 @@ export function buildContext(config: Config): AppContext {
       keyedPercent: config.operatorShareKeyedPercent,
       feeAddresses,
     },
+    solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
   };
 }

@@ -7,6 +7,7 @@ import { openAccess, StoreError, type AccessService } from './auth/index.js';
 import { ConfigError, loadConfig, settingsTable } from './config.js';
 import { buildContext } from './context.js';
 import { buildApp, REDACTED_PATHS } from './http/app.js';
+import { TxService, txServiceOptions } from './tx/service.js';
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help')) {
@@ -42,13 +43,26 @@ async function main(): Promise<void> {
   const ctx = buildContext(config);
   logger.info({ chains: ctx.registry.chains.size, ms: Math.round(performance.now() - t0) }, 'registry built');
 
-  const app = await buildApp(ctx, { logger, access });
+  // Transactions share the access store (embedded or PostgreSQL); the worker resumes whatever was in flight.
+  let tx: TxService;
+  try {
+    tx = new TxService(txServiceOptions(config, ctx.registry, access.store, logger));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp(ctx, { logger, access, tx });
   await app.listen({ port: config.port, host: config.host });
   ctx.liveMarket.start(logger);
+  await tx.start();
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await ctx.liveMarket.stop();
+    await tx.stop();
     await app.close();
     await access.close();
     process.exit(0);

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { coingeckoIdsOf, LivePriceSource, SnapshotPriceSource, type LiveStatus } from './pricing/index.js';
 import type { Registry } from './registry/registry.js';
-import { buildMarketView, type BasePrices, type MarketView } from './routing/market.js';
+import { buildMarketView, marketViewSteps, type BasePrices, type MarketView, type VenueInput } from './routing/market.js';
+import { runInSlices } from './slices.js';
 import { createVenuePollers, offlineMarket, VENUE_PLUGINS, type IngestStatus, type LiveIngestConfig, type VenuePoller } from './venues/index.js';
 import { usdcDenomOf } from './venues/catalog.js';
 import type { MarketStore } from './venues/index.js';
@@ -15,6 +16,10 @@ import type { MarketStore } from './venues/index.js';
 export interface LiveMarket {
   /** The current view; a request keeps the one it read for its whole computation. */
   view(): MarketView;
+  /** Resolves once no rebuild of the view is pending (tests, benchmarks). */
+  settled(): Promise<void>;
+  /** Polls every live venue now (joining a poll in flight) and resolves when the view reflects the result. */
+  refresh(): Promise<void>;
   store: MarketStore;
   status(): { venues: Record<string, IngestStatus | { source: string; ageSeconds: number }>; prices: LiveStatus | undefined };
   start(log: FastifyBaseLogger): void;
@@ -25,7 +30,7 @@ export function ingestConfigOf(config: Config, registry: Registry): LiveIngestCo
   const intervalMs = config.venuePollIntervalMs;
   return {
     ...(config.osmosisSqsUrl
-      ? { osmosis: { mode: 'sqs' as const, url: config.osmosisSqsUrl, intervalMs } }
+      ? { osmosis: { mode: 'sqs' as const, url: config.osmosisSqsUrl, intervalMs, tickMinLiquidityUsd: config.osmosisTickMinLiquidityUsd, tickConcurrency: config.osmosisTickConcurrency } }
       : config.osmosisLcdUrl
         ? { osmosis: { mode: 'lcd' as const, url: config.osmosisLcdUrl, intervalMs, ...(config.osmosisPoolIds ? { poolIds: config.osmosisPoolIds.split(',').map((s) => s.trim()) } : {}) } }
         : {}),
@@ -47,26 +52,50 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
     : undefined;
   // With a live API configured, its prices replace the 2024 snapshot (a stale live price then means LOW_INFO).
   const base: BasePrices = live ? { live } : { snapshot: SnapshotPriceSource.shipped(registry) };
-  const build = (): MarketView =>
-    buildMarketView(
-      registry,
-      VENUE_PLUGINS.flatMap((p) => {
-        const snapshot = store.get(p.name);
-        if (!snapshot) return [];
-        const usdcDenom = usdcDenomOf(p.name);
-        return [{ venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri }, snapshot, ...(usdcDenom ? { usdcDenom } : {}) }];
-      }),
-      store.version,
-      base,
-    );
-  let view = build();
-  store.onChange(() => {
-    view = build();
-  });
+  const inputs = (): VenueInput[] =>
+    VENUE_PLUGINS.flatMap((p) => {
+      const snapshot = store.get(p.name);
+      if (!snapshot) return [];
+      const usdcDenom = usdcDenomOf(p.name);
+      return [{ venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri }, snapshot, ...(usdcDenom ? { usdcDenom } : {}) }];
+    });
+  // The first view is built at once (start-up); later ones in slices after each snapshot change, from the current
+  // view, while requests keep reading the current one. Changes during a rebuild are folded into one more rebuild.
+  let view = buildMarketView(registry, inputs(), store.version, base);
+  let log: Pick<FastifyBaseLogger, 'error'> = { error: (obj: unknown, msg?: string) => console.error(msg, obj) };
+  let rebuilding: Promise<void> | undefined;
+  let again = false;
+  const rebuild = (): void => {
+    again = true;
+    if (rebuilding) return;
+    rebuilding = (async () => {
+      while (again) {
+        again = false;
+        try {
+          view = await runInSlices(marketViewSteps(registry, inputs(), store.version, base, view));
+        } catch (err) {
+          log.error({ err }, 'market view rebuild failed; serving the previous view');
+        }
+      }
+    })();
+    void rebuilding.finally(() => {
+      rebuilding = undefined;
+      if (again) rebuild(); // a change that arrived after the loop's last check
+    });
+  };
+  store.onChange(rebuild);
+  const settled = async (): Promise<void> => {
+    while (rebuilding) await rebuilding;
+  };
   let pollers: VenuePoller[] = [];
 
   return {
     view: () => view,
+    settled,
+    async refresh() {
+      await Promise.all(pollers.map((p) => p.pollOnce()));
+      await settled();
+    },
     store,
     status() {
       const venues: Record<string, IngestStatus | { source: string; ageSeconds: number }> = {};
@@ -78,8 +107,9 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
       }
       return { venues, prices: live?.status() };
     },
-    start(log) {
-      pollers = createVenuePollers(store, { ...ingestConfigOf(config, registry), onError: (venue, err) => log.warn({ venue, err: String(err) }, 'venue ingest failed; serving the last good snapshot') });
+    start(logger) {
+      log = logger;
+      pollers = createVenuePollers(store, { ...ingestConfigOf(config, registry), onError: (venue, err) => logger.warn({ venue, err: String(err) }, 'venue ingest failed; serving the last good snapshot') });
       for (const p of pollers) p.start();
       if (live) {
         live.setIds(coingeckoIdsOf(registry));

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
+import { BridgeType, messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { buildApp } from '../src/http/app.js';
-import { ATOM_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS, userAddress } from '../src/test-helpers/registry.js';
+import { ATOM_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS, USDC_ON_QUICKSILVER_VIA_DYDX, userAddress } from '../src/test-helpers/registry.js';
 
 let app: FastifyInstance;
 let ctx: ReturnType<typeof buildContext>;
@@ -22,6 +22,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** What executeRoute does after route(): send the route back with one address per required chain. */
+const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
+
 function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
   return messages({
     sourceAssetDenom: r.sourceAssetDenom,
@@ -30,7 +34,7 @@ function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
     destAssetChainId: r.destAssetChainId,
     amountIn: r.amountIn,
     amountOut: r.estimatedAmountOut,
-    addressList: r.requiredChainAddresses.map((c) => userAddress(ctx.registry, c)),
+    addressList: r.requiredChainAddresses.map(addressOf),
     operations: r.operations,
     slippageTolerancePercent: '1',
   });
@@ -86,9 +90,49 @@ describe('@skip-go/client against Junction', () => {
     expect(BigInt(m!.minAmountOut!)).toBeLessThanOrEqual(BigInt(r!.estimatedAmountOut));
   });
 
+  it('CCTP from Ethereum to Noble: route with a cctpTransfer operation, messages with an EVM transaction and its approval', async () => {
+    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', bridges: [BridgeType.CCTP] });
+    expect(r!.operations[0]).toMatchObject({ cctpTransfer: { fromChainId: '1', toChainId: 'noble-1', burnToken: USDC_ETHEREUM, bridgeId: 'CCTP' }, txIndex: 0 });
+    expect(r!.requiredChainAddresses).toEqual(['1', 'noble-1']);
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', value: '0', signerAddress: EVM_USER });
+    expect(tx.evmTx.data?.startsWith('6fd3504e')).toBe(true); // depositForBurn(uint256,uint32,bytes32,address)
+    expect(tx.evmTx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_ETHEREUM, spender: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', amount: '12000000' }]);
+  });
+
+  it('CCTP into a swap: messagesDirect from USDC on Ethereum to OSMO gives the burn, then the Noble transaction', async () => {
+    const d = await messagesDirect({
+      sourceAssetDenom: USDC_ETHEREUM,
+      sourceAssetChainId: '1',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '100000000',
+      allowMultiTx: true,
+      allowUnsafe: true,
+      chainIdsToAddresses: Object.fromEntries(['1', 'noble-1', 'osmosis-1'].map((c) => [c, addressOf(c)])),
+      slippageTolerancePercent: '1',
+    });
+    expect(d!.route!.txsRequired).toBe(2);
+    expect(d!.txs!.map((t) => Object.keys(t).find((k) => k.endsWith('Tx')))).toEqual(['evmTx', 'cosmosTx']);
+  });
+
   it('surfaces the wire error message and code through the SDK', async () => {
     await expect(
       route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '0' }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/amount_in: must be greater than zero/), code: 3 });
+  });
+
+  it('a route that needs two transactions fails with the words the Skip widget matches to offer allow_multi_tx', async () => {
+    const err = await route({
+      sourceAssetDenom: 'uusdc',
+      sourceAssetChainId: 'noble-1',
+      destAssetDenom: USDC_ON_QUICKSILVER_VIA_DYDX,
+      destAssetChainId: 'quicksilver-2',
+      amountIn: '1000000',
+    }).catch((e: unknown) => e as { message: string; code: number });
+    expect(err).toMatchObject({ code: 5 });
+    expect((err as { message: string }).message.startsWith('no single-tx routes found')).toBe(true);
   });
 });

@@ -4,9 +4,11 @@
  * computation over a registry built in `setup`), and list it here.
  */
 import type { BenchCase } from '../types.js';
+import { routeBridgesHttp, routeBridgesInProcess } from './bridges.js';
 import { fungibleAssets, fungibleAssetsGzip } from './fungible-assets.js';
 import { infoChains } from './info-chains.js';
 import { registryBuild } from './registry-build.js';
+import { txStatusHttp } from './tx.js';
 import {
   msgsDirectHttp,
   routeSplitSearch,
@@ -31,10 +33,13 @@ export const CASES: BenchCase[] = [
   msgsDirectHttp,
   routeSwapHttp,
   routeSwapHttpUncached,
+  txStatusHttp,
+  routeBridgesHttp,
   registryBuild,
   routeTransferInProcess,
   routeSwapFirstSearch,
   routeSwap,
   routeSwapCachedHit,
   routeSplitSearch,
+  routeBridgesInProcess,
 ];

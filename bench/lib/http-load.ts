@@ -22,6 +22,7 @@ export async function runHttpCase(
     // Rotating bodies: every connection walks the list of requests in order (plain objects, so worker threads can take them).
     ...(bodies && bodies.length > 1 ? { requests: bodies.map((body) => ({ method: c.method, body })) } : {}),
   };
+  await c.prepare?.(baseUrl);
   // One request first: the case must answer what it expects, or its figures mean nothing.
   const probe = await rawRequest(request.url, c.method, request.headers, request.body);
   const probeBody = probe.body;

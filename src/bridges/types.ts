@@ -1,12 +1,121 @@
-import type { BridgeType } from '../http/schemas/common.js';
-
 /**
- * A bridge plug-in. Each bridge lives in its own folder (bridges/<id>/) and is registered in bridges/index.ts; the
- * routing engine only sees this interface. The route-building members are added by the routing layer's contract
- * (routing/bridge.ts); this part is what the information endpoints need.
+ * The Bridge plug-in interface. A bridge moves a holding (an asset on a chain) to a holding on another chain; the
+ * route engine (src/routing/) knows bridges only through this interface, and adding one means adding a folder under
+ * src/bridges/<id>/ and listing it in src/bridges/index.ts.
+ *
+ * Two kinds of bridge share the interface:
+ * - IBC (src/bridges/ibc/) offers a *computed* edge: the same-origin transfer path between any two holdings of one
+ *   origin asset follows from their traces (routing/transfer-path.ts), so it is not listed lane by lane. Its steps
+ *   are `transfer` steps, folded into memos by the message builder.
+ * - Lane bridges (CCTP, and every later one) offer *listed* lanes between two fixed holdings, built once per registry
+ *   from the registry and data/. Their steps are `bridge` steps; the bridge quotes them, renders and re-validates
+ *   their wire records, builds their transaction, and says which neighbouring steps can share that transaction.
  */
+import type { BridgeType } from '../http/schemas/common.js';
+import type { Tx } from '../http/schemas/msgs.js';
+import type { Registry } from '../registry/registry.js';
+
+/** One listed way across: holding (fromChainId, denomIn) becomes holding (toChainId, denomOut). */
+export interface Lane {
+  readonly bridge: BridgeType;
+  readonly fromChainId: string;
+  readonly toChainId: string;
+  readonly denomIn: string;
+  readonly denomOut: string;
+}
+
+/** A fee a hop charges, in base units of an asset on a chain. */
+export interface StepFee {
+  type: 'SMART_RELAY';
+  chainId: string;
+  denom: string;
+  amount: bigint;
+  /** Deducted from the amount moved, or paid on top of it (EVM native value). */
+  behavior: 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
+}
+
+/** A lane priced for an amount. */
+export interface LaneQuote {
+  amountIn: bigint;
+  amountOut: bigint;
+  fees: StepFee[];
+  /** Expected seconds from signing to funds usable at the far end. */
+  seconds: number;
+}
+
+/** Why a lane cannot carry an amount (below a minimum, above a limit...): named in "no route" errors. */
+export interface LaneRefusal {
+  refused: string;
+}
+
+/** A lane bridge hop in a planned route, with the amounts it carries. */
+export interface BridgeStep<L extends Lane = Lane> {
+  kind: 'bridge';
+  lane: L;
+  amountIn: bigint;
+  amountOut: bigint;
+  fees: StepFee[];
+  seconds: number;
+}
+
+/** What the message builder gives a bridge to build the transaction on the lane's first chain. */
+export interface BridgeTxInput<L extends Lane = Lane> {
+  registry: Registry;
+  step: BridgeStep<L>;
+  /** Amount the transaction commits to (what enters the step). */
+  amount: bigint;
+  /** The user's address on the source chain (signer) and on the destination chain (recipient). */
+  sender: string;
+  recipient: string;
+  /** Indices of the route operations the transaction executes. */
+  operationIndices: number[];
+  /** Solana context, present when the HTTP layer fetched it for a transaction that starts on Solana. */
+  solana?: SolanaTxContext;
+}
+
+export interface SolanaTxContext {
+  /** A recent blockhash from the configured Solana RPC endpoint (base58). */
+  recentBlockhash: string;
+  /** Pays the transaction fee and rent when given (`fee_payer_address`); the sender otherwise. */
+  feePayer?: string | undefined;
+  /** Makes the fresh keypair a Solana CCTP burn needs for its event account (injected: tests fix it). */
+  newKeypairSeed: () => Uint8Array;
+}
+
+/** What the information endpoints list (/v2/info/bridges). */
 export interface BridgeInfo {
-  id: BridgeType;
-  name: string;
-  logoUri: string;
+  readonly id: BridgeType;
+  /** Human name, for the listing and for errors. */
+  readonly name: string;
+  readonly logoUri: string;
+}
+
+/** The parts of the interface every bridge has. */
+export interface BridgeBase extends BridgeInfo {
+  /** The operation kind key on the wire (section 4.6): `transfer`, `cctp_transfer`, ... */
+  readonly operationKind: string;
+}
+
+/** A bridge whose lanes are listed (everything but IBC). */
+export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
+  readonly kind: 'lanes';
+  /** Every lane it offers on this registry; called once per registry. */
+  lanes(registry: Registry): readonly L[];
+  /** The lane for an amount: `fixed: 'in'` prices amountIn, `fixed: 'out'` solves the input for amountOut. */
+  quote(lane: L, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal;
+  /** The wire record of a step (the object under `operationKind`), without tx_index and amounts. */
+  operation(registry: Registry, step: BridgeStep<L>): Record<string, unknown>;
+  /**
+   * The lane a record echoed to /msgs describes, re-validated against the registry (never trusting its amounts):
+   * `expected` is where the previous operation left the funds. Throws a code-3 error naming the field at fault.
+   */
+  laneOfRecord(registry: Registry, record: Record<string, unknown>, at: string, expected: { chainId: string; denom: string }): L;
+  /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
+  buildTx(input: BridgeTxInput<L>): Tx;
+  /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
+  carriesNext(registry: Registry, step: BridgeStep<L>): boolean;
+}
+
+export function isRefusal(q: LaneQuote | LaneRefusal): q is LaneRefusal {
+  return 'refused' in q;
 }

@@ -15,6 +15,9 @@ import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
 import { routeRoutes } from './routes/route.js';
 import { venueRoutes } from './routes/venues.js';
+import { balanceRoutes } from './routes/balances.js';
+import { txRoutes } from './routes/tx.js';
+import type { TxService } from '../tx/service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +31,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** API keys, the anonymous rate limit, usage statistics (main.ts always passes it; tests may leave it out). */
   access?: AccessService;
+  /** Transactions and balances (main.ts always passes it; without it those paths answer 404). */
+  tx?: TxService;
 }
 
 /** Header values that must never reach a log line. */
@@ -66,6 +71,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });
   await app.register(routeRoutes, { ctx });
+  if (opts.tx) {
+    await app.register(balanceRoutes, { ctx, tx: opts.tx });
+    await app.register(txRoutes, { tx: opts.tx });
+  }
   return app;
 }
 

@@ -13,6 +13,7 @@ import type { AssetFamilies } from '../routing/reachability.js';
 import type { Venue } from '../venues/catalog.js';
 import type { SafetyThresholds } from '../pricing/index.js';
 import type { RevenueShareConfig } from '../messages/revenue-share.js';
+import type { BlockhashSource } from '../messages/svm/recent-blockhash.js';
 
 export interface AppContext {
   config: Config;
@@ -28,5 +29,7 @@ export interface AppContext {
   safety: SafetyThresholds;
   routeCache: RouteCache;
   revenueShare: RevenueShareConfig;
+  /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
+  solanaBlockhash: BlockhashSource;
   startedAt: number;
 }

@@ -40,11 +40,21 @@ export function addressProblem(registry: Registry, chainId: string, address: str
   }
 }
 
+/**
+ * The one form of a valid address that chains accept everywhere: bech32 in lower case (BIP-173 allows an all-upper
+ * form, but wasmd's addr_validate refuses anything that does not round-trip to the canonical lower case, so a
+ * contract would fail the transaction); EVM and Solana addresses as given.
+ */
+export function canonicalAddress(registry: Registry, chainId: string, address: string): string {
+  return registry.chain(chainId)?.wire.chain_type === 'cosmos' ? address.toLowerCase() : address;
+}
+
+/** A valid address of `chainId` in its canonical form, or an invalid-argument error naming the field. */
 export function requireAddress(registry: Registry, chainId: string, address: string | undefined, field: string): string {
   if (address === undefined) throw invalidArgument(`missing address for chain ${chainId} in ${field}`);
   const problem = addressProblem(registry, chainId, address);
   if (problem) throw invalidArgument(`invalid address for chain ${chainId} in ${field}: ${problem}`);
-  return address;
+  return canonicalAddress(registry, chainId, address);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { invalidArgument } from '../errors.js';
 import type { ChainAffiliates } from '../http/schemas/msgs.js';
 import type { Registry } from '../registry/registry.js';
-import { addressProblem } from './address.js';
+import { addressProblem, canonicalAddress } from './address.js';
 
 export interface Affiliate {
   address: string;
@@ -35,7 +35,7 @@ export function parseAffiliates(
       }
       const problem = addressProblem(registry, chainId, a.address);
       if (problem) throw invalidArgument(`invalid ${at}.address for chain ${chainId}: ${problem}`);
-      return { address: a.address, bps: Number(a.basis_points_fee) };
+      return { address: canonicalAddress(registry, chainId, a.address), bps: Number(a.basis_points_fee) };
     });
     const total = list.reduce((s, a) => s + a.bps, 0);
     if (total > 10_000) throw invalidArgument(`invalid ${field}: cumulative affiliate fee ${total} bps exceeds 10000`);

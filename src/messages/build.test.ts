@@ -93,6 +93,20 @@ describe('MsgTransfer messages', () => {
     expect(built.minAmountOut).toBe(1234567n);
   });
 
+  it('exact-out without a swap sends exactly amount_out: nothing would refund a padded input', () => {
+    const route = planRoute(
+      registry,
+      emptyMarket(registry),
+      parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, amount_out: '1000000' }),
+    );
+    expect(route.amountIn).toBe(1_000_000n);
+    const built = buildMessages(registry, route, addressesFor(route), { ...opts, slippagePpm: 10_000n });
+    const { msg } = decodeTransfer(cosmosTx(built.txs[0]!).msgs[0]!.msg);
+    expect(msg.sourceChannel).toBe('channel-141');
+    expect(msg.token).toEqual({ denom: 'uatom', amount: '1000000' });
+    expect(built.minAmountOut).toBe(1_000_000n);
+  });
+
   it('Noble → Osmosis → Nolus: the second hop rides as a packet-forward memo', () => {
     const route = plan(['noble-1', 'uusdc'], ['pirin-1', USDC_ON_NOLUS_VIA_OSMOSIS]);
     const built = buildMessages(registry, route, addressesFor(route), { ...opts, timeoutSeconds: 600 });
@@ -148,6 +162,62 @@ describe('MsgTransfer messages', () => {
     expect(JSON.parse(msg.memo)).toEqual({ wasm: { contract, msg: { deposit: {} } } });
   });
 
+  it('carries the caller\'s contract message byte-exact: integers beyond 2^53 are not rounded', () => {
+    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+    const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+    const raw = '{"swap":{"min_out":"1","amount":1795403120853123457,"ratio":1.10000000000000000001, "nested":{"e":-0.0}}}';
+    const built = buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } } });
+    const { msg } = decodeTransfer(cosmosTx(built.txs[0]!).msgs[0]!.msg);
+    expect(msg.memo).toBe(`{"wasm":{"contract":"${contract}","msg":${raw}}}`);
+    expect(msg.memo).toContain('1795403120853123457');
+  });
+
+  it.each([
+    ['deep arrays', `{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`],
+    ['deep objects', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
+    ['65 levels', `${'{"a":'.repeat(65)}1${'}'.repeat(65)}`],
+  ])('refuses a contract message nested too deep (%s) without overflowing the stack', (_name, raw) => {
+    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+    const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+    expect(() => buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } } })).toThrow(
+      /post_route_handler\.wasm_msg\.msg: nested deeper than 64 levels/,
+    );
+  });
+
+  it.each([
+    ['not-an-address', /in post_route_handler\.wasm_msg\.contract_address: not a valid bech32 address/],
+    ['neutron1zvesudsdfxusz06jztpph4d3h5x6veglqsspxns2v2jqml9nhywskcc923', /chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address: prefix "neutron"/],
+  ])('validates the wasm handler\'s contract_address as an address of the chain that executes it: %s', (contract, message) => {
+    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+    const err = (() => {
+      try {
+        buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: '{"deposit":{}}' } } });
+      } catch (e) {
+        return e as ApiError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(err.code).toBe(3);
+    expect(err.message).toMatch(message);
+  });
+
+  it('emits bech32 addresses in lower case, whatever case they were given in (wasmd refuses upper case)', () => {
+    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+    const required = requiredChainAddresses(route);
+    const upper = required.map((c) => userAddress(registry, c).toUpperCase());
+    const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+    const built = buildMessages(registry, route, addressesFromList(registry, upper, required, required), {
+      ...opts,
+      postRouteHandler: { wasm_msg: { contract_address: contract.toUpperCase(), msg: '{"deposit":{}}' } },
+    });
+    const tx = cosmosTx(built.txs[0]!);
+    expect(tx.signer_address).toBe(userAddress(registry, 'cosmoshub-4'));
+    const { msg } = decodeTransfer(tx.msgs[0]!.msg);
+    expect(msg.sender).toBe(userAddress(registry, 'cosmoshub-4'));
+    expect(msg.receiver).toBe(contract);
+    expect(JSON.parse(msg.memo).wasm.contract).toBe(contract);
+  });
+
   it('refuses a wasm handler on a chain without IBC hooks, and an autopilot handler off Stride', () => {
     const route = plan(['osmosis-1', ATOM_ON_OSMOSIS], ['cosmoshub-4', 'uatom']);
     expect(() =>
@@ -195,6 +265,11 @@ describe('addresses', () => {
 describe('affiliates', () => {
   const osmoAffiliate = userAddress(registry, 'osmosis-1');
   const ntrnAffiliate = userAddress(registry, 'neutron-1');
+
+  it('keeps affiliate addresses in canonical lower case', () => {
+    const parsed = parseAffiliates(registry, { 'osmosis-1': { affiliates: [{ address: osmoAffiliate.toUpperCase(), basis_points_fee: '50' }] } });
+    expect(parsed.byChain.get('osmosis-1')).toEqual([{ address: osmoAffiliate, bps: 50 }]);
+  });
 
   it('accepts equal cumulative bps across chains', () => {
     const parsed = parseAffiliates(registry, {

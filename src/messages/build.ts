@@ -4,6 +4,8 @@
  * hands over: a packet-forward memo for a further hop, an IBC-hooks `wasm` memo that calls the entry point for a
  * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
  */
+import { laneBridgeOf } from '../bridges/index.js';
+import { isRefusal, type BridgeStep, type SolanaTxContext } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { Msg, PostRouteHandler, Tx } from '../http/schemas/msgs.js';
 import type { Registry } from '../registry/registry.js';
@@ -13,12 +15,15 @@ import { forwardMemo, type Arrival } from './cosmos/memo.js';
 import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from './cosmos/msg-transfer.js';
 import {
   executeContractJson,
+  ibcFeeFields,
   MSG_EXECUTE_CONTRACT_TYPE_URL,
   swapAndAction,
   type AffiliateFee,
   type PostSwapAction,
 } from './cosmos/entry-point.js';
 import { stringifyWithBigInts } from './json.js';
+import { postRouteArrival, wasmCallOn } from './post-route.js';
+import { wasmMsgBinary } from './wasm-msg.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
@@ -34,6 +39,8 @@ export interface MessageOptions {
   slippagePpm?: bigint;
   postRouteHandler?: PostRouteHandler | null | undefined;
   affiliates?: AffiliatesByChain;
+  /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by the HTTP layer). */
+  solana?: SolanaTxContext;
 }
 
 export interface BuiltMessages {
@@ -101,16 +108,21 @@ function affiliatesOn(opts: MessageOptions, chainId: string) {
 /**
  * Exact-in: the input is fixed; each swap guarantees `min_asset` = gross output less slippage, divided so that the
  * affiliate fees (computed on min_asset) still fit: min_asset × (1 + bps/10⁴) ≤ worst-case gross.
- * Exact-out: the input is padded by the slippage tolerance (unused input is refunded) and the output is fixed.
+ * Exact-out swap: the input is padded by the slippage tolerance, because the entry point refunds the unused input to
+ * the swap's refund address; the output is fixed. Nothing else refunds, so a route without such a swap (transfers
+ * only) sends exactly its amount.
  */
 function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
   const input: bigint[] = [];
   const minOut: bigint[] = [];
-  let amount = route.amountKind === 'out' ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
+  const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out');
+  let amount = refundsUnusedInput ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
   for (const step of route.steps) {
     input.push(amount);
-    if (step.kind === 'swap') {
+    if (step.kind === 'bridge') {
+      amount = bridgeOutput(step, amount);
+    } else if (step.kind === 'swap') {
       if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
@@ -121,6 +133,13 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
     minOut.push(amount);
   }
   return { input, minOut };
+}
+
+/** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
+function bridgeOutput(step: BridgeStep, amount: bigint): bigint {
+  const q = laneBridgeOf(step.lane).quote(step.lane, amount, 'in');
+  if (isRefusal(q)) throw invalidArgument(`the ${step.lane.bridge} transfer from ${step.lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
+  return q.amountOut;
 }
 
 /**
@@ -163,6 +182,24 @@ export function buildMessages(
     for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
     const signer = address(chainId);
     const amount = amounts.input[g.first]!;
+
+    if (first.kind === 'bridge') {
+      // A lane-bridge hop is its transaction's only step: its plug-in builds the transaction on its source chain.
+      const tx = laneBridgeOf(first.lane).buildTx({
+        registry,
+        step: first,
+        amount,
+        sender: signer,
+        recipient: address(first.lane.toChainId),
+        operationIndices: g.operationIndices,
+        ...(opts.solana ? { solana: opts.solana } : {}),
+      });
+      txs.push(tx);
+      if ('cosmos_tx' in tx) for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
+      else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
+      else msgs.push({ svm_tx: tx.svm_tx });
+      continue;
+    }
 
     let cosmosMsg: { msg: string; msg_type_url: string };
     if (first.kind === 'transfer') {
@@ -220,6 +257,7 @@ class Folder {
       // IBC hooks require the packet receiver to be the contract the memo calls.
       return { receiver: entryPoint, memo: { wasm: { contract: entryPoint, msg: this.swapMsg(j) } } };
     }
+    if (next.kind === 'bridge') throw new Error('a lane-bridge hop starts a transaction of its own');
     const onward = this.arrivalAfter(j + 1);
     return {
       // Packet-forward middleware credits a derived account, not this receiver; the user's own address here means a
@@ -244,7 +282,8 @@ class Folder {
     const affiliates: AffiliateFee[] = affiliatesOn(this.opts, step.chainId).map((a) => ({ basis_points_fee: String(a.bps), address: a.address }));
     return swapAndAction({
       step,
-      routeAmounts: splitAmounts(step, input),
+      // The entry point takes the relayer fee of a following IBC transfer out of the input before swapping.
+      routeAmounts: splitAmounts(step, input - (step.ibcFee?.inputCost ?? 0n)),
       minAsset: this.amounts.minOut[i]!,
       timeoutNs: this.timeoutNs,
       postSwapAction: this.postSwapAction(j + 1),
@@ -257,24 +296,30 @@ class Folder {
     const here = stepTo(this.steps[j - 1]!);
     if (j === this.steps.length) {
       const handler = this.isFinalTx ? this.opts.postRouteHandler : undefined;
+      if (handler?.wasm_msg && handler.autpilot_msg) throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
       if (handler?.wasm_msg) {
-        const msg = parseWasmMsg(handler.wasm_msg.msg);
-        return { contract_call: { contract_address: handler.wasm_msg.contract_address, msg: Buffer.from(JSON.stringify(msg)).toString('base64') } };
+        // The entry point on this chain calls the contract: it must be an address of this chain.
+        const call = wasmCallOn(this.registry, here, handler.wasm_msg);
+        return { contract_call: { contract_address: call.contract, msg: wasmMsgBinary(call.msg) } };
       }
       if (handler?.autpilot_msg) throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${here} does not run the autopilot module`);
       return { transfer: { to_address: this.address(here) } };
     }
     const next = this.steps[j]!;
     if (next.kind !== 'transfer') throw new Error('a swap cannot directly follow a swap in one transaction');
+    const swap = this.steps[j - 1] as SwapStep;
+    const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
     const onward = this.arrivalAfter(j + 1);
     return {
       ibc_transfer: {
         ibc_info: {
           source_channel: next.hop.channel,
           receiver: onward.receiver,
+          ...(fees ? { fee: fees.fee } : {}),
           memo: onward.memo ? stringifyWithBigInts(onward.memo) : '',
           recover_address: this.address(here),
         },
+        ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
       },
     };
   }
@@ -295,41 +340,3 @@ function splitAmounts(step: SwapStep, input: bigint): bigint[] {
   parts[largest] = parts[largest]! + (input - parts.reduce((s, p) => s + p, 0n));
   return parts;
 }
-
-function parseWasmMsg(raw: string): object {
-  let msg: unknown;
-  try {
-    msg = JSON.parse(raw);
-  } catch {
-    throw invalidArgument('invalid post_route_handler.wasm_msg.msg: must be a JSON-encoded contract message');
-  }
-  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
-    throw invalidArgument('invalid post_route_handler.wasm_msg.msg: must encode a JSON object');
-  }
-  return msg;
-}
-
-/** The caller's final action on the destination chain, carried by the last packet's memo. */
-export function postRouteArrival(registry: Registry, chainId: string, handler: PostRouteHandler, userAddress: string): Arrival {
-  const chain = registry.chain(chainId);
-  if (handler.wasm_msg && handler.autpilot_msg) throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
-  if (handler.wasm_msg) {
-    if (!chain?.capabilities.ibcHooks) {
-      throw invalidArgument(`invalid post_route_handler.wasm_msg: ${chainId} does not run IBC hooks, so a packet cannot call a contract there`);
-    }
-    const msg = parseWasmMsg(handler.wasm_msg.msg);
-    // IBC hooks require the packet receiver to be the contract it calls.
-    const contract = handler.wasm_msg.contract_address;
-    return { receiver: contract, memo: { wasm: { contract, msg } } };
-  }
-  if (handler.autpilot_msg) {
-    if (!chain?.capabilities.autopilot) {
-      throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${chainId} does not run the autopilot module`);
-    }
-    const { action, receiver } = handler.autpilot_msg;
-    const body = action === 'LIQUID_STAKE' ? { stakeibc: { action: 'LiquidStake' } } : { claim: { stride_address: receiver } };
-    return { receiver, memo: { autopilot: { receiver, ...body } } };
-  }
-  return { receiver: userAddress, memo: undefined };
-}
-

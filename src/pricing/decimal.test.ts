@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Decimal, divRound, type Rounding } from './decimal.js';
+import { Decimal, absDigits, divRound, type Rounding } from './decimal.js';
 
 const dec = (s: string) => Decimal.parse(s);
 
@@ -172,5 +172,17 @@ describe('arithmetic properties', () => {
     expect(Decimal.min(dec('2'), dec('-3')).toString()).toBe('-3');
     expect(Decimal.max(dec('2'), dec('-3')).toString()).toBe('2');
     expect(JSON.stringify({ v: dec('1.50') })).toBe('{"v":"1.5"}');
+  });
+});
+
+describe('absDigits', () => {
+  it('counts the decimal digits of |n| as toString does, at every magnitude and around powers of ten', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 300n), max: 10n ** 300n }), (n) => {
+        expect(absDigits(n)).toBe((n < 0n ? -n : n).toString().length);
+      }),
+      { numRuns: 2000 },
+    );
+    for (let k = 0n; k <= 200n; k++) for (const n of [10n ** k - 1n, 10n ** k, 10n ** k + 1n, 2n ** k, -(2n ** k)]) expect(absDigits(n), String(n)).toBe((n < 0n ? -n : n).toString().length);
   });
 });

@@ -231,8 +231,14 @@ export class Decimal {
   }
 }
 
-function absDigits(n: bigint): number {
-  return (n < 0n ? -n : n).toString().length;
+/** Decimal digits of |n| (1 for 0). Estimated from the hexadecimal length (cheap), then settled against powers of 10. */
+export function absDigits(n: bigint): number {
+  if (n < 0n) n = -n;
+  if (n < 10n) return 1;
+  const bits = n.toString(16).length * 4; // the bit length, rounded up to a multiple of 4
+  let d = Math.max(1, Math.floor((bits - 4) * Math.LOG10E * Math.LN2)); // never above the true count
+  while (n >= pow10(d)) d++;
+  return d;
 }
 
 /** Plain notation of units / 10^scale. */

@@ -12,20 +12,21 @@ import { loadDataFiles, type DataFiles, type NonCosmosChainEntry } from './data-
 import { buildNonCosmosChain, nativeCurrencyOf } from './non-cosmos.js';
 import { Registry } from './registry.js';
 import { loadRegistrySources, type RegistrySources } from './sources.js';
+import { loadTokenList, tokenListAssets, type TokenList } from './token-list.js';
 import type { ChannelEnd, RegistryAsset, RegistryChain } from './types.js';
 
 const IBC_TRACE_TYPES = new Set(['ibc', 'ibc-cw20', 'ibc-bridge']);
 /** Token standards Junction can move: bank coins, CW20, ERC-20 and native gas tokens. */
 const SUPPORTED_TYPES = new Set(['sdk.coin', 'ics20', 'cw20', 'erc20', 'evm-base', 'svm-base', 'sdk.factory']);
 
-export function buildRegistry(data: DataFiles = loadDataFiles(), sources: RegistrySources = loadRegistrySources()): Registry {
+export function buildRegistry(data: DataFiles = loadDataFiles(), sources: RegistrySources = loadRegistrySources(), tokenList: TokenList = loadTokenList()): Registry {
   const { chains: mainnetChains, assetLists: mainnetAssetLists, ibcData, nonCosmosAssetLists } = sources;
   const chains = new Map<string, RegistryChain>();
   const chainIdOfName = new Map<string, string>();
 
   for (const c of mainnetChains) {
     if (!isUsableCosmosChain(c) || chains.has(c.chainId)) continue;
-    chains.set(c.chainId, buildCosmosChain(c, data.capabilities, data.contracts));
+    chains.set(c.chainId, buildCosmosChain(c, data.capabilities, data.contracts, data.ibcTransferFees));
     chainIdOfName.set(c.chainName, c.chainId);
   }
   const nonCosmosByRegistryName = new Map<string, (typeof data.nonCosmosChains.chains)[number]>();
@@ -58,6 +59,15 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
       }
       if (a.deprecated || a.typeAsset === 'evm-base' || a.typeAsset === 'svm-base') continue;
       const denom = nonCosmosDenom(a, entry.chain_type);
+      if (denom) raw.push({ chainId: entry.chain_id, denom, source: a });
+    }
+  }
+  // Then the token list's main tokens of each EVM chain and Solana (a denom already listed keeps its first entry).
+  for (const entry of data.nonCosmosChains.chains) {
+    for (const a of tokenListAssets(tokenList, entry)) {
+      // The list writes EVM addresses EIP-55 checksummed (token-list.test.ts checks every one): trusting a mixed-case
+      // address saves a keccak per token at start-up.
+      const denom = entry.chain_type === 'evm' && isChecksummedForm(a.address) ? a.address : nonCosmosDenom(a, entry.chain_type);
       if (denom) raw.push({ chainId: entry.chain_id, denom, source: a });
     }
   }
@@ -136,6 +146,11 @@ function nonCosmosDenom(a: CrAsset, type: 'evm' | 'svm'): string | undefined {
     }
   }
   return address; // SPL mint, base58, case-sensitive
+}
+
+/** An 0x address with both upper- and lower-case hex letters: the shape of an EIP-55 checksummed address. */
+function isChecksummedForm(address: string | undefined): address is string {
+  return address !== undefined && /^0x[0-9a-fA-F]{40}$/.test(address) && /[a-f]/.test(address) && /[A-F]/.test(address);
 }
 
 /** CW20 tokens are addressed as `cw20:<contract>` on the wire; the registry writes both spellings. */

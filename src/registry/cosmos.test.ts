@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ibcData } from 'chain-registry/mainnet/index.js';
 import type { IBCData } from '@chain-registry/types';
-import { buildChannels, capabilitiesOf } from './cosmos.js';
+import { buildChannels, capabilitiesOf, priceString } from './cosmos.js';
 import { loadDataFiles } from './data-files.js';
 
 const ids = new Map([
@@ -60,5 +60,18 @@ describe('capabilitiesOf', () => {
   it('uses the file default for a chain it does not list', () => {
     expect(file.chains['bitsong-2b']).toBeUndefined();
     expect(capabilitiesOf('bitsong-2b', file)).toEqual({ pfm: false, ibcHooks: false, ibcCallbacks: false, memo: true, autopilot: false });
+  });
+});
+
+describe('gas price strings', () => {
+  it('write exponent forms as plain decimals, digit for digit as the locale formatter does', () => {
+    const rand = (i: number) => ((Math.sin(i) * 10_000) % 1 + 1) % 1;
+    for (let i = 0; i < 2000; i++) {
+      const n = Number((rand(i) * 10).toPrecision(1 + (i % 6))) * 10 ** -((i % 14) + 1);
+      if (!String(n).includes('e')) continue; // plain forms are written as String() writes them
+      expect(priceString(n), String(n)).toBe(n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }));
+    }
+    expect(priceString(0.0025)).toBe('0.0025');
+    expect(priceString(1e21)).toBe('1000000000000000000000');
   });
 });

@@ -3,8 +3,9 @@
  */
 import type { Asset as CrAsset, AssetList, Chain as CrChain, IBCData } from '@chain-registry/types';
 import type { FeeAsset } from '../http/schemas/chain.js';
-import type { CapabilitiesFile, ContractsFile } from './data-files.js';
-import type { ChannelEnd, EntryPointContracts, IbcCapabilities, RegistryChain } from './types.js';
+import type { CapabilitiesFile, CoinEntry, ContractsFile, IbcTransferFeesFile } from './data-files.js';
+import { ENDPOINTS_KEPT, preferredExplorer } from './sources.js';
+import type { ChannelEnd, EntryPointContracts, IbcCapabilities, IbcTransferFee, RegistryChain } from './types.js';
 
 export interface RawAsset {
   chainId: string;
@@ -25,15 +26,30 @@ export function capabilitiesOf(chainId: string, file: CapabilitiesFile): IbcCapa
   };
 }
 
-export function entryPointOf(chainId: string, contracts: ContractsFile): EntryPointContracts | undefined {
+export function entryPointOf(chainId: string, contracts: ContractsFile, fees?: IbcTransferFeesFile): EntryPointContracts | undefined {
   const e = contracts.skip_entry_point[chainId];
   if (!e) return undefined;
+  const fee = fees?.chains[chainId];
   return {
     entryPoint: e.entry_point,
     ibcAdapter: e.ibc_adapter,
     ...(e.callback_adapter ? { callbackAdapter: e.callback_adapter } : {}),
     swapAdapters: e.swap_adapters ?? {},
+    ...(fee ? { ibcTransferFee: ibcTransferFeeOf(chainId, fee) } : {}),
   };
+}
+
+/**
+ * The fee lists with their one-coin total. The entry point accepts only fees that sum to exactly one denom
+ * (IbcFee::one_coin), so a data file naming several denoms is refused at start-up rather than on chain.
+ */
+function ibcTransferFeeOf(chainId: string, f: IbcTransferFeesFile['chains'][string]): IbcTransferFee {
+  const coins = (list: CoinEntry[]) => list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }));
+  const fee = { recvFee: coins(f.recv_fee), ackFee: coins(f.ack_fee), timeoutFee: coins(f.timeout_fee) };
+  const all = [...fee.recvFee, ...fee.ackFee, ...fee.timeoutFee].filter((c) => c.amount > 0n);
+  const denoms = new Set(all.map((c) => c.denom));
+  if (denoms.size !== 1) throw new Error(`data/ibc-transfer-fees.json: ${chainId}: the fees must sum to exactly one coin, got ${denoms.size} denoms`);
+  return { ...fee, total: { denom: all[0]!.denom, amount: all.reduce((s, c) => s + c.amount, 0n) } };
 }
 
 function logoOf(x: { logoURIs?: { png?: string; svg?: string }; images?: { png?: string; svg?: string }[] }) {
@@ -41,15 +57,32 @@ function logoOf(x: { logoURIs?: { png?: string; svg?: string }; images?: { png?:
 }
 
 /** JSON numbers from the registry as decimal strings, without exponent notation. */
-function priceString(n: number): string {
-  // String() is the shortest exact form and is cheap; only exponent forms (1e-7) need the slow locale formatter,
-  // which cost some 40 ms at start-up when used for every one of the ~1200 gas prices.
+export function priceString(n: number): string {
+  // String() is the shortest exact form and is cheap. Exponent forms (1.5e-7) are rewritten as plain decimals by
+  // moving the point in that same shortest digit string: the locale formatter did it too, but loading its data cost
+  // over 100 ms of start-up.
   const s = String(n);
-  return s.includes('e') ? n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : s;
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, int, frac = '', expText] = m;
+  const digits = int! + frac;
+  const point = int!.length + Number(expText);
+  // Beyond 20 decimals the old formatter rounded; such prices do not occur in the registry, so it may stay slow.
+  if (digits.length - point > 20) return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
+/**
+ * The fee denoms a chain takes with gas prices, as the Skip API lists them (captured /v2/info/chains: `["uosmo"]` for
+ * Osmosis, whose registry entry also names ~160 tokens its txfees module converts without a gas price). Clients read
+ * the list as "pay gas in one of these" (the SDK's getRouteWithGasOnReceive skips its gas route when the destination
+ * asset is among them), so unpriced tokens are left out; a chain that prices none of its fee tokens keeps them all,
+ * with a null gas_price, as Kujira's entry in the capture shows.
+ */
 function feeAssetsOf(chain: CrChain): FeeAsset[] {
-  return (chain.fees?.feeTokens ?? []).map((t) => {
+  const all = (chain.fees?.feeTokens ?? []).map((t) => {
     const { lowGasPrice: low, averageGasPrice: avg, highGasPrice: high } = t;
     const complete = low !== undefined && avg !== undefined && high !== undefined;
     return {
@@ -57,6 +90,8 @@ function feeAssetsOf(chain: CrChain): FeeAsset[] {
       gas_price: complete ? { low: priceString(low), average: priceString(avg), high: priceString(high) } : null,
     };
   });
+  const priced = all.filter((f) => f.gas_price !== null);
+  return priced.length > 0 ? priced : all;
 }
 
 export function isUsableCosmosChain(c: CrChain): c is CrChain & { chainId: string; bech32Prefix: string } {
@@ -73,6 +108,7 @@ export function buildCosmosChain(
   c: CrChain & { chainId: string; bech32Prefix: string },
   capabilities: CapabilitiesFile,
   contracts: ContractsFile,
+  ibcTransferFees?: IbcTransferFeesFile,
 ): RegistryChain {
   const caps = capabilitiesOf(c.chainId, capabilities);
   return {
@@ -99,8 +135,13 @@ export function buildCosmosChain(
     capabilities: caps,
     slip44: c.slip44,
     keyAlgos: c.keyAlgos ?? ['secp256k1'],
-    entryPoint: entryPointOf(c.chainId, contracts),
+    entryPoint: entryPointOf(c.chainId, contracts, ibcTransferFees),
     evmChainId: undefined,
+    endpoints: {
+      rpc: (c.apis?.rpc ?? []).slice(0, ENDPOINTS_KEPT).map((e) => e.address),
+      rest: (c.apis?.rest ?? []).slice(0, ENDPOINTS_KEPT).map((e) => e.address),
+    },
+    explorerTxPage: preferredExplorer(c),
   };
 }
 

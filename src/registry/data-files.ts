@@ -33,6 +33,12 @@ export interface NonCosmosChainEntry {
   native_name?: string;
   native_decimals?: number;
   logo_uri: string;
+  /** Public JSON-RPC endpoints (EVM: viem's default; Solana: the foundation's public cluster). */
+  rpc_urls: string[];
+  /** Explorer transaction page, `${txHash}` standing for the hash. */
+  explorer_tx_page: string;
+  /** The chain's id in the Uniswap default token list (EVM: the chain id; Solana: 501000101). */
+  token_list_chain_id?: number;
 }
 
 export interface ContractsFile {
@@ -49,7 +55,13 @@ export interface ContractsFile {
     skip_relayer: Record<string, string>;
     noble_relayer_evm_caller: string;
     noble_relay_fee_receiver: string;
-    solana: { token_messenger_minter: string; message_transmitter: string };
+    solana: {
+      token_messenger_minter: string;
+      message_transmitter: string;
+      token_program: string;
+      associated_token_program: string;
+      system_program: string;
+    };
   };
   axelar: {
     gmp_account: string;
@@ -76,6 +88,13 @@ export interface BridgeDomainsFile {
   layer_zero_eid: Record<string, number>;
 }
 
+/** Typical durations per bridge (data/bridge-durations.json). */
+export interface BridgeDurationsFile {
+  ibc_hop_seconds: number;
+  cctp_attestation_seconds: Record<string, number>;
+  cctp_mint_seconds: number;
+}
+
 export interface VenuesFile {
   venues: { name: string; chain_id: string; logo_uri: string; usdc_denom: string }[];
 }
@@ -85,12 +104,24 @@ export interface AssetCorrectionsFile {
   assets: { chain_id: string; denom: string; decimals?: number; source: string }[];
 }
 
+/** One coin as the chain's JSON writes it (amount a decimal string). */
+export interface CoinEntry {
+  denom: string;
+  amount: string;
+}
+
+/** Relayer fees a contract must attach to its IBC transfers, per chain (data/ibc-transfer-fees.json). */
+export interface IbcTransferFeesFile {
+  chains: Record<string, { recv_fee: CoinEntry[]; ack_fee: CoinEntry[]; timeout_fee: CoinEntry[] }>;
+}
+
 export interface DataFiles {
   capabilities: CapabilitiesFile;
   nonCosmosChains: { chains: NonCosmosChainEntry[] };
   contracts: ContractsFile;
   bridgeDomains: BridgeDomainsFile;
   assetCorrections: AssetCorrectionsFile;
+  ibcTransferFees: IbcTransferFeesFile;
 }
 
 export function loadDataFiles(): DataFiles {
@@ -100,5 +131,6 @@ export function loadDataFiles(): DataFiles {
     contracts: readDataFile('contracts.json'),
     bridgeDomains: readDataFile('bridge-domains.json'),
     assetCorrections: readDataFile('asset-corrections.json'),
+    ibcTransferFees: readDataFile('ibc-transfer-fees.json'),
   };
 }

@@ -57,7 +57,8 @@ export function buildNonCosmosChain(entry: NonCosmosChainEntry): RegistryChain {
       supports_memo: false,
       is_testnet: false,
       logo_uri: entry.logo_uri,
-      fee_assets: [{ denom: entry.native_denom, gas_price: null }],
+      // The Skip API lists no fee assets for EVM and Solana chains (captured /v2/info/chains).
+      fee_assets: [],
       cosmos_module_support: { authz: false, feegrant: false },
       ibc_capabilities: { cosmos_pfm: false, cosmos_ibc_hooks: false, cosmos_memo: false, cosmos_autopilot: false },
     },
@@ -66,5 +67,7 @@ export function buildNonCosmosChain(entry: NonCosmosChainEntry): RegistryChain {
     keyAlgos: entry.chain_type === 'evm' ? ['ethsecp256k1'] : ['ed25519'],
     entryPoint: undefined,
     evmChainId: entry.chain_type === 'evm' ? Number(entry.chain_id) : undefined,
+    endpoints: { rpc: entry.rpc_urls, rest: [] },
+    explorerTxPage: entry.explorer_tx_page,
   };
 }

@@ -13,6 +13,7 @@ import { loadDataFiles } from './data-files.js';
 import { viemChainOf } from './non-cosmos.js';
 import { Registry } from './registry.js';
 import type { RegistryAsset } from './types.js';
+import { testRegistry } from '../test-helpers/registry.js';
 
 const registry = buildRegistry();
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -277,7 +278,8 @@ describe('EVM chains and Solana', () => {
     const c = registry.chain(id);
     expect(c?.wire).toMatchObject({ chain_id: id, chain_name: name, chain_type: 'evm', bech32_prefix: '', is_testnet: false, pfm_enabled: false });
     expect(c?.evmChainId).toBe(Number(id));
-    expect(c?.wire.fee_assets.map((f) => f.denom)).toEqual([native]);
+    // As in the captured /v2/info/chains response: EVM chains list no fee assets.
+    expect(c?.wire.fee_assets).toEqual([]);
     expect(registry.listedAsset(id, native)?.wire).toMatchObject({ is_evm: true, is_svm: false, decimals: 18, trace: '', token_contract: null });
   });
 
@@ -296,6 +298,12 @@ describe('EVM chains and Solana', () => {
         decimals: v!.nativeCurrency.decimals,
       });
       expect(registry.chain(e.chain_id)?.wire.pretty_name).toBe(v!.name);
+      // Endpoints from the canonical export (viem also exports variants such as Base's pre-confirmation RPC).
+      const canonical = viemChainOf(e.chain_id)!;
+      expect({ rpc: e.rpc_urls, explorer: e.explorer_tx_page }).toEqual({
+        rpc: canonical.rpcUrls.default.http,
+        explorer: `${canonical.blockExplorers!.default.url}/tx/\${txHash}`,
+      });
       expect(viemChainOf(e.chain_id)?.id).toBe(v!.id);
     }
   });
@@ -393,8 +401,14 @@ describe('Cosmos chain records', () => {
     const w = registry.chain('osmosis-1')!.wire;
     expect(w).toMatchObject({ chain_name: 'osmosis', pretty_name: 'Osmosis', chain_type: 'cosmos', bech32_prefix: 'osmo', is_testnet: false });
     expect(w.fee_assets.find((f) => f.denom === 'uosmo')?.gas_price).toEqual({ low: '0.03', average: '0.1', high: '0.16' });
-    // Fee tokens without gas prices keep a null gas_price rather than an invented one.
-    expect(w.fee_assets.find((f) => f.denom === ATOM_ON_OSMOSIS)).toEqual({ denom: ATOM_ON_OSMOSIS, gas_price: null });
+  });
+
+  it('fee_assets are the fee denoms with gas prices, as the Skip API lists them', () => {
+    // The package lists ~160 Osmosis fee tokens, all but uosmo without a gas price; the captured answer is ["uosmo"].
+    expect(registry.chain('osmosis-1')!.wire.fee_assets.map((f) => f.denom)).toEqual(['uosmo']);
+    expect(registry.chain('cosmoshub-4')!.wire.fee_assets.map((f) => f.denom)).toEqual(['uatom']);
+    expect(registry.chain('neutron-1')!.wire.fee_assets.every((f) => f.gas_price !== null)).toBe(true);
+    expect(registry.chain('solana')!.wire.fee_assets).toEqual([]);
   });
 
   it('gas prices never use exponent notation', () => {
@@ -408,5 +422,50 @@ describe('Cosmos chain records', () => {
 
   it('every listed asset carries the chain id it is listed under', () => {
     for (const id of registry.chains.keys()) for (const a of registry.listedAssets(id)) expect(a.wire.chain_id).toBe(id);
+  });
+});
+
+describe('chain endpoints and explorers (for the transaction tracker)', () => {
+  it('keeps the first public RPC and REST endpoints of a Cosmos chain and its Mintscan transaction page', () => {
+    const osmosis = registry.chain('osmosis-1')!;
+    expect(osmosis.endpoints.rpc[0]).toBe('https://rpc.osmosis.zone/');
+    expect(osmosis.endpoints.rest[0]).toBe('https://lcd.osmosis.zone/');
+    expect(osmosis.endpoints.rpc.length).toBeLessThanOrEqual(3);
+    // The link form of Skip's captured status answers for Osmosis.
+    expect(osmosis.explorerTxPage).toBe('https://www.mintscan.io/osmosis/transactions/${txHash}');
+    expect(registry.chain('noble-1')!.explorerTxPage).toBe('https://www.mintscan.io/noble/txs/${txHash}');
+  });
+
+  it('EVM chains and Solana have a JSON-RPC endpoint and an explorer', () => {
+    expect(registry.chain('1')!.endpoints).toEqual({ rpc: ['https://eth.merkle.io'], rest: [] });
+    expect(registry.chain('1')!.explorerTxPage).toBe('https://etherscan.io/tx/${txHash}');
+    expect(registry.chain('solana')!.endpoints.rpc).toEqual(['https://api.mainnet-beta.solana.com']);
+  });
+});
+
+describe('EVM and Solana tokens from the Uniswap default token list', () => {
+  const registry = testRegistry();
+  it.each([
+    ['1', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'USDT', 6],
+    ['1', '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', 'WBTC', 8],
+    ['42161', '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', 'USDT', 6],
+    ['8453', '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb', 'DAI', 18],
+    ['56', '0x55d398326f99059fF775485246999027B3197955', 'USDT', 18],
+    ['solana', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 'USDT', 6],
+    ['solana', 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', 'JUP', 6],
+  ])('%s lists %s (%s, %i decimals) as its own origin', (chainId, denom, symbol, decimals) => {
+    const a = registry.listedAsset(chainId, denom);
+    expect(a?.wire).toMatchObject({ symbol, decimals, origin_chain_id: chainId, origin_denom: denom, token_contract: denom, is_evm: chainId !== 'solana', is_svm: chainId === 'solana' });
+  });
+
+  it('each EVM chain Skip routes to, and Solana, has its native token and dozens of main tokens', () => {
+    for (const [chainId, native] of [['1', 'ethereum-native'], ['42161', 'arbitrum-native'], ['8453', 'base-native'], ['10', 'optimism-native'], ['137', 'polygon-native'], ['43114', 'avalanche-native'], ['56', 'binance-native'], ['solana', 'solana-native']]) {
+      expect(registry.listedAsset(chainId!, native!), native).toBeDefined();
+      expect([...registry.listedAssets(chainId!)].length, chainId).toBeGreaterThan(40);
+    }
+  });
+
+  it('chain-registry keeps its own entry where both list a token (USDC on Ethereum keeps its coingecko id)', () => {
+    expect(registry.listedAsset('1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')?.wire.coingecko_id).toBe('usd-coin');
   });
 });

@@ -19,7 +19,9 @@ export interface RegistrySources {
 }
 
 /** Fields the registry reads (build.ts, cosmos.ts). Add a field here before reading it there. */
-const CHAIN_FIELDS = ['chainName', 'chainId', 'chainType', 'networkType', 'status', 'bech32Prefix', 'prettyName', 'slip44', 'keyAlgos', 'fees', 'logoURIs', 'images'] as const;
+const CHAIN_FIELDS = ['chainName', 'chainId', 'chainType', 'networkType', 'status', 'bech32Prefix', 'prettyName', 'slip44', 'keyAlgos', 'fees', 'logoURIs', 'images', 'apis', 'explorers'] as const;
+/** Public endpoints kept per chain and kind (the lists run to dozens; the first few are the maintained ones). */
+export const ENDPOINTS_KEPT = 3;
 const ASSET_FIELDS = ['base', 'typeAsset', 'address', 'symbol', 'name', 'display', 'denomUnits', 'traces', 'description', 'coingeckoId', 'deprecated', 'logoURIs', 'images'] as const;
 const IBC_FIELDS = ['chain1', 'chain2', 'channels'] as const;
 /** Changes whenever the field lists do, so a snapshot written by an older build is not used. */
@@ -48,10 +50,28 @@ function pick<T extends object>(o: T, keys: readonly string[]): T {
 
 const trimList = (l: AssetList): AssetList => ({ chainName: l.chainName, assets: l.assets.map((a: Asset) => pick(a, ASSET_FIELDS)) }) as AssetList;
 
+/** Only the addresses of the first few RPC and REST endpoints, and the preferred explorer's transaction page. */
+function trimChainLinks(c: Chain): Chain {
+  const addresses = (list: { address: string }[] | undefined) => (list ?? []).slice(0, ENDPOINTS_KEPT).map((e) => ({ address: e.address }));
+  const out: Chain = { ...c };
+  delete out.apis;
+  delete out.explorers;
+  if (c.apis) out.apis = { rpc: addresses(c.apis.rpc), rest: addresses(c.apis.rest) };
+  const explorer = preferredExplorer(c);
+  if (explorer) out.explorers = [{ txPage: explorer }];
+  return out;
+}
+
+/** Mintscan's transaction page when the registry lists it (the form Skip's status answers link to), else the first. */
+export function preferredExplorer(c: Chain): string | undefined {
+  const withPage = (c.explorers ?? []).filter((e) => typeof e.txPage === 'string' && e.txPage.includes('${txHash}'));
+  return (withPage.find((e) => e.kind === 'mintscan') ?? withPage[0])?.txPage;
+}
+
 /** The same sources with only the fields the registry reads. */
 export function trimSources(s: RegistrySources): RegistrySources {
   return {
-    chains: s.chains.map((c) => pick(c, CHAIN_FIELDS)),
+    chains: s.chains.map((c) => trimChainLinks(pick(c, CHAIN_FIELDS))),
     assetLists: s.assetLists.map(trimList),
     ibcData: s.ibcData.map((d) => pick(d, IBC_FIELDS)),
     nonCosmosAssetLists: s.nonCosmosAssetLists.map(trimList),

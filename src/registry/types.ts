@@ -11,12 +11,26 @@ export interface IbcCapabilities {
   autopilot: boolean;
 }
 
-/** Skip entry-point deployment on a Cosmos chain (data/contracts.json). */
+/**
+ * Relayer fees the chain's transfer module charges a contract for each IBC transfer (Neutron's feerefunder): the
+ * three lists the entry point's ibc_info.fee carries, and the one coin they sum to, which the entry point takes out
+ * of the swap input and hands to its IBC adapter.
+ */
+export interface IbcTransferFee {
+  recvFee: { denom: string; amount: bigint }[];
+  ackFee: { denom: string; amount: bigint }[];
+  timeoutFee: { denom: string; amount: bigint }[];
+  total: { denom: string; amount: bigint };
+}
+
+/** Skip entry-point deployment on a Cosmos chain (data/contracts.json, data/ibc-transfer-fees.json). */
 export interface EntryPointContracts {
   entryPoint: string;
   ibcAdapter: string;
   callbackAdapter?: string;
   swapAdapters: Record<string, string>;
+  /** Present where the IBC adapter must pay relayer fees (post-swap IBC transfers then cost this fee). */
+  ibcTransferFee?: IbcTransferFee;
 }
 
 export interface RegistryChain {
@@ -29,6 +43,17 @@ export interface RegistryChain {
   entryPoint: EntryPointContracts | undefined;
   /** Numeric EVM chain id, for EVM chains. */
   evmChainId: number | undefined;
+  /** Public node endpoints (registry / viem / data file), tried in order; CHAIN_RPC_URLS and CHAIN_REST_URLS win. */
+  endpoints: ChainEndpoints;
+  /** Explorer page of a transaction, `${txHash}` standing for the hash (chain-registry's `txPage` form). */
+  explorerTxPage: string | undefined;
+}
+
+export interface ChainEndpoints {
+  /** Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC. */
+  rpc: string[];
+  /** Cosmos REST (LCD); empty for other chains. */
+  rest: string[];
 }
 
 export interface RegistryAsset {

@@ -8,7 +8,10 @@ import type { Static } from '@sinclair/typebox';
 import { combineImpacts, formatPercent, type Decimal, type RouteWarning } from '../pricing/index.js';
 import type { SwapVenue } from '../http/schemas/common.js';
 import type { Registry } from '../registry/registry.js';
-import { IBC_HOP_SECONDS, transferRecord } from '../bridges/ibc/operation.js';
+import { laneBridgeOf } from '../bridges/index.js';
+import { transferRecord } from '../bridges/ibc/operation.js';
+import type { Fee } from '../http/schemas/route.js';
+import { stepSeconds } from './duration.js';
 import { stepTo, txsRequired, type PlannedRoute, type Step, type SwapStep, type VenueRef } from './types.js';
 
 /** What pricing adds to a route: wire USD strings and, for an unsafe route accepted with allow_unsafe, its warning. */
@@ -16,6 +19,8 @@ export interface RoutePricing {
   usdAmountIn?: string | undefined;
   usdAmountOut?: string | undefined;
   warning?: RouteWarning | undefined;
+  /** The route's fees with their USD values (estimatedFees with prices); without prices when absent. */
+  fees?: Fee[] | undefined;
 }
 
 /** Route-level price impact: the one swap's, or the swaps compounded one after another. */
@@ -59,7 +64,8 @@ export function swapRecord(step: SwapStep): SwapRecord {
     swap_in: {
       swap_venue: venue,
       swap_operations: ops(route.path),
-      swap_amount_in: step.amountIn.toString(),
+      // What is swapped: the step's input less the relayer fee of a following IBC transfer (ibc-fee.ts).
+      swap_amount_in: (step.amountIn - (step.ibcFee?.inputCost ?? 0n)).toString(),
       price_impact_percent: impact,
       estimated_amount_out: step.grossOut.toString(),
     },
@@ -78,12 +84,34 @@ export function operationOf(registry: Registry, step: Step, txIndex: number, nex
     }
     case 'swap':
       return { swap: swapRecord(step), ...common };
+    case 'bridge': {
+      const bridge = laneBridgeOf(step.lane);
+      return { [bridge.operationKind]: bridge.operation(registry, step), ...common } as Operation;
+    }
   }
 }
 
-/** A swap runs inside the transaction (or packet) that brings the funds: it adds no relaying time. */
-function stepSeconds(step: Step): number {
-  return step.kind === 'transfer' ? IBC_HOP_SECONDS : 0;
+/** The fees the route's hops charge (wire `estimated_fees`), with their USD value when priced. */
+export function estimatedFees(registry: Registry, route: PlannedRoute, usdOf: (chainId: string, denom: string, amount: bigint) => string | undefined = () => undefined): Fee[] {
+  const fees: Fee[] = [];
+  route.steps.forEach((step, i) => {
+    if (step.kind !== 'bridge') return;
+    for (const f of step.fees) {
+      const usd = usdOf(f.chainId, f.denom, f.amount);
+      fees.push({
+        fee_type: f.type,
+        bridge_id: step.lane.bridge,
+        amount: f.amount.toString(),
+        ...(usd !== undefined ? { usd_amount: usd } : {}),
+        origin_asset: registry.asset(f.chainId, f.denom)?.wire ?? null,
+        chain_id: f.chainId,
+        tx_index: route.txIndices[i]!,
+        operation_index: i,
+        fee_behavior: f.behavior,
+      });
+    }
+  });
+  return fees;
 }
 
 /** Chains in order of use: the source chain, then every chain a step arrives on. */
@@ -129,6 +157,6 @@ export function assembleRoute(registry: Registry, route: PlannedRoute, pricing: 
     ...(pricing.usdAmountIn !== undefined ? { usd_amount_in: pricing.usdAmountIn } : {}),
     ...(pricing.usdAmountOut !== undefined ? { usd_amount_out: pricing.usdAmountOut } : {}),
     ...(pricing.warning ? { warning: pricing.warning } : {}),
-    estimated_fees: [],
+    estimated_fees: pricing.fees ?? estimatedFees(registry, route),
   };
 }

@@ -67,7 +67,10 @@ export function assetsBetweenChains(
     includeNoMetadata: req.include_no_metadata_assets ?? false,
     includeCw20: req.include_cw20_assets ?? false,
   };
-  const passes = (a: RegistryAsset) => assetPasses(a, filter) && (includeEvm || !a.wire.is_evm);
+  // include_evm_assets hides EVM tokens, except on a chain the caller named as source or destination: asking for
+  // the assets between noble-1 and 1 must list USDC on Ethereum.
+  const evmChainNamed = (a: RegistryAsset) => a.wire.chain_id === source.wire.chain_id || a.wire.chain_id === dest.wire.chain_id;
+  const passes = (a: RegistryAsset) => assetPasses(a, filter) && (includeEvm || !a.wire.is_evm || evmChainNamed(a));
   const out: AssetBetweenChains[] = [];
   for (const from of registry.listedAssets(source.wire.chain_id)) {
     if (!passes(from)) continue;

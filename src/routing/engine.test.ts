@@ -98,8 +98,13 @@ describe('IBC transfer routes on the mainnet registry', () => {
   it('a path through a chain without packet forwarding needs two transactions and is refused without allow_multi_tx', () => {
     const req = { source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: 'quicksilver-2', dest_asset_denom: USDC_ON_QUICKSILVER_VIA_DYDX };
     const err = routeError(req);
-    expect(err.code).toBe(3);
-    expect(err.message).toMatch(/2 transactions.*dydx-mainnet-1 does not forward packets.*allow_multi_tx/);
+    // The Skip API's words (clients match them); Junction's reason rides in the ErrorInfo detail.
+    expect(err.code).toBe(5);
+    expect(err.httpStatus).toBe(404);
+    expect(err.message).toBe('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
+    expect(err.details).toHaveLength(1);
+    expect(err.details[0]).toMatchObject({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'MULTI_TX_REQUIRED', domain: 'skip.build' });
+    expect(err.details[0]!.metadata.explanation).toMatch(/2 transactions.*dydx-mainnet-1 does not forward packets.*allow_multi_tx/);
     const r = route({ ...req, allow_multi_tx: true });
     expect(r.txs_required).toBe(2);
     expect(r.operations.map((o) => o.tx_index)).toEqual([0, 1]);
@@ -131,14 +136,25 @@ describe('route errors', () => {
     [{ amount_in: undefined }, /missing amount/],
     [{ source_asset_chain_id: 'nope-1' }, /source_asset_chain_id: unknown chain id "nope-1"/],
     [{ dest_asset_denom: 'ibc/0000000000000000000000000000000000000000000000000000000000000000' }, /dest_asset_denom: unknown denom/],
-    [{ bridges: ['CCTP'] as const }, /IBC bridge, which the request excludes/],
     [{ dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' }, /same asset/],
-    [{ dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' }, /different assets/],
     [{ cumulative_affiliate_fee_bps: '10001' }, /cumulative_affiliate_fee_bps/],
   ])('%o → code 3', (patch, message) => {
     const err = routeError({ ...base, ...(patch as Partial<RouteRequestFields>) });
     expect(err.code).toBe(3);
     expect(err.httpStatus).toBe(400);
     expect(err.message).toMatch(message);
+  });
+
+  it.each([
+    [{ bridges: ['CCTP'] as const }, /needs IBC transfers, which the request excludes/],
+    [{ dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' }, /no bridge lane or enabled swap venue connects uatom/],
+    [{ dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', allow_multi_tx: true }, /no bridge lane or enabled swap venue connects uatom/],
+  ])('%o → 404, code 5, "no routes found" with the reason in details', (patch, reason) => {
+    const err = routeError({ ...base, ...(patch as Partial<RouteRequestFields>) });
+    expect(err.code).toBe(5);
+    expect(err.httpStatus).toBe(404);
+    expect(err.message).toBe('no routes found');
+    expect(err.details.map((d) => d.reason)).toEqual(['NO_ROUTE']);
+    expect(err.details[0]!.metadata.explanation).toMatch(reason);
   });
 });

@@ -1,37 +1,38 @@
 /**
- * Route search. Pure: (registry, market, query) → the best PlannedRoute, or a code-3 error that says why there is none.
+ * Route search. Pure: (registry, market, query) → the best PlannedRoute, or a not-found error that says why there is
+ * none (no-route.ts).
  *
- * Candidates:
- * - an IBC transfer path between two holdings of the same origin asset (computed from the traces, transfer-path.ts);
- * - transfer(s) to a venue chain → a swap over up to three pools → transfer(s) to the destination, for every venue
- *   whose pools hold the source's and the destination's origin assets.
- * Ranking: fewest transactions, then best amount (most out / least in), then fewest steps, then preferred channels.
+ * Shapes (search.ts) are bounded paths through the graph of holdings: IBC paths, lane-bridge hops (CCTP, ...) and at
+ * most one swap. Each shape is simulated with the request's amount (forwards for exact-in, backwards for exact-out),
+ * split into transactions (transactions.ts) and ranked: fewest transactions, then the most delivered (or the least
+ * spent) after every fee, then the shortest expected duration, then fewest steps, then preferred channels.
  * Deterministic for equal inputs.
  */
+import type { BridgeStep } from '../bridges/types.js';
+import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
-import { ceilDiv } from '../venues/math/fixed.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
-import type { RegistryAsset } from '../registry/types.js';
+import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
+import { stepSeconds } from './duration.js';
+import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
+import { noRouteError } from './no-route.js';
 import type { MarketView } from './market.js';
-import { holding } from './reachability.js';
-import { bestExactIn, bestExactOut } from './swap.js';
+import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
-import { originKeyOf, type VenueIndex } from './swap-index.js';
+import { bestExactIn, bestExactOut } from './swap.js';
 import { forwardsFrom, stepTxIndices } from './transactions.js';
-import { pathFrom, pathTo, transferPath, type TransferHop } from './transfer-path.js';
-import { stepFrom, transferStep, txsRequired, type PlannedRoute, type PoolHop, type RouteQuery, type Step, type SwapStep } from './types.js';
+import { stepFrom, transferStep, txsRequired, type PlannedRoute, type RouteQuery, type Step, type SwapStep } from './types.js';
+
+export type { RouteShape } from './search.js';
 
 interface Candidate {
   route: PlannedRoute;
+  /** Expected seconds from signing to arrival. */
+  seconds: number;
   /** Hops over channels the registry does not mark preferred (tie-breaker). */
   nonPreferredHops: number;
 }
-
-/** A candidate's structure without amounts: what the route cache keeps and re-simulates per request. */
-export type RouteShape =
-  | { kind: 'transfer'; hops: TransferHop[] }
-  | { kind: 'swap'; venue: VenueIndex; x: string; y: string; pre: TransferHop[]; post: TransferHop[]; paths: readonly PoolHop[][] };
 
 /** Optional memo of ranked shapes (route-cache.ts); the engine stays correct without it. */
 export interface ShapeCache {
@@ -46,7 +47,7 @@ export function planRoute(registry: Registry, market: MarketView, q: RouteQuery,
   if (q.source.wire.chain_id === q.dest.wire.chain_id && q.source.wire.denom === q.dest.wire.denom) {
     throw invalidArgument('source and destination are the same asset on the same chain: nothing to route');
   }
-  const rejected: string[] = [];
+  const rejected = new Rejections();
   const cached = cache?.get(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, q, rejected);
   const ranked = shapes
@@ -54,172 +55,193 @@ export function planRoute(registry: Registry, market: MarketView, q: RouteQuery,
     .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined)
     .sort((a, b) => compareCandidates(a.candidate, b.candidate));
   if (ranked.length === 0) {
-    const sameOrigin = originOf(q.source) === originOf(q.dest);
-    throw invalidArgument(noRouteMessage(q, rejected, sameOrigin));
+    // A candidate refused only for its transaction count proves that a multi-transaction route exists.
+    throw noRouteError({ reasons: rejected.reasons, multiTxRefused: rejected.multiTxOnly, fallback: noRouteFallback(q, shapes.length > 0) });
   }
   if (!cached) cache?.set(market, q, ranked.slice(0, CACHED_SHAPES).map((c) => c.shape));
   return ranked[0]!.candidate.route;
 }
 
-const originOf = (a: RegistryAsset) => originKeyOf(a.wire.origin_chain_id, a.wire.origin_denom);
-
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {
   return steps.filter((s) => s.kind === 'transfer' && !registry.channelEnd(s.hop.fromChainId, s.hop.port, s.hop.channel)?.preferred).length;
 }
 
-/** Every structurally possible route, before amounts. */
-function enumerateShapes(registry: Registry, market: MarketView, q: RouteQuery, rejected: string[]): RouteShape[] {
-  if (originOf(q.source) === originOf(q.dest)) {
-    const hops = transferPath(registry, holding(q.source), holding(q.dest));
-    if (!hops) return [];
-    if (q.bridges && !q.bridges.has('IBC')) {
-      rejected.push('the transfer needs the IBC bridge, which the request excludes (bridges)');
-      return [];
-    }
-    return [{ kind: 'transfer', hops }];
-  }
-  if (!q.allowSwaps) {
-    rejected.push('the assets differ and swaps are disabled (allow_swaps is false)');
-    return [];
-  }
-  return swapShapes(registry, market, q, rejected);
-}
-
-function simulateShape(registry: Registry, q: RouteQuery, shape: RouteShape, rejected: string[]): Candidate | undefined {
-  return shape.kind === 'transfer' ? transferCandidate(registry, q, shape.hops, rejected) : simulateSwapRoute(registry, q, shape, rejected);
-}
-
-/** A candidate from its steps and end amounts, or undefined (with the reason) when it needs refused transactions. */
-function candidateOf(registry: Registry, q: RouteQuery, steps: Step[], amountIn: bigint, amountOut: bigint, rejected: string[]): Candidate | undefined {
+/** A shape with the request's amounts, or undefined (with the reason) when a leg cannot carry them. */
+function simulateShape(registry: Registry, q: RouteQuery, shape: RouteShape, rejected: Rejections): Candidate | undefined {
+  const steps = q.amount.kind === 'in' ? forwards(registry, q, shape.legs, rejected) : backwards(registry, q, shape.legs, rejected);
+  if (!steps) return undefined;
   const tx = stepTxIndices(registry, steps);
-  const route: PlannedRoute = { source: q.source, dest: q.dest, steps, txIndices: tx, amountIn, amountOut, amountKind: q.amount.kind };
+  const first = steps[0];
+  const route: PlannedRoute = {
+    source: q.source,
+    dest: q.dest,
+    steps,
+    txIndices: tx,
+    amountIn: first ? first.amountIn : q.amount.value,
+    amountOut: steps.length ? steps[steps.length - 1]!.amountOut : q.amount.value,
+    amountKind: q.amount.kind,
+  };
   if (txsRequired(route) > 1 && !q.allowMultiTx) {
-    rejected.push(multiTxReason(registry, steps, tx));
+    rejected.multiTxOnly = true;
+    rejected.add(multiTxReason(registry, steps, tx));
     return undefined;
   }
-  return { route, nonPreferredHops: nonPreferred(registry, steps) };
+  return { route, seconds: steps.reduce((s, step) => s + stepSeconds(step), 0), nonPreferredHops: nonPreferred(registry, steps) };
 }
 
-function transferCandidate(registry: Registry, q: RouteQuery, hops: TransferHop[], rejected: string[]): Candidate | undefined {
-  // IBC transfers move the amount unchanged: exact-in and exact-out coincide.
-  const amount = q.amount.value;
-  return candidateOf(registry, q, hops.map((hop) => transferStep(hop, amount)), amount, amount, rejected);
-}
-
-function venueAllowed(q: RouteQuery, v: VenueIndex): boolean {
-  return !q.swapVenues || q.swapVenues.some((s) => s.name === v.venue.name && s.chain_id === v.venue.chainId);
-}
-
-function swapShapes(registry: Registry, market: MarketView, q: RouteQuery, rejected: string[]): RouteShape[] {
-  const out: RouteShape[] = [];
-  const ibcAllowed = !q.bridges || q.bridges.has('IBC');
-  let sawVenuePair = false;
-  for (const venue of market.venues) {
-    if (!venueAllowed(q, venue)) continue;
-    const chainId = venue.venue.chainId;
-    if (!registry.chain(chainId)?.entryPoint) continue; // swaps execute through the chain's entry-point contract
-    for (const x of venue.denomsOfOrigin(originOf(q.source))) {
-      const pre = pathTo(registry, holding(q.source), chainId, x);
-      if (!pre) continue;
-      for (const y of venue.denomsOfOrigin(originOf(q.dest))) {
-        const post = pathFrom(registry, chainId, y, holding(q.dest));
-        if (!post || x === y) continue;
-        const paths = venue.candidatePaths(x, y);
-        if (paths.length === 0) continue;
-        sawVenuePair = true;
-        if (!ibcAllowed && pre.length + post.length > 0) {
-          rejected.push(`a swap on ${venue.venue.name} needs IBC transfers, which the request excludes (bridges)`);
-          continue;
-        }
-        out.push({ kind: 'swap', venue, x, y, pre, post, paths });
-      }
+/** Exact-in: walk the legs from the source with the amount given. */
+function forwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejected: Rejections): Step[] | undefined {
+  const steps: Step[] = [];
+  let amount = q.amount.value;
+  for (const [i, leg] of legs.entries()) {
+    if (leg.kind === 'ibc') {
+      // IBC transfers move the amount unchanged.
+      for (const hop of leg.hops) steps.push(transferStep(hop, amount));
+    } else if (leg.kind === 'lane') {
+      const step = laneStep(leg, amount, 'in', rejected);
+      if (!step) return undefined;
+      steps.push(step);
+      amount = step.amountOut;
+    } else {
+      const fee = ibcFeeAfter(registry, legs, i, rejected);
+      if (fee === null) return undefined;
+      const step = swapExactIn(q, leg, amount, fee, rejected);
+      if (!step) return undefined;
+      steps.push(step);
+      amount = step.amountOut;
     }
   }
-  if (!sawVenuePair && market.venues.length > 0) {
-    rejected.push(
-      `no enabled swap venue trades ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) against ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`,
-    );
-  }
-  return out;
+  return steps;
 }
 
-/** Affiliate fee estimate on a swap output: cumulative bps of the gross output (exact fees come with /msgs). */
-export function affiliateFeeOf(grossOut: bigint, bps: number): bigint {
-  return (grossOut * BigInt(bps)) / 10_000n;
-}
-
-/** The gross swap output that leaves at least `net` after affiliateFeeOf. */
-export function grossForNet(net: bigint, bps: number): bigint {
-  return bps === 0 ? net : ceilDiv(net * 10_000n, 10_000n - BigInt(bps));
-}
-
-function simulateSwapRoute(registry: Registry, q: RouteQuery, shape: RouteShape & { kind: 'swap' }, rejected: string[]): Candidate | undefined {
-  const { venue, x, y, pre, post, paths } = shape;
-  const bps = q.cumulativeAffiliateFeeBps;
-  let swapIn: bigint;
-  let grossOut: bigint;
-  let routes;
-  if (q.amount.kind === 'in') {
-    const best = bestExactIn(paths, q.amount.value);
-    const split = q.splitRoutes ? bestSplit(paths, q.amount.value, best?.amountOut ?? 0n) : undefined;
-    if (!best && !split) {
-      rejected.push(`the pools of ${venue.venue.name} cannot absorb ${q.amount.value} ${x}`);
-      return undefined;
+/** Exact-out: walk the legs back from the destination with the amount asked for, solving each leg's input. */
+function backwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejected: Rejections): Step[] | undefined {
+  const reversed: Step[] = [];
+  let amount = q.amount.value;
+  for (let i = legs.length - 1; i >= 0; i--) {
+    const leg = legs[i]!;
+    if (leg.kind === 'ibc') {
+      for (let k = leg.hops.length - 1; k >= 0; k--) reversed.push(transferStep(leg.hops[k]!, amount));
+    } else if (leg.kind === 'lane') {
+      const step = laneStep(leg, amount, 'out', rejected);
+      if (!step) return undefined;
+      reversed.push(step);
+      amount = step.amountIn;
+    } else {
+      const fee = ibcFeeAfter(registry, legs, i, rejected);
+      if (fee === null) return undefined;
+      const step = swapExactOut(q, leg, amount, fee, rejected);
+      if (!step) return undefined;
+      reversed.push(step);
+      amount = step.amountIn;
     }
-    routes = split ?? [best!];
-    swapIn = q.amount.value;
-    grossOut = routes.reduce((sum, r) => sum + r.amountOut, 0n);
-  } else {
-    // The caller fixes the net output: solve for the gross output that leaves it after affiliate fees.
-    const gross = grossForNet(q.amount.value, bps);
-    const best = bestExactOut(paths, gross);
-    if (!best) {
-      rejected.push(`the pools of ${venue.venue.name} cannot deliver ${gross} ${y}`);
-      return undefined;
-    }
-    ({ amountIn: swapIn, amountOut: grossOut } = best);
-    routes = [best];
   }
-  const fee = affiliateFeeOf(grossOut, bps);
-  const net = grossOut - fee;
-  const swap: SwapStep = {
+  return reversed.reverse();
+}
+
+function laneStep(leg: Leg & { kind: 'lane' }, amount: bigint, fixed: 'in' | 'out', rejected: Rejections): BridgeStep | undefined {
+  const quote = leg.bridge.quote(leg.lane, amount, fixed);
+  if (isRefusal(quote)) {
+    rejected.add(`${leg.bridge.name} from ${leg.lane.fromChainId} to ${leg.lane.toChainId}: ${quote.refused}`);
+    return undefined;
+  }
+  return { kind: 'bridge', lane: leg.lane, amountIn: quote.amountIn, amountOut: quote.amountOut, fees: quote.fees, seconds: quote.seconds };
+}
+
+/**
+ * The relayer fee of the IBC transfer a swap's post-swap action sends (Neutron's feerefunder), paid out of the swap
+ * input: undefined when nothing follows the swap by IBC or the chain charges nothing, null (with the reason) when the
+ * venue cannot pay it.
+ */
+function ibcFeeAfter(registry: Registry, legs: readonly Leg[], i: number, rejected: Rejections): IbcFeePayment | undefined | null {
+  const next = legs[i + 1];
+  const leg = legs[i] as Leg & { kind: 'swap' };
+  if (!next || next.kind !== 'ibc' || next.hops.length === 0) return undefined;
+  const fee = postSwapIbcFee(registry, leg.venue, leg.x);
+  if (typeof fee === 'string') {
+    rejected.add(fee);
+    return null;
+  }
+  return fee;
+}
+
+function swapStep(
+  leg: Leg & { kind: 'swap' },
+  exact: 'in' | 'out',
+  routes: SwapStep['routes'],
+  swapIn: bigint,
+  grossOut: bigint,
+  fee: bigint,
+  ibcFee: IbcFeePayment | undefined,
+): SwapStep {
+  return {
     kind: 'swap',
-    venue: venue.venue,
-    chainId: venue.venue.chainId,
-    denomIn: x,
-    denomOut: y,
-    exact: q.amount.kind,
+    venue: leg.venue.venue,
+    chainId: leg.venue.venue.chainId,
+    denomIn: leg.x,
+    denomOut: leg.y,
+    exact,
     routes,
     amountIn: swapIn,
-    amountOut: net,
+    amountOut: grossOut - fee,
     grossOut,
     affiliateFee: fee,
     priceImpact: priceImpactPercent(routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut }))),
+    ...(ibcFee ? { ibcFee } : {}),
   };
-  const steps: Step[] = [...pre.map((h) => transferStep(h, swapIn)), swap, ...post.map((h) => transferStep(h, net))];
-  return candidateOf(registry, q, steps, swapIn, net, rejected);
 }
 
+function swapExactIn(q: RouteQuery, leg: Leg & { kind: 'swap' }, amount: bigint, ibcFee: IbcFeePayment | undefined, rejected: Rejections): SwapStep | undefined {
+  const feeCost = ibcFee?.inputCost ?? 0n;
+  const swapped = amount - feeCost;
+  const best = swapped > 0n ? bestExactIn(leg.paths, swapped) : undefined;
+  const split = q.splitRoutes && swapped > 0n ? bestSplit(leg.paths, swapped, best?.amountOut ?? 0n) : undefined;
+  if (!best && !split) {
+    rejected.add(`the pools of ${leg.venue.venue.name} cannot absorb ${amount} ${leg.x}${feeCost > 0n ? ` less the IBC relayer fee (${feeCost})` : ''}`);
+    return undefined;
+  }
+  const routes = split ?? [best!];
+  const grossOut = routes.reduce((sum, r) => sum + r.amountOut, 0n);
+  return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, q.cumulativeAffiliateFeeBps), ibcFee);
+}
+
+function swapExactOut(q: RouteQuery, leg: Leg & { kind: 'swap' }, net: bigint, ibcFee: IbcFeePayment | undefined, rejected: Rejections): SwapStep | undefined {
+  // The caller fixes the net output; the entry point swaps for it plus the affiliate fees computed on it.
+  const fee = exactOutAffiliateFee(net, q.cumulativeAffiliateFeeBps);
+  const gross = net + fee;
+  const best = bestExactOut(leg.paths, gross);
+  if (!best) {
+    rejected.add(`the pools of ${leg.venue.venue.name} cannot deliver ${gross} ${leg.y}`);
+    return undefined;
+  }
+  return swapStep(leg, 'out', [best], best.amountIn + (ibcFee?.inputCost ?? 0n), best.amountOut, fee, ibcFee);
+}
 
 function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly number[]): string {
   const breaks: string[] = [];
   for (let i = 1; i < steps.length; i++) {
     if (tx[i] === tx[i - 1]) continue;
     const step = steps[i]!;
+    const prev = steps[i - 1]!;
     const at = stepFrom(step);
-    if (step.kind === 'swap') breaks.push(`${at} cannot run the swap on arrival (no IBC hooks or entry-point contract)`);
-    else if (forwardsFrom(registry, at)) breaks.push(`${stepFrom(steps[i - 1]!)} cannot carry a forwarding memo`);
+    if (prev.kind === 'bridge') breaks.push(`${prev.lane.bridge} delivers on ${at}, where the funds wait for a new transaction`);
+    else if (step.kind === 'bridge') breaks.push(`the ${step.lane.bridge} transfer from ${at} needs a transaction of its own`);
+    else if (step.kind === 'swap') breaks.push(`${at} cannot run the swap on arrival (no IBC hooks or entry-point contract)`);
+    else if (forwardsFrom(registry, at)) breaks.push(`${stepFrom(prev)} cannot carry a forwarding memo`);
     else breaks.push(`${at} does not forward packets (no packet-forward middleware)`);
   }
-  return `the route needs ${(tx[tx.length - 1] ?? 0) + 1} transactions because ${breaks.join(' and ')}; set allow_multi_tx to true to accept it`;
+  return `the route needs ${(tx[tx.length - 1] ?? 0) + 1} transactions because ${[...new Set(breaks)].join(' and ')}; set allow_multi_tx to true to accept it`;
 }
 
-function noRouteMessage(q: RouteQuery, rejected: string[], sameOrigin: boolean): string {
+/** Junction's explanation when the search kept no candidate and collected no more specific reason. */
+function noRouteFallback(q: RouteQuery, hadShapes: boolean): string {
   const src = `${q.source.wire.denom} on ${q.source.wire.chain_id}`;
   const dst = `${q.dest.wire.denom} on ${q.dest.wire.chain_id}`;
-  if (rejected.length > 0) return `no route from ${src} to ${dst}: ${[...new Set(rejected)].join('; ')}`;
-  if (sameOrigin) return `no route from ${src} to ${dst}: no IBC channel path joins them`;
-  return `no route from ${src} to ${dst}: they are different assets (origins ${q.source.wire.origin_denom} on ${q.source.wire.origin_chain_id} and ${q.dest.wire.origin_denom} on ${q.dest.wire.origin_chain_id}) and no swap route connects them`;
+  const sameOrigin = q.source.wire.origin_chain_id === q.dest.wire.origin_chain_id && q.source.wire.origin_denom === q.dest.wire.origin_denom;
+  if (hadShapes) return `no candidate route from ${src} to ${dst} carries the amount`;
+  if (sameOrigin) return `no IBC channel path joins ${src} and ${dst}`;
+  if (!q.allowSwaps) return `${src} and ${dst} are different assets, no bridge lane joins them and swaps are disabled (allow_swaps is false)`;
+  return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`;
 }
 
 function compareAmounts(a: PlannedRoute, b: PlannedRoute): number {
@@ -232,6 +254,7 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   return (
     txsRequired(a.route) - txsRequired(b.route) ||
     compareAmounts(a.route, b.route) ||
+    a.seconds - b.seconds ||
     a.route.steps.length - b.route.steps.length ||
     a.nonPreferredHops - b.nonPreferredHops
   );

@@ -4,14 +4,17 @@
  * transfer over a channel that does not lead where the record says, or a swap through a pool that does not trade
  * those denoms — and re-simulated from the request amounts, so messages never trust amounts or indices they are sent.
  */
+import { laneBridgeOf, laneBridgeOfKind } from '../bridges/index.js';
 import { hopOfRecord } from '../bridges/ibc/operation.js';
+import { isRefusal, type BridgeStep } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import type { OperationInput } from '../http/schemas/operation.js';
 import { OPERATION_KINDS } from '../http/schemas/operation.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
-import { affiliateFeeOf, grossForNet } from './engine.js';
+import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
+import { postSwapIbcFee } from './ibc-fee.js';
 import type { MarketView } from './market.js';
 import { simulateExactIn, simulateExactOut } from './swap.js';
 import { stepTxIndices } from './transactions.js';
@@ -29,6 +32,21 @@ const KIND_BRIDGE: Record<string, string> = {
 };
 
 type Rec = Record<string, unknown>;
+
+/** A lane-bridge operation re-validated by its plug-in and re-quoted for the amount that reaches it. */
+function bridgeOfRecord(
+  registry: Registry,
+  bridge: NonNullable<ReturnType<typeof laneBridgeOfKind>>,
+  record: Rec,
+  at: string,
+  holding: { chainId: string; denom: string },
+  amountIn: bigint,
+): BridgeStep {
+  const lane = bridge.laneOfRecord(registry, record, at, holding);
+  const q = bridge.quote(lane, amountIn, 'in');
+  if (isRefusal(q)) throw invalidArgument(`invalid ${at}: ${q.refused}`);
+  return { kind: 'bridge', lane, amountIn: q.amountIn, amountOut: q.amountOut, fees: q.fees, seconds: q.seconds };
+}
 
 function kindOf(op: OperationInput, at: string): string {
   const kinds = Object.keys(op).filter((k) => (OPERATION_KINDS as readonly string[]).includes(k));
@@ -76,13 +94,23 @@ export function planFromOperations(registry: Registry, market: MarketView, input
         break;
       }
       case 'swap': {
-        const step = swapOfRecord(market, record, `${where}.swap`, at, amount, input);
+        // A transfer right after a swap is the entry point's post-swap ibc_transfer (see transactions.ts).
+        const next = operations[i + 1];
+        const transferFollows = next !== undefined && next.transfer !== undefined && next.transfer !== null;
+        const step = swapOfRecord(registry, market, record, `${where}.swap`, at, amount, input, transferFollows);
         exactOut ||= step.exact === 'out';
         steps.push(step);
         at = { chainId: step.chainId, denom: step.denomOut };
         break;
       }
       default: {
+        const lane = laneBridgeOfKind(kind);
+        if (lane) {
+          const step = bridgeOfRecord(registry, lane, record, `${where}.${kind}`, at, amount);
+          steps.push(step);
+          at = { chainId: step.lane.toChainId, denom: step.lane.denomOut };
+          break;
+        }
         const bridge = KIND_BRIDGE[kind];
         throw invalidArgument(
           `invalid ${where}: ${kind} operations are not supported by this instance${bridge ? ` (the ${bridge} bridge is not enabled)` : ''}`,
@@ -98,9 +126,20 @@ export function planFromOperations(registry: Registry, market: MarketView, input
   }
   if (exactOut) {
     // An exact-out swap fixes its input from the output: carry that input back to the start of the route.
+    // Bridge hops before it are solved backwards from what the swap needs (their fees are fixed by their quotes).
     const swapIndex = steps.findIndex((s) => s.kind === 'swap');
-    const needed = steps[swapIndex]!.amountIn;
-    for (let k = 0; k < swapIndex; k++) steps[k] = { ...steps[k]!, amountIn: needed, amountOut: needed } as Step;
+    let needed = steps[swapIndex]!.amountIn;
+    for (let k = swapIndex - 1; k >= 0; k--) {
+      const s = steps[k]!;
+      if (s.kind === 'bridge') {
+        const q = laneBridgeOf(s.lane).quote(s.lane, needed, 'out');
+        if (isRefusal(q)) throw invalidArgument(`invalid operations[${k}]: ${q.refused}`);
+        steps[k] = { ...s, amountIn: q.amountIn, amountOut: q.amountOut, fees: q.fees };
+        needed = q.amountIn;
+      } else {
+        steps[k] = { ...s, amountIn: needed, amountOut: needed } as Step;
+      }
+    }
   }
   return {
     source,
@@ -114,12 +153,14 @@ export function planFromOperations(registry: Registry, market: MarketView, input
 }
 
 function swapOfRecord(
+  registry: Registry,
   market: MarketView,
   record: Rec,
   at: string,
   holding: { chainId: string; denom: string },
-  amountIn: bigint,
+  stepIn: bigint,
   input: OperationsInput,
+  transferFollows: boolean,
 ): SwapStep {
   const variants = ['swap_in', 'swap_out', 'smart_swap_in'].filter((k) => record[k] !== undefined && record[k] !== null);
   if (variants.length !== 1) throw invalidArgument(`invalid ${at}: give exactly one of swap_in, swap_out, smart_swap_in`);
@@ -158,6 +199,12 @@ function swapOfRecord(
     return path;
   };
 
+  const ibcFee = transferFollows ? postSwapIbcFee(registry, venue, denomIn) : undefined;
+  if (typeof ibcFee === 'string') throw invalidArgument(`invalid ${at}: ${ibcFee}`);
+  const feeCost = ibcFee?.inputCost ?? 0n;
+  // What the routes swap: the step's input less the relayer fee of the transfer that follows.
+  const amountIn = stepIn - feeCost;
+  if (variant !== 'swap_out' && amountIn <= 0n) throw invalidArgument(`invalid ${at}: the amount does not cover the IBC relayer fee of ${feeCost} ${denomIn}`);
   const bps = input.affiliateBps(venueChain);
   const fail = () => invalidArgument(`invalid ${at}: the pools cannot execute this swap for the requested amount`);
   let routes: SwapRoute[];
@@ -171,7 +218,7 @@ function swapOfRecord(
     if (input.amountOut === undefined) throw invalidArgument('missing amount_out: a swap_out operation fixes the output');
     exact = 'out';
     const path = parsePath(v.swap_operations, `${at}.swap_out.swap_operations`);
-    const gross = grossForNet(input.amountOut, bps);
+    const gross = input.amountOut + exactOutAffiliateFee(input.amountOut, bps);
     const needed = simulateExactOut(path, gross);
     if (needed === undefined) throw fail();
     routes = [{ path, amountIn: needed, amountOut: gross }];
@@ -194,7 +241,7 @@ function swapOfRecord(
     });
   }
   const grossOut = routes.reduce((s, r) => s + r.amountOut, 0n);
-  const fee = affiliateFeeOf(grossOut, bps);
+  const fee = exact === 'out' ? exactOutAffiliateFee(input.amountOut!, bps) : affiliateFeeOf(grossOut, bps);
   return {
     kind: 'swap',
     venue: venue.venue,
@@ -203,10 +250,11 @@ function swapOfRecord(
     denomOut,
     exact,
     routes,
-    amountIn: routes.reduce((s, r) => s + r.amountIn, 0n),
+    amountIn: routes.reduce((s, r) => s + r.amountIn, 0n) + feeCost,
     amountOut: grossOut - fee,
     grossOut,
     affiliateFee: fee,
     priceImpact: priceImpactPercent(routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut }))),
+    ...(ibcFee ? { ibcFee } : {}),
   };
 }

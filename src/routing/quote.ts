@@ -5,8 +5,6 @@
  */
 import type { Route } from '../http/schemas/route.js';
 import { Decimal, enforcePriceSafety, usdString, usdValueOf, type SafetyThresholds } from '../pricing/index.js';
-
-const HUNDRED = Decimal.fromInt(100);
 import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';
 import { planRoute, type ShapeCache } from './engine.js';
@@ -32,13 +30,7 @@ export function quoteRoute(ctx: QuoteContext, q: RouteQuery, planned: PlannedRou
   const { registry, market, nowMs } = ctx;
   const usdIn = usdValueOf(market.prices, registry, planned.source.wire.chain_id, planned.source.wire.denom, planned.amountIn, nowMs);
   const impact = routePriceImpact(planned);
-  const throughIncoherent = planned.steps.some((s) => s.kind === 'swap' && market.incoherentVenues.has(s.venue.name));
-  // Pools recorded at different moments cannot be judged against a price table; value the output at the pools' own
-  // spot price instead, so the verdict rests on price impact and fees (a live price API restores the full check).
-  const usdOut =
-    throughIncoherent && usdIn && impact
-      ? usdIn.usd.mul(HUNDRED.sub(impact)).div(HUNDRED, 18, 'down')
-      : usdValueOf(market.prices, registry, planned.dest.wire.chain_id, planned.dest.wire.denom, planned.amountOut, nowMs)?.usd;
+  const usdOut = usdValueOf(market.prices, registry, planned.dest.wire.chain_id, planned.dest.wire.denom, planned.amountOut, nowMs)?.usd;
   const warning = enforcePriceSafety({
     usdIn: usdIn?.usd,
     usdOut,

@@ -1,6 +1,6 @@
 /**
  * Routes through the shipped market: the real Osmosis and Astroport pool snapshots (data/pools), the real registry,
- * prices derived from those pools (or, for the mixed-date Osmosis snapshot, outputs valued at the pools' own spot).
+ * prices derived from those pools (both snapshots are re-priced to one moment, see scripts/reprice-offline-pools.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';

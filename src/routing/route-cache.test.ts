@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testXykPool } from '../test-helpers/pools.js';
-import { ATOM_ON_OSMOSIS, testRegistry } from '../test-helpers/registry.js';
+import { ATOM_ON_OSMOSIS, USDC_ON_OSMOSIS, testRegistry } from '../test-helpers/registry.js';
+import type { Pool } from '../venues/types.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery } from './query.js';
@@ -49,6 +50,30 @@ describe('route cache', () => {
     const r = planRoute(registry, changed, query('1000000'), cache);
     expect(cache.misses).toBe(3);
     expect(r).toEqual(planRoute(registry, changed, query('1000000')));
+  });
+
+  it('survives a rebuild in which no pool its candidate paths depend on changed, and only then', () => {
+    const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => 0 });
+    const view = (version: number, pools: Pool[], previous?: ReturnType<typeof market>) =>
+      buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(version), source: 'test' } }], version, {}, previous);
+    const atomOsmo = testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 10n ** 12n], ['uosmo', 8n * 10n ** 12n]);
+    // USDC against axlUSDC: shares no denom (and no neighbour) with the ATOM/OSMO pool.
+    const stable = (r: bigint) => testXykPool('2', VENUE.name, [USDC_ON_OSMOSIS, r], ['ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858', r]);
+    const m1 = view(1, [atomOsmo, stable(10n ** 12n)]);
+    planRoute(registry, m1, query('1000000'), cache);
+    // The stable pool traded: the ATOM → OSMO entry is still exact.
+    const m2 = view(2, [atomOsmo, stable(2n * 10n ** 12n)], m1);
+    expect(m2.version).toBe(2);
+    const hit = planRoute(registry, m2, query('2000000'), cache);
+    expect(cache.hits).toBe(1);
+    expect(hit).toEqual(planRoute(registry, m2, query('2000000')));
+    // A poll that changed nothing keeps the view's version (and every cache keyed on it).
+    expect(view(3, [...m2.venues[0]!.snapshot.pools], m2).version).toBe(2);
+    // The ATOM/OSMO pool traded: its paths are searched again.
+    const m4 = view(4, [testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 2n * 10n ** 12n], ['uosmo', 8n * 10n ** 12n]), m2.venues[0]!.snapshot.pools[1]!], m2);
+    const r = planRoute(registry, m4, query('2000000'), cache);
+    expect(cache.misses).toBe(2);
+    expect(r).toEqual(planRoute(registry, m4, query('2000000')));
   });
 
   it('evicts the least recently used entry beyond its size', () => {

@@ -1,11 +1,13 @@
 /**
  * Ranked route shapes, cached per (source, destination, order of magnitude of the amount, options) with a short TTL,
  * as Osmosis SQS keys its route cache. A hit skips enumeration and path search; the cached shapes are re-simulated
- * with the exact amount, so a quote is never stale with respect to the pools. Entries belong to one market version:
- * a new snapshot empties the cache.
+ * with the exact amount, so a quote is never stale with respect to the pools. An entry outlives a market rebuild
+ * when the candidate paths of its swaps are still the ones the new view would search (VenueIndex.build takes them
+ * over where no pool they depend on changed); otherwise it is dropped at its next lookup.
  */
 import type { MarketView } from './market.js';
 import type { RouteShape, ShapeCache } from './engine.js';
+import type { Leg } from './search.js';
 import type { RouteQuery } from './types.js';
 
 export interface RouteCacheOptions {
@@ -38,8 +40,7 @@ export function cacheKey(q: RouteQuery): string {
 }
 
 export class RouteCache implements ShapeCache {
-  private readonly entries = new Map<string, { shapes: readonly RouteShape[]; expires: number }>();
-  private version = -1;
+  private readonly entries = new Map<string, { shapes: readonly RouteShape[]; expires: number; version: number }>();
   hits = 0;
   misses = 0;
 
@@ -49,17 +50,19 @@ export class RouteCache implements ShapeCache {
     return (this.opts.now ?? Date.now)();
   }
 
-  private sync(market: MarketView): void {
-    if (market.version !== this.version) {
-      this.entries.clear();
-      this.version = market.version;
-    }
-  }
-
   get(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined {
-    this.sync(market);
     const key = cacheKey(q);
     const e = this.entries.get(key);
+    if (e && e.version !== market.version) {
+      // Cached under another view: usable only if its swaps' candidate paths are still current in this one.
+      const shapes = market.version > e.version ? currentShapes(market, e.shapes) : undefined;
+      if (shapes) Object.assign(e, { shapes, version: market.version });
+      else {
+        if (market.version > e.version) this.entries.delete(key);
+        this.misses++;
+        return undefined;
+      }
+    }
     if (!e || e.expires <= this.now()) {
       if (e) this.entries.delete(key);
       this.misses++;
@@ -73,13 +76,31 @@ export class RouteCache implements ShapeCache {
   }
 
   set(market: MarketView, q: RouteQuery, shapes: readonly RouteShape[]): void {
-    this.sync(market);
     if (this.opts.ttlMs <= 0) return;
-    this.entries.set(cacheKey(q), { shapes, expires: this.now() + this.opts.ttlMs });
+    this.entries.set(cacheKey(q), { shapes, expires: this.now() + this.opts.ttlMs, version: market.version });
     while (this.entries.size > this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** The shapes bound to `market`'s venue indexes, or undefined when a swap's candidate paths may have changed. */
+function currentShapes(market: MarketView, shapes: readonly RouteShape[]): RouteShape[] | undefined {
+  const out: RouteShape[] = [];
+  for (const s of shapes) {
+    const legs: Leg[] = [];
+    for (const leg of s.legs) {
+      if (leg.kind !== 'swap') {
+        legs.push(leg); // transfers and bridge lanes depend on the registry only
+        continue;
+      }
+      const venue = market.venues.find((v) => v.venue.name === leg.venue.venue.name);
+      if (!venue?.hasCandidatePaths(leg.x, leg.y, leg.paths)) return undefined;
+      legs.push(venue === leg.venue ? leg : { ...leg, venue });
+    }
+    out.push({ legs });
+  }
+  return out;
 }

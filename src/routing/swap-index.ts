@@ -6,6 +6,7 @@
 import type { Registry } from '../registry/registry.js';
 import type { Pool, VenueSnapshot } from '../venues/types.js';
 import type { PoolHop, VenueRef } from './types.js';
+import { runToEnd, type Steps } from '../slices.js';
 
 /** Pools kept per pair of denoms (deepest first). */
 const POOLS_PER_EDGE = 2;
@@ -17,42 +18,135 @@ const KEEP_PATHS = 8;
 export type OriginKey = string;
 export const originKeyOf = (chainId: string, denom: string): OriginKey => `${chainId}\u0000${denom}`;
 
-export class VenueIndex {
-  readonly venue: VenueRef;
-  private readonly poolsByDenom = new Map<string, Pool[]>();
-  private readonly denomsByOrigin = new Map<OriginKey, string[]>();
-  private readonly originOfDenom = new Map<string, OriginKey>();
-  private readonly maxReserve = new Map<string, bigint>();
-  private readonly pathMemo = new Map<string, PoolHop[][]>();
-  private readonly poolById = new Map<string, Pool>();
-  private readonly neighbourMemo = new Map<string, Map<string, Pool[]>>();
+/** Parts of an index, computed by VenueIndex.build. */
+interface IndexParts {
+  poolById: Map<string, Pool>;
+  poolsByDenom: Map<string, Pool[]>;
+  maxReserve: Map<string, bigint>;
+  originOf: Map<string, OriginKey>;
+  denomsByOrigin: Map<OriginKey, string[]>;
+  pathMemo: Map<string, PoolHop[][]>;
+  neighbourMemo: Map<string, Map<string, Pool[]>>;
+  topMemo: Map<string, string[]>;
+}
 
-  constructor(
-    registry: Registry,
-    venue: VenueRef,
+const pairKey = (x: string, y: string) => `${x}\u0000${y}`;
+/** Items handled between two yields in the index build's loops (about a millisecond of work at most). */
+const STEP = 256;
+/** Denoms with at least this many pools have their neighbour ranking computed with the index (see build). */
+const HUB_POOLS = 32;
+
+export class VenueIndex {
+  private readonly poolsByDenom: Map<string, Pool[]>;
+  private readonly denomsByOrigin: Map<OriginKey, string[]>;
+  private readonly maxReserve: Map<string, bigint>;
+  private readonly originOf: Map<string, OriginKey>;
+  private readonly pathMemo: Map<string, PoolHop[][]>;
+  private readonly poolById: Map<string, Pool>;
+  private readonly neighbourMemo: Map<string, Map<string, Pool[]>>;
+  private readonly topMemo: Map<string, string[]>;
+
+  private constructor(
+    readonly venue: VenueRef,
     readonly snapshot: VenueSnapshot,
+    parts: IndexParts,
   ) {
-    this.venue = venue;
+    ({
+      poolById: this.poolById,
+      poolsByDenom: this.poolsByDenom,
+      maxReserve: this.maxReserve,
+      originOf: this.originOf,
+      denomsByOrigin: this.denomsByOrigin,
+      pathMemo: this.pathMemo,
+      neighbourMemo: this.neighbourMemo,
+      topMemo: this.topMemo,
+    } = parts);
+  }
+
+  /** The index of a snapshot, built at once. */
+  static of(registry: Registry, venue: VenueRef, snapshot: VenueSnapshot): VenueIndex {
+    return runToEnd(VenueIndex.build(registry, venue, snapshot));
+  }
+
+  /**
+   * Builds the index in steps (slices.ts). With the previous index of the same venue, what depends only on pools
+   * that are still the same objects is taken over instead of recomputed: the sorted pool list of a denom none of
+   * whose pools changed, and the candidate paths of a denom pair whose search read no changed pool (see
+   * `unaffectedPairs`). The result is what a fresh build of the snapshot would give.
+   */
+  static *build(registry: Registry, venue: VenueRef, snapshot: VenueSnapshot, previous?: VenueIndex): Steps<VenueIndex> {
+    const touched = previous ? yield* touchedDenoms(previous.snapshot.pools, snapshot.pools) : undefined;
+    const reuse = (denom: string) => previous !== undefined && !touched!.has(denom) && previous.poolsByDenom.has(denom);
+    const poolById = new Map<string, Pool>();
+    const poolsByDenom = new Map<string, Pool[]>();
+    const rebuilt: string[] = [];
+    let n = 0;
     for (const pool of snapshot.pools) {
-      this.poolById.set(pool.id, pool);
+      poolById.set(pool.id, pool);
       for (const d of pool.denoms) {
-        let list = this.poolsByDenom.get(d);
-        if (!list) this.poolsByDenom.set(d, (list = []));
-        list.push(pool);
-        const r = pool.reserve(d);
-        if (r > (this.maxReserve.get(d) ?? 0n)) this.maxReserve.set(d, r);
+        let list = poolsByDenom.get(d);
+        if (!list) {
+          poolsByDenom.set(d, (list = reuse(d) ? previous!.poolsByDenom.get(d)! : []));
+          if (!reuse(d)) rebuilt.push(d);
+        }
+        if (!reuse(d)) list.push(pool);
+      }
+      if (++n % STEP === 0) yield;
+    }
+    const maxReserve = new Map<string, bigint>();
+    for (const d of rebuilt) {
+      // Deepest first; reserves read once per pool (a CL pool without balances computes them from its buckets).
+      const list = poolsByDenom.get(d)!;
+      const keyed = list.map((pool) => ({ pool, r: pool.reserve(d) }));
+      keyed.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : 0));
+      keyed.forEach((k, i) => (list[i] = k.pool));
+      if (keyed[0] && keyed[0].r > 0n) maxReserve.set(d, keyed[0].r);
+      yield;
+    }
+    const originOf = new Map<string, OriginKey>();
+    const denomsByOrigin = new Map<OriginKey, string[]>();
+    const neighbourMemo = new Map<string, Map<string, Pool[]>>();
+    const topMemo = new Map<string, string[]>();
+    for (const d of poolsByDenom.keys()) {
+      if (reuse(d)) {
+        const r = previous!.maxReserve.get(d);
+        if (r !== undefined) maxReserve.set(d, r);
+        const nb = previous!.neighbourMemo.get(d);
+        if (nb) neighbourMemo.set(d, nb);
+        const top = previous!.topMemo.get(d);
+        if (top) topMemo.set(d, top);
+      }
+      const key = previous?.originOf.get(d) ?? originOfPoolDenom(registry, venue.chainId, d);
+      originOf.set(d, key);
+      let same = denomsByOrigin.get(key);
+      if (!same) denomsByOrigin.set(key, (same = []));
+      same.push(d);
+      if (++n % STEP === 0) yield;
+    }
+    const pathMemo = new Map<string, PoolHop[][]>();
+    if (previous) {
+      const affected = yield* affectedDenoms(touched!, previous.poolsByDenom, poolsByDenom);
+      const everything = affected.size >= poolsByDenom.size && [...poolsByDenom.keys()].every((d) => affected.has(d));
+      for (const [key, paths] of everything ? [] : previous.pathMemo) {
+        const [x, y] = key.split('\u0000') as [string, string];
+        if (!affected.has(x) && !affected.has(y)) pathMemo.set(key, paths);
+        if (++n % STEP === 0) yield;
       }
     }
-    for (const [denom, pools] of this.poolsByDenom) {
-      pools.sort((a, b) => (b.reserve(denom) > a.reserve(denom) ? 1 : b.reserve(denom) < a.reserve(denom) ? -1 : 0));
-      // Denoms the registry cannot trace are local to the venue chain (e.g. token-factory denoms).
-      const asset = registry.asset(venue.chainId, denom);
-      const key = asset ? originKeyOf(asset.wire.origin_chain_id, asset.wire.origin_denom) : originKeyOf(venue.chainId, denom);
-      this.originOfDenom.set(denom, key);
-      let same = this.denomsByOrigin.get(key);
-      if (!same) this.denomsByOrigin.set(key, (same = []));
-      same.push(denom);
+    const index = new VenueIndex(venue, snapshot, { poolById, poolsByDenom, maxReserve, originOf, denomsByOrigin, pathMemo, neighbourMemo, topMemo });
+    // The hubs' neighbours, read by almost every path search: computed here, in steps, rather than by the first
+    // requests after the rebuild.
+    for (const d of rebuilt) {
+      if (poolsByDenom.get(d)!.length < HUB_POOLS) continue;
+      index.topNeighbours(d);
+      yield;
     }
+    return index;
+  }
+
+  /** Whether `paths` are this index's candidate paths for the pair (e.g. taken over from the previous index). */
+  hasCandidatePaths(denomIn: string, denomOut: string, paths: readonly PoolHop[][]): boolean {
+    return this.pathMemo.get(pairKey(denomIn, denomOut)) === paths;
   }
 
   pool(id: string): Pool | undefined {
@@ -86,7 +180,7 @@ export class VenueIndex {
 
   /** Candidate paths from denomIn to denomOut, best liquidity first. */
   candidatePaths(denomIn: string, denomOut: string): readonly PoolHop[][] {
-    const key = `${denomIn}\u0000${denomOut}`;
+    const key = pairKey(denomIn, denomOut);
     let paths = this.pathMemo.get(key);
     if (!paths) {
       paths = this.searchPaths(denomIn, denomOut);
@@ -113,13 +207,18 @@ export class VenueIndex {
     return n;
   }
 
-  /** The deepest neighbours of a denom, ranked by the depth of the best pool joining them. */
-  private topNeighbours(denom: string, limit: number): string[] {
-    return [...this.neighbours(denom).entries()]
-      .map(([d, pools]) => [d, this.depth(pools[0]!, denom)] as const)
-      .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0] < b[0] ? -1 : 1))
-      .slice(0, limit)
-      .map(([d]) => d);
+  /** The deepest MIDDLE_NEIGHBOURS neighbours of a denom, ranked by the depth of the best pool joining them. */
+  private topNeighbours(denom: string): string[] {
+    let top = this.topMemo.get(denom);
+    if (!top) {
+      top = [...this.neighbours(denom).entries()]
+        .map(([d, pools]) => [d, this.depth(pools[0]!, denom)] as const)
+        .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0] < b[0] ? -1 : 1))
+        .slice(0, MIDDLE_NEIGHBOURS)
+        .map(([d]) => d);
+      this.topMemo.set(denom, top);
+    }
+    return top;
   }
 
   /**
@@ -146,8 +245,8 @@ export class VenueIndex {
       if (a === x || a === y || !large.has(a)) continue;
       for (const p1 of nx.get(a)!) for (const p2 of ny.get(a)!) if (p1 !== p2) add([{ pool: p1, denomIn: x, denomOut: a }, { pool: p2, denomIn: a, denomOut: y }]);
     }
-    const as = this.topNeighbours(x, MIDDLE_NEIGHBOURS);
-    const bs = this.topNeighbours(y, MIDDLE_NEIGHBOURS);
+    const as = this.topNeighbours(x);
+    const bs = this.topNeighbours(y);
     for (const a of as) {
       if (a === y) continue;
       const na = this.neighbours(a);
@@ -164,4 +263,44 @@ export class VenueIndex {
     found.sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : a.path.length - b.path.length));
     return found.slice(0, KEEP_PATHS).map((f) => f.path);
   }
+}
+
+/** Denoms of the pools that are not in both lists (added, removed or changed: a changed pool is a new object). */
+function* touchedDenoms(before: readonly Pool[], after: readonly Pool[]): Steps<Set<string>> {
+  const touched = new Set<string>();
+  const was = new Set(before);
+  yield;
+  const is = new Set(after);
+  yield;
+  let n = 0;
+  for (const [list, other] of [[after, was], [before, is]] as const) {
+    for (const p of list) {
+      if (!other.has(p)) for (const d of p.denoms) touched.add(d);
+      if (++n % STEP === 0) yield;
+    }
+  }
+  return touched;
+}
+
+/** Denoms the registry cannot trace are local to the venue chain (e.g. token-factory denoms). */
+function originOfPoolDenom(registry: Registry, chainId: string, denom: string): OriginKey {
+  const asset = registry.asset(chainId, denom);
+  return asset ? originKeyOf(asset.wire.origin_chain_id, asset.wire.origin_denom) : originKeyOf(chainId, denom);
+}
+
+/**
+ * Denoms whose candidate paths may differ after a change. The search for (x, y) reads the pools of x, of y and of
+ * their neighbours (the middle hops and their depths), so it is unaffected unless x or y is a touched denom or a
+ * neighbour of one, before or after the change.
+ */
+function* affectedDenoms(touched: ReadonlySet<string>, before: ReadonlyMap<string, Pool[]>, after: ReadonlyMap<string, Pool[]>): Steps<Set<string>> {
+  const out = new Set(touched);
+  const all = new Set([...before.keys(), ...after.keys()]);
+  for (const d of touched) {
+    for (const byDenom of [before, after]) for (const pool of byDenom.get(d) ?? []) for (const n of pool.denoms) out.add(n);
+    // A hub's neighbours are usually every denom: then nothing is left to take over, stop early.
+    if (out.size >= all.size) return all;
+    yield;
+  }
+  return out;
 }

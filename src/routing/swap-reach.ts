@@ -29,7 +29,8 @@ function txsOf(registry: Registry, venue: VenueIndex, x: string, y: string, pre:
   return tx[tx.length - 1]! + 1;
 }
 
-const memo = new WeakMap<MarketView, Map<string, SwapReach[]>>();
+/** Keyed on the view's venue indexes, which a rebuild that changed no pool keeps. */
+const memo = new WeakMap<MarketView['venues'], Map<string, SwapReach[]>>();
 
 export function swapReachable(
   registry: Registry,
@@ -39,8 +40,8 @@ export function swapReachable(
   venues: readonly { name: string; chain_id: string }[] | undefined,
 ): SwapReach[] {
   const key = `${source.wire.chain_id}\u0000${source.wire.denom}\u0000${venues?.map((v) => `${v.name}@${v.chain_id}`).sort().join('+') ?? '*'}`;
-  let byKey = memo.get(market);
-  if (!byKey) memo.set(market, (byKey = new Map()));
+  let byKey = memo.get(market.venues);
+  if (!byKey) memo.set(market.venues, (byKey = new Map()));
   const cached = byKey.get(key);
   if (cached) return cached;
 

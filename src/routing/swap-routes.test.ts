@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
+import type { ApiError } from '../errors.js';
 import { buildMessages } from '../messages/build.js';
 import { parseAffiliates } from '../messages/affiliates.js';
 import type { Tx } from '../http/schemas/msgs.js';
@@ -88,6 +89,23 @@ describe('swap routes', () => {
     expect(JSON.parse(new TextDecoder().decode(decoded.msg)).swap_and_action.user_swap.swap_exact_asset_in.operations[0].pool).toBe('1');
   });
 
+  it('a wasm handler after a swap is the entry point\'s contract_call, whose Binary is the caller\'s message byte for byte', () => {
+    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
+    const raw = '{ "bond": {"amount": 1795403120853123457, "recipient": "osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4"} }';
+    const contract = registry.chain('osmosis-1')!.entryPoint!.ibcAdapter!;
+    const built = buildMessages(registry, route, addresses(route), {
+      nowMs: NOW,
+      timeoutSeconds: 300,
+      postRouteHandler: { wasm_msg: { contract_address: contract.toUpperCase(), msg: raw } },
+    });
+    const call = JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg).msg.swap_and_action.post_swap_action.contract_call;
+    expect(call.contract_address).toBe(contract);
+    expect(Buffer.from(call.msg, 'base64').toString('utf8')).toBe(raw);
+    expect(() =>
+      buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, postRouteHandler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } } }),
+    ).toThrow(/invalid address for chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address/);
+  });
+
   it('Noble USDC → ATOM on the Hub: transfer, swap USDC→OSMO→ATOM, then the post-swap action sends it home', () => {
     const route = plan({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
     const wire = assembleRoute(registry, route);
@@ -117,6 +135,28 @@ describe('swap routes', () => {
     expect(json.msg.swap_and_action.min_asset.native.amount).toBe('5000000');
   });
 
+  it('exact-out with affiliates: delivers exactly amount_out; the fee is floor(amount_out × bps / 10⁴) on top, as swap_exact_asset_out takes it', () => {
+    const route = plan({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: undefined, amount_out: '100000000', cumulative_affiliate_fee_bps: '100' });
+    expect(route.amountOut).toBe(100_000_000n);
+    const swap = route.steps.find((s) => s.kind === 'swap')!;
+    expect(swap.kind === 'swap' && [swap.affiliateFee, swap.grossOut, swap.amountOut]).toEqual([1_000_000n, 101_000_000n, 100_000_000n]);
+    // The input buys exactly min_asset + fee from the pool (inverse math rounds the input up).
+    expect(pools[0]!.exactOut(ATOM_ON_OSMOSIS, 'uosmo', 101_000_000n)).toBe(route.amountIn);
+    const wire = assembleRoute(registry, route);
+    expect(wire.amount_out).toBe('100000000');
+    expect(wire.operations[1]).toMatchObject({ swap: { swap_out: { swap_amount_out: '101000000' }, estimated_affiliate_fee: '1000000uosmo' } });
+    // Two affiliates of 60 + 40 bps: the contract takes 600000 + 400000 and hands on exactly min_asset.
+    const affiliates = parseAffiliates(registry, {
+      'osmosis-1': { affiliates: [{ address: userAddress(registry, 'osmosis-1'), basis_points_fee: '60' }, { address: ENTRY_POINT, basis_points_fee: '40' }] },
+    });
+    const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, slippagePpm: 10_000n, affiliates });
+    expect(built.minAmountOut).toBe(100_000_000n);
+    const transfer = JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg);
+    const sa = JSON.parse(transfer.memo).wasm.msg.swap_and_action;
+    expect(sa.min_asset.native.amount).toBe('100000000');
+    expect(Object.keys(sa.user_swap)).toEqual(['swap_exact_asset_out']);
+  });
+
   it('affiliate fees: min_asset is net of fees computed on it, and the affiliates ride in the message', () => {
     const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', cumulative_affiliate_fee_bps: '100' });
     const noFee = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
@@ -138,9 +178,17 @@ describe('swap routes', () => {
   });
 
   it('allow_swaps false and excluded venues are refused with the reason', () => {
-    expect(() => plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', allow_swaps: false })).toThrow(/allow_swaps is false/);
-    expect(() =>
-      plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] }),
-    ).toThrow(/no swap route|no enabled swap venue/);
+    const explanation = (req: Req) => {
+      try {
+        plan(req);
+      } catch (err) {
+        expect(err).toMatchObject({ code: 5, message: 'no routes found' });
+        return (err as ApiError).details[0]?.metadata.explanation;
+      }
+      throw new Error('expected no route');
+    };
+    const atomToOsmo = { source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' };
+    expect(explanation({ ...atomToOsmo, allow_swaps: false })).toMatch(/allow_swaps is false/);
+    expect(explanation({ ...atomToOsmo, swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] })).toMatch(/no bridge lane or enabled swap venue connects/);
   });
 });

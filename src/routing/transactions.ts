@@ -4,9 +4,12 @@
  * - transfer after transfer: the intermediate chain runs packet-forward middleware, and the transaction's first
  *   message can carry the forwarding memo;
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
- * - transfer after swap: always — the entry point's post-swap action sends the transfer.
+ * - transfer after swap: always — the entry point's post-swap action sends the transfer;
+ * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
+ *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
+import { laneBridgeOf } from '../bridges/index.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 
@@ -18,7 +21,17 @@ export function forwardsFrom(registry: Registry, chainId: string): boolean {
 
 function carriesMemo(registry: Registry, step: Step): boolean {
   // A swap's post-swap action is built by the entry point, which can always attach a memo.
-  return step.kind === 'swap' || (registry.chain(stepFrom(step))?.capabilities.memo ?? false);
+  if (step.kind === 'swap') return true;
+  if (step.kind === 'bridge') return false;
+  return registry.chain(stepFrom(step))?.capabilities.memo ?? false;
+}
+
+/** Whether `step` can ride in the transaction that executes `prev`. */
+function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
+  if (prev.kind === 'bridge') return laneBridgeOf(prev.lane).carriesNext(registry, prev);
+  if (step.kind === 'bridge') return false;
+  if (step.kind === 'transfer') return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
+  return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
 }
 
 export function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
@@ -35,10 +48,7 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
       carrier = carriesMemo(registry, step);
     } else {
       const prev = steps[i - 1]!;
-      let continues: boolean;
-      if (step.kind === 'transfer') continues = prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
-      else continues = prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
-      if (!continues) {
+      if (!continuesAfter(registry, prev, step, carrier)) {
         tx++;
         carrier = carriesMemo(registry, step);
       } else if (prev.kind === 'swap') {

@@ -38,51 +38,65 @@ export interface TransferHop {
 type Step = ChannelEnd;
 
 /**
- * The forward steps from the origin to the holding, or undefined if a hop's channel is unknown.
- * hops[0] is the receive channel on the holding chain; its counterparty is the previous chain's send channel.
+ * The send ends of the holding's newest `count` hops, newest first, resolved as far as the registry knows them:
+ * element i is the send end of hops[i] on the chain before it (so unwinding i + 1 hops lands on element i's chain).
+ * Stops early at an unknown (or IBC v2) channel; an older hop that is never unwound needs no channel record.
  */
-export function stepsFromOrigin(registry: Registry, holding: Holding): { origin: string; steps: Step[] } | undefined {
+function unwindSteps(registry: Registry, holding: Holding, count: number): Step[] {
   const steps: Step[] = [];
   let at = holding.chainId;
-  for (const hop of holding.hops) {
+  for (const hop of holding.hops.slice(0, count)) {
     const receiveEnd = registry.channelEnd(at, hop.port, hop.channel);
-    if (!receiveEnd || receiveEnd.ibcV2) return undefined;
+    if (!receiveEnd || receiveEnd.ibcV2) break;
     const sendEnd = registry.channelEnd(receiveEnd.counterpartyChainId, receiveEnd.counterpartyPort, receiveEnd.counterpartyChannel);
-    if (!sendEnd) return undefined;
+    if (!sendEnd) break;
     steps.push(sendEnd);
     at = sendEnd.chainId;
   }
-  steps.reverse();
-  return { origin: at, steps };
+  return steps;
 }
 
-const sameStep = (a: Step, b: Step) => a.chainId === b.chainId && a.port === b.port && a.channel === b.channel;
+const sameHop = (a: Hop, b: Hop) => a.port === b.port && a.channel === b.channel;
 
 /**
  * The ordered hops that move `from` into `to`, [] when they are the same holding, or undefined when the two are not
  * the same origin asset or a channel on the way is unknown.
+ *
+ * The two traces meet where, after unwinding u hops of `from` and v hops of `to`, both land on the same chain with
+ * the same remaining trace: that is one holding, so the channels below it (toward the origin) are never crossed and
+ * need not be known. This is what makes a voucher whose origin side the registry cannot resolve (a CW20 that left
+ * Juno over a contract port, an IBC v2 / Eureka asset) routable where it already is. The meeting point with the
+ * longest common remaining trace gives the path that does not mint a doubly-wrapped voucher.
  */
 export function transferPath(registry: Registry, from: Holding, to: Holding): TransferHop[] | undefined {
   if (from.baseDenom !== to.baseDenom) return undefined;
-  const a = stepsFromOrigin(registry, from);
-  const b = stepsFromOrigin(registry, to);
-  if (!a || !b || a.origin !== b.origin) return undefined;
+  const n = from.hops.length;
+  const m = to.hops.length;
+  // Remaining traces are equal only if they are a common suffix of both hop lists (the origin side).
+  let suffix = 0;
+  while (suffix < n && suffix < m && sameHop(from.hops[n - 1 - suffix]!, to.hops[m - 1 - suffix]!)) suffix++;
+  const a = unwindSteps(registry, from, n);
+  const b = unwindSteps(registry, to, m);
+  const chainAfter = (holding: Holding, steps: Step[], k: number) => (k === 0 ? holding.chainId : steps[k - 1]?.chainId);
+  for (let common = suffix; common >= 0; common--) {
+    const u = n - common;
+    const v = m - common;
+    if (u > a.length || v > b.length) continue;
+    const chain = chainAfter(from, a, u);
+    if (chain === undefined || chain !== chainAfter(to, b, v)) continue;
+    return hopsThrough(from, a.slice(0, u), b.slice(0, v));
+  }
+  return undefined;
+}
 
-  let common = 0;
-  while (common < a.steps.length && common < b.steps.length && sameStep(a.steps[common]!, b.steps[common]!)) common++;
-
+/** Unwind `up` (send ends, newest first), then forward along `down` (the destination's send ends, newest first). */
+function hopsThrough(from: Holding, up: Step[], down: Step[]): TransferHop[] {
   const hops: TransferHop[] = [];
-  // Trace held after i forward steps: the receive channels of steps i-1 .. 0, newest first.
-  const traceAfter = (steps: Step[], n: number): Hop[] =>
-    steps
-      .slice(0, n)
-      .map((s) => ({ port: s.counterpartyPort, channel: s.counterpartyChannel }))
-      .reverse();
-  const denomAfter = (steps: Step[], n: number) => denomOfTrace({ hops: traceAfter(steps, n), baseDenom: from.baseDenom });
-
-  // Unwind: send back over the receive channel of each step, newest first.
-  for (let i = a.steps.length - 1; i >= common; i--) {
-    const s = a.steps[i]!;
+  // The trace held on the chain reached after unwinding i hops of `from`.
+  let trace: Hop[] = [...from.hops];
+  const denom = (t: Hop[]) => denomOfTrace({ hops: t, baseDenom: from.baseDenom });
+  for (const s of up) {
+    const next = trace.slice(1);
     hops.push({
       fromChainId: s.counterpartyChainId,
       toChainId: s.chainId,
@@ -90,14 +104,16 @@ export function transferPath(registry: Registry, from: Holding, to: Holding): Tr
       channel: s.counterpartyChannel,
       counterpartyPort: s.port,
       counterpartyChannel: s.channel,
-      denomIn: denomAfter(a.steps, i + 1),
-      denomOut: denomAfter(a.steps, i),
+      denomIn: denom(trace),
+      denomOut: denom(next),
       unwinds: true,
     });
+    trace = next;
   }
-  // Forward along the destination's remaining steps.
-  for (let i = common; i < b.steps.length; i++) {
-    const s = b.steps[i]!;
+  // Forward: send over the destination's send ends, oldest (nearest the meeting point) first.
+  for (let i = down.length - 1; i >= 0; i--) {
+    const s = down[i]!;
+    const next = [{ port: s.counterpartyPort, channel: s.counterpartyChannel }, ...trace];
     hops.push({
       fromChainId: s.chainId,
       toChainId: s.counterpartyChainId,
@@ -105,10 +121,11 @@ export function transferPath(registry: Registry, from: Holding, to: Holding): Tr
       channel: s.channel,
       counterpartyPort: s.counterpartyPort,
       counterpartyChannel: s.counterpartyChannel,
-      denomIn: denomAfter(b.steps, i),
-      denomOut: denomAfter(b.steps, i + 1),
+      denomIn: denom(trace),
+      denomOut: denom(next),
       unwinds: false,
     });
+    trace = next;
   }
   return hops;
 }

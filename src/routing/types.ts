@@ -3,10 +3,12 @@
  * and the transaction that executes it. Wire records (operations, messages) are rendered from this by the bridge and
  * venue plug-ins; the engine itself stays pure (query + registry + market + now → value).
  */
+import type { BridgeStep } from '../bridges/types.js';
 import type { BridgeType } from '../http/schemas/common.js';
 import type { RegistryAsset } from '../registry/types.js';
 import type { Pool } from '../venues/types.js';
 import type { Decimal } from '../pricing/index.js';
+import type { IbcFeePayment } from './ibc-fee.js';
 import type { TransferHop } from './transfer-path.js';
 
 export interface TransferStep {
@@ -55,9 +57,17 @@ export interface SwapStep {
   affiliateFee: bigint;
   /** Price impact in percent (fees included); undefined when the pools cannot price the swap. */
   priceImpact: Decimal | undefined;
+  /**
+   * Relayer fee of the IBC transfer that follows, taken out of amountIn before the swap (ibc-fee.ts): the routes
+   * then swap amountIn − ibcFee.inputCost.
+   */
+  ibcFee?: IbcFeePayment;
 }
 
-export type Step = TransferStep | SwapStep;
+/** A route step: an IBC transfer (computed path hop), a swap on a venue, or a hop over a lane bridge (CCTP, ...). */
+export type Step = TransferStep | SwapStep | BridgeStep;
+
+export type { BridgeStep };
 
 /** An IBC transfer step carrying `amount` (transfers move the amount unchanged). */
 export function transferStep(hop: TransferHop, amount = 0n): TransferStep {
@@ -66,17 +76,21 @@ export function transferStep(hop: TransferHop, amount = 0n): TransferStep {
 
 /** The chain a step starts on. */
 export function stepFrom(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.fromChainId : step.chainId;
+  return step.kind === 'transfer' ? step.hop.fromChainId : step.kind === 'bridge' ? step.lane.fromChainId : step.chainId;
 }
 /** The chain a step ends on. */
 export function stepTo(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.toChainId : step.chainId;
+  return step.kind === 'transfer' ? step.hop.toChainId : step.kind === 'bridge' ? step.lane.toChainId : step.chainId;
 }
 export function stepDenomIn(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.denomIn : step.denomIn;
+  return step.kind === 'transfer' ? step.hop.denomIn : step.kind === 'bridge' ? step.lane.denomIn : step.denomIn;
 }
 export function stepDenomOut(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.denomOut : step.denomOut;
+  return step.kind === 'transfer' ? step.hop.denomOut : step.kind === 'bridge' ? step.lane.denomOut : step.denomOut;
+}
+/** The bridge a step crosses, undefined for a swap. */
+export function stepBridge(step: Step): BridgeType | undefined {
+  return step.kind === 'transfer' ? 'IBC' : step.kind === 'bridge' ? step.lane.bridge : undefined;
 }
 
 export interface AmountSpec {

@@ -37,4 +37,59 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002-tx-tracking': {
+    async up(db: Kysely<unknown>) {
+      // One row per tracked transaction. `record` is the tracker's state, `status` the wire answer computed from it
+      // (GET /v2/tx/status serves it as stored). Times are epoch milliseconds in bigint columns: the worker compares
+      // and orders them in SQL on both engines.
+      await db.schema
+        .createTable('tracked_txs')
+        .addColumn('chain_id', 'text', (c) => c.notNull())
+        .addColumn('tx_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text')
+        .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_poll_at', 'bigint', (c) => c.notNull())
+        .addColumn('idle_polls', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tracked_txs_pk', ['chain_id', 'tx_hash'])
+        .execute();
+      await db.schema.createIndex('tracked_txs_due').on('tracked_txs').columns(['done', 'next_poll_at']).execute();
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text')
+        .execute();
+      await db.schema.createIndex('webhooks_key').on('webhooks').column('key_id').execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('webhook_id', 'text', (c) => c.notNull())
+        .addColumn('chain_id', 'text', (c) => c.notNull())
+        .addColumn('tx_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_status_code', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('delivered_at', 'text')
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('webhook_deliveries_hook').on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute();
+    },
+  },
 };

@@ -33,8 +33,67 @@ export interface KeyUsageTable {
   updated_at: string;
 }
 
+/** Epoch milliseconds or a counter in a bigint column (a string from PostgreSQL, a number from SQLite). */
+type BigNumber = ColumnType<number | string, number, number>;
+
+export interface TrackedTxsTable {
+  chain_id: string;
+  /** Normalised: upper-case hex for Cosmos, 0x + lower-case hex for EVM, base58 for Solana. */
+  tx_hash: string;
+  /** The overall TransactionState. */
+  state: string;
+  /** JSON of the tracker's TrackRecord. */
+  record: string;
+  /** JSON of the wire StatusTxResponse computed from `record`. */
+  status: string;
+  /** The API key that submitted or tracked it (its webhooks are told of changes). */
+  key_id: string | null;
+  /** 1 once the state is terminal: the worker no longer looks at it. */
+  done: ColumnType<number, number, number>;
+  next_poll_at: BigNumber;
+  /** Looks in a row that found nothing new (the backoff exponent). */
+  idle_polls: ColumnType<number, number, number>;
+  lease_owner: string | null;
+  lease_until: BigNumber;
+  /** Incremented on every change of `status`. */
+  version: BigNumber;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  key_id: string;
+  url: string;
+  /** HMAC-SHA256 key of the signatures (shown to the key holder once). */
+  secret: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  chain_id: string;
+  tx_hash: string;
+  state: string;
+  payload: string;
+  /** pending, delivered or failed (attempts exhausted). */
+  status: string;
+  attempts: ColumnType<number, number, number>;
+  next_attempt_at: BigNumber;
+  lease_until: BigNumber;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   key_usage: KeyUsageTable;
+  tracked_txs: TrackedTxsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 

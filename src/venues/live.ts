@@ -16,6 +16,10 @@ export interface LiveIngestConfig {
     intervalMs: number;
     /** LCD mode: restrict to these pool ids (mainnet has thousands). */
     poolIds?: readonly string[];
+    /** SQS mode: CL pools with at least this liquidity (USD) get a tick model (default: all). */
+    tickMinLiquidityUsd?: number;
+    /** SQS mode: tick requests in flight at once. */
+    tickConcurrency?: number;
   };
   astroport?: {
     lcdUrl: string;
@@ -37,7 +41,15 @@ export function createVenuePollers(store: MarketStore, config: LiveIngestConfig)
     const takerFees = loadTakerFees();
     const fetcher =
       o.mode === 'sqs'
-        ? sqsFetcher({ baseUrl: o.url, takerFees, timeoutMs: config.timeoutMs })
+        ? sqsFetcher({
+            baseUrl: o.url,
+            takerFees,
+            timeoutMs: config.timeoutMs,
+            // Tick requests never hold a poll past half its interval; the pools left over go first next time.
+            tickBudgetMs: o.intervalMs / 2,
+            ...(o.tickMinLiquidityUsd !== undefined ? { minTickLiquidityUsd: o.tickMinLiquidityUsd } : {}),
+            ...(o.tickConcurrency !== undefined ? { concurrency: o.tickConcurrency } : {}),
+          })
         : lcdFetcher({ baseUrl: o.url, takerFees, poolIds: o.poolIds, timeoutMs: config.timeoutMs });
     pollers.push(new VenuePoller({ venue: OSMOSIS_VENUE, fetcher, store, intervalMs: o.intervalMs, onError: (e) => config.onError?.(OSMOSIS_VENUE, e) }));
   }

@@ -35,18 +35,22 @@ describe('offline snapshots', () => {
     }
   });
 
-  it('real pools give sane prices: ATOM/OSMO pool 1 (2024-03) and NTRN/ATOM on Astroport (2024-04)', () => {
+  it('real pools at the one price set\'s moment (2024-07-28): ATOM/OSMO pool 1 and NTRN/ATOM on Astroport', () => {
     const market = offlineMarket();
     const atom = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
     const p1 = market.get('osmosis-poolmanager')?.pools.find((p) => p.id === '1');
+    // ATOM 6.306 USD, OSMO 0.4833 USD: 13.05 OSMO per ATOM before the 0.2 % pool fee and the taker fee.
     const osmoPerAtom = Number(p1?.exactIn(atom, 'uosmo', 1_000_000n)) / 1e6;
-    expect(osmoPerAtom).toBeGreaterThan(5);
-    expect(osmoPerAtom).toBeLessThan(15);
-    expect(p1?.takenAt?.toISOString().slice(0, 10)).toBe('2024-03-09');
+    expect(osmoPerAtom).toBeGreaterThan(12.9);
+    expect(osmoPerAtom).toBeLessThan(13.05);
+    expect(p1?.takenAt).toBeUndefined();
+    expect(market.get('osmosis-poolmanager')?.takenAt.toISOString()).toBe('2024-07-28T00:00:00.000Z');
     const ntrnAtom = market.get('neutron-astroport')?.pools.find((p) => p.id === 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq');
+    // NTRN 0.4769 USD: 75.6 ATOM per 1000 NTRN before the pair's 0.3 % commission.
     const atomPer1000Ntrn = Number(ntrnAtom?.exactIn('untrn', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9', 1_000_000_000n)) / 1e6;
-    expect(atomPer1000Ntrn).toBeGreaterThan(80); // NTRN ≈ 1.14 USD, ATOM ≈ 11.2 USD at the recording
-    expect(atomPer1000Ntrn).toBeLessThan(120);
+    expect(atomPer1000Ntrn).toBeGreaterThan(75);
+    expect(atomPer1000Ntrn).toBeLessThan(75.7);
+    expect(market.get('neutron-astroport')?.takenAt.toISOString()).toBe('2024-07-28T00:00:00.000Z');
   });
 
   it('plugins describe themselves', () => {

@@ -2,6 +2,8 @@
  * The contract every Pool implementation honours, checked with fast-check on generated pools of every model (one
  * suite, many implementations — the Hono habit):
  *  1. exact out, then exact in with that input, yields at least the requested output (inverse math + rounding);
+ *     at dust amounts exact in may refuse instead: the input and fee are both rounded up, which can overshoot a thin
+ *     concentrated bucket's capacity into empty ticks, and the chain refuses such a swap too;
  *  2. the output never exceeds the pool's reserve of the output denom (except a minted alloyed denom);
  *  3. a higher fee never gives more output, nor asks less input (where both fees give a quote);
  *  4. exact in is monotone in the amount, and so is exact out.
@@ -11,6 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { POOL_CASES, amountFor, feeArb, type PoolCase } from './test-helpers/pool-arbitraries.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 150);
+/** Generated inputs are replayable: a failure prints its seed, and FC_SEED=<seed> reruns exactly that sequence. */
+const SEED = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
+/** Below this input, rounding up input and fee may overshoot a thin bucket (see 1. above). */
+const DUST_INPUT = 1_000n;
 
 function caseWith<T>(arb: fc.Arbitrary<PoolCase>, extra: (c: PoolCase) => fc.Arbitrary<T>): fc.Arbitrary<[PoolCase, T]> {
   return arb.chain((c) => extra(c).map((t) => [c, t] as [PoolCase, T]));
@@ -24,10 +30,11 @@ describe.each(Object.entries(POOL_CASES))('%s', (_name, arb) => {
         const need = pool.exactOut(c.denomIn, c.denomOut, out);
         if (need === undefined) return;
         const got = pool.exactIn(c.denomIn, c.denomOut, need);
+        if (got === undefined && need <= DUST_INPUT) return;
         expect(got).toBeDefined();
         expect(got as bigint).toBeGreaterThanOrEqual(out);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 
@@ -41,7 +48,7 @@ describe.each(Object.entries(POOL_CASES))('%s', (_name, arb) => {
         expect(out).toBeLessThanOrEqual(pool.reserve(c.denomOut));
         expect(out).toBeGreaterThan(0n);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 
@@ -60,7 +67,7 @@ describe.each(Object.entries(POOL_CASES))('%s', (_name, arb) => {
         const inCheap = cheap.exactOut(c.denomIn, c.denomOut, want);
         if (inDear !== undefined && inCheap !== undefined) expect(inDear).toBeGreaterThanOrEqual(inCheap);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 
@@ -77,7 +84,7 @@ describe.each(Object.entries(POOL_CASES))('%s', (_name, arb) => {
         const inY = pool.exactOut(c.denomIn, c.denomOut, y);
         if (inX !== undefined && inY !== undefined) expect(inX).toBeLessThanOrEqual(inY);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 });

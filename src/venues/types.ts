@@ -47,8 +47,8 @@ export interface Pool {
   reserve(denom: string): bigint;
 
   /**
-   * When this pool's state was read, if it differs from its snapshot's `takenAt` (the offline snapshot gathers pools
-   * recorded at different dates from different public sources).
+   * When this pool's state was read, if it differs from its snapshot's `takenAt` (a source that dates pools one by
+   * one; the shipped snapshots state every pool at their `as_of`).
    */
   readonly takenAt?: Date;
 }
@@ -64,6 +64,11 @@ export interface VenueSnapshot {
   source: string;
   /** Records the source listed but that did not become pools ("<id>: <reason>"), for ingest status and logs. */
   skipped?: readonly string[];
+  /**
+   * Pools whose full state is still being fetched (Osmosis CL pools waiting for their tick model): quoted on what is
+   * known meanwhile (the active bucket), and reported by /health.
+   */
+  waiting?: readonly string[];
 }
 
 /** A venue plug-in. */

@@ -3,12 +3,14 @@
  * caller into /msgs) checked against the registry so that a tampered channel or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
+import { readRecordStart } from '../record-fields.js';
 import type { TransferRecord } from '../../http/schemas/operation.js';
+import { readDataFile, type BridgeDurationsFile } from '../../registry/data-files.js';
 import type { Registry } from '../../registry/registry.js';
 import { hopOver, type TransferHop } from '../../routing/transfer-path.js';
 
-/** Typical time for a relayer to deliver and acknowledge one ICS-20 packet between live Cosmos chains. */
-export const IBC_HOP_SECONDS = 30;
+/** Typical time for a relayer to deliver and acknowledge one ICS-20 packet (data/bridge-durations.json). */
+export const IBC_HOP_SECONDS = readDataFile<BridgeDurationsFile>('bridge-durations.json').ibc_hop_seconds;
 
 export function transferRecord(registry: Registry, hop: TransferHop): TransferRecord {
   const from = registry.chain(hop.fromChainId);
@@ -41,23 +43,10 @@ export function hopOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): TransferHop {
-  const str = (k: string): string => {
-    const v = record[k];
-    if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
-    return v;
-  };
-  const fromChainId = str('from_chain_id');
+  const { str, fromChainId, denomIn } = readRecordStart(record, at, expected, { id: 'IBC', operationKind: 'transfer' });
   const toChainId = str('to_chain_id');
   const port = str('port');
   const channel = str('channel');
-  const denomIn = str('denom_in');
-  if (record.bridge_id !== undefined && record.bridge_id !== 'IBC') throw invalidArgument(`invalid ${at}.bridge_id: a transfer operation uses the IBC bridge`);
-  if (fromChainId !== expected.chainId) {
-    throw invalidArgument(`invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${fromChainId}`);
-  }
-  if (denomIn !== expected.denom) {
-    throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${expected.denom}, not ${denomIn}`);
-  }
   const end = registry.channelEnd(fromChainId, port, channel);
   if (!end || end.ibcV2) throw invalidArgument(`invalid ${at}.channel: ${port}/${channel} is not a known transfer channel of ${fromChainId}`);
   if (end.counterpartyChainId !== toChainId) {

@@ -28,6 +28,7 @@ const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 // axlUSDC: on Kujira (no packet forwarding) and on Osmosis; Kujira -> Axelar -> Osmosis needs two transactions.
 const AXLUSDC_ON_KUJIRA = 'ibc/295548A78785A1007F232DE286149A6FF512F180AF5657780FC89C009E2C348F';
 const AXLUSDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
+const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 const MARBLE_CW20 = 'cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl';
 
 type AssetMap = Record<string, { assets: Asset[] }>;
@@ -118,7 +119,7 @@ describe('GET /v2/fungible/assets', () => {
   });
 
   it('accepts the captured Skip listing under the same schema', () => {
-    const fixture = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/skip-go-api/assets-subset.json', import.meta.url), 'utf8')) as unknown;
+    const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/assets-subset.json', import.meta.url), 'utf8')) as unknown;
     expectSchema(AssetsResponse, fixture);
   });
 
@@ -204,9 +205,14 @@ describe('/v2/fungible/assets_between_chains', () => {
     expect(await between({ ...q, allow_multi_tx: false })).toEqual(single);
   });
 
-  it('EVM assets are left out unless include_evm_assets=true; a pair of chains with no transfer gives []', async () => {
-    expect(await between({ source_chain_id: '1', dest_chain_id: 'solana' })).toEqual([]);
-    expect(await between({ source_chain_id: '1', dest_chain_id: 'solana', include_evm_assets: true })).toEqual([]);
+  it('lane bridges: USDC between Noble, Ethereum and Solana over CCTP; a pair of chains with no transfer gives []', async () => {
+    const usdc = { '1': '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'noble-1': 'uusdc', solana: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' } as Record<string, string>;
+    for (const [from, to] of [['noble-1', '1'], ['1', 'noble-1'], ['1', 'solana'], ['solana', 'noble-1']] as const) {
+      const entries = (await between({ source_chain_id: from, dest_chain_id: to })) as { asset_on_source: { denom: string }; asset_on_dest: { denom: string }; txs_required: number; bridges: string[] }[];
+      expect(entries.map((e) => [e.asset_on_source.denom, e.asset_on_dest.denom, e.txs_required, e.bridges]), `${from} → ${to}`).toContainEqual([usdc[from], usdc[to], 1, ['CCTP']]);
+    }
+    expect(await between({ source_chain_id: '56', dest_chain_id: 'solana' })).toEqual([]);
+    expect(await between({ source_chain_id: '56', dest_chain_id: 'solana', include_evm_assets: true })).toEqual([]);
   });
 
   it('a missing chain id is code 3 naming the parameter; an unknown chain is 404 code 5', async () => {
@@ -231,6 +237,13 @@ describe('/v2/fungible/assets_between_chains', () => {
 describe('POST /v2/fungible/assets_from_source', () => {
   const fromSource = async (body: Record<string, unknown>) =>
     okBody<{ dest_assets: AssetMap }>(await post(t.app, '/v2/fungible/assets_from_source', body), AssetsFromSourceResponse).dest_assets;
+
+  it('USDC on Noble reaches USDC on every CCTP chain in one transaction, and on Osmosis by IBC', async () => {
+    const dest = await fromSource({ source_asset_denom: 'uusdc', source_asset_chain_id: 'noble-1' });
+    for (const [chain, denom] of [['1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'], ['8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'], ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'], ['osmosis-1', USDC_ON_OSMOSIS]] as const) {
+      expect(dest[chain]?.assets.map((a) => a.denom), chain).toContain(denom);
+    }
+  });
 
   it('uatom on the Hub reaches the ATOM voucher on Osmosis, and only ATOM', async () => {
     const dest = await fromSource({ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4' });
@@ -302,6 +315,11 @@ describe('POST /v2/fungible/recommend_assets', () => {
   it('recommends the ATOM voucher on Osmosis for uatom from the Hub', async () => {
     const [entry] = await recommend([{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: 'osmosis-1' }]);
     expect(entry).toEqual({ recommendations: [{ asset: expect.objectContaining({ denom: ATOM_ON_OSMOSIS, chain_id: 'osmosis-1' }), reason: 'DIRECT' }], error: null });
+  });
+
+  it('recommends USDC on Base for USDC from Noble (over CCTP)', async () => {
+    const [entry] = await recommend([{ source_asset_denom: 'uusdc', source_asset_chain_id: 'noble-1', dest_chain_id: '8453' }]);
+    expect(entry!.recommendations.map((r) => [r.asset.chain_id, r.asset.denom])).toEqual([['8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913']]);
   });
 
   it('without a destination, recommends the origin asset on its origin chain', async () => {

@@ -1,5 +1,10 @@
 /** GET /health, the OpenAPI document, the docs page and unknown paths. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { buildContext } from '../../context.js';
+import { startFakeEndpoint } from '../../venues/test-helpers/fake-endpoint.js';
+import { ATOM, OSMO, SyntheticOsmosis, USDC, osmosisTokens } from '../../venues/test-helpers/synthetic-osmosis.js';
+import { buildApp } from '../app.js';
 import { HealthResponse } from '../schemas/info.js';
 import { buildTestApp, expectError, okBody, type TestApp } from '../test-helpers/app.js';
 
@@ -74,5 +79,30 @@ describe('unknown paths and methods', () => {
 
   it('a trailing slash reaches the endpoint', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/v2/info/bridges/' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /health with live Osmosis ingest', () => {
+  it('lists the concentrated pools still waiting for their tick model', async () => {
+    const market = new SyntheticOsmosis({ pools: 80, tokens: osmosisTokens(t.ctx.registry), hubs: [OSMO, USDC, ATOM] });
+    const unavailable = market.concentratedIds()[0]!;
+    const sqs = await startFakeEndpoint((path) => {
+      if (path === '/pools') return market.poolsBody();
+      const id = /^\/pools\/ticks\/(\d+)$/.exec(path)?.[1];
+      if (id === unavailable) throw new Error('tick store unavailable');
+      return id === undefined ? undefined : market.ticksBody(id);
+    });
+    const ctx = buildContext(loadConfig(['--osmosis-sqs-url', sqs.url, '--venue-poll-interval-ms', '600000'], {}));
+    const app = await buildApp(ctx);
+    try {
+      ctx.liveMarket.start(app.log);
+      const checks = async () => okBody<{ checks: Record<string, { ok: boolean; detail?: string }> }>(await app.inject({ method: 'GET', url: '/health' }), HealthResponse).checks;
+      await vi.waitFor(async () => expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"${sqs.url}/pools"`), { timeout: 10_000 });
+      expect((await checks())['venue:osmosis-poolmanager:waiting']).toEqual({ ok: false, detail: `1 pools waiting for their full state: ${unavailable}` });
+    } finally {
+      await ctx.liveMarket.stop();
+      await app.close();
+      await sqs.close();
+    }
   });
 });

@@ -9,9 +9,20 @@ function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: st
   const status = ctx.liveMarket.status();
   for (const [venue, s] of Object.entries(status.venues)) {
     if ('ageSeconds' in s) out[`venue:${venue}`] = { ok: true, detail: `${s.source}, ${s.ageSeconds} s old` };
-    else out[`venue:${venue}`] = { ok: !s.stale, detail: JSON.stringify(s) };
+    else {
+      const { waiting, ...rest } = s;
+      out[`venue:${venue}`] = { ok: !s.stale, detail: JSON.stringify(rest) };
+      // Concentrated pools quoted within their active bucket until their tick model arrives (next poll at the latest).
+      out[`venue:${venue}:waiting`] = {
+        ok: waiting.length === 0,
+        detail: waiting.length === 0 ? 'every pool has its full state' : `${waiting.length} pools waiting for their full state: ${waiting.slice(0, 50).join(', ')}${waiting.length > 50 ? ', …' : ''}`,
+      };
+    }
   }
   if (status.prices) out.prices = { ok: status.prices.lastError === undefined, detail: JSON.stringify(status.prices) };
+  // The view requests read: rebuilt (in slices) after each snapshot change, so it can trail the venue status briefly.
+  const view = ctx.market();
+  out.market = { ok: true, detail: `version ${view.version}: ${view.venues.map((v) => `${v.venue.name} ${v.snapshot.pools.length} pools`).join(', ')}` };
   return out;
 }
 

@@ -72,7 +72,7 @@ describe('GET /v2/info/chains', () => {
   });
 
   it('carries every field the real Skip API sends for the same chain (captured osmosis-1 and Ethereum)', async () => {
-    const fixture = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/skip-go-api/info_chains-sample.json', import.meta.url), 'utf8')) as {
+    const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/info_chains-sample.json', import.meta.url), 'utf8')) as {
       response: { body: { chains: Record<string, unknown>[] } };
     };
     const ours = await chains('?chain_ids=osmosis-1&chain_ids=1');
@@ -83,6 +83,17 @@ describe('GET /v2/info/chains', () => {
       for (const k of ['chain_id', 'chain_type', 'bech32_prefix', 'pfm_enabled', 'supports_memo', 'is_testnet', 'ibc_capabilities']) {
         expect(mine[k], `${id}.${k}`).toEqual(theirs[k]);
       }
+    }
+  });
+
+  it('fee_assets have the captured semantics: fee denoms with gas prices (osmosis-1 → uosmo), none for EVM and Solana', async () => {
+    const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/info_chains-sample.json', import.meta.url), 'utf8')) as {
+      response: { body: { chains: { chain_id: string; fee_assets: { denom: string }[] }[] } };
+    };
+    const ours = await chains('?chain_ids=osmosis-1&chain_ids=1&chain_ids=42161&chain_ids=solana&include_evm=true&include_svm=true');
+    for (const id of ['osmosis-1', '1', '42161', 'solana']) {
+      const theirs = fixture.response.body.chains.find((c) => c.chain_id === id)!;
+      expect(ours.find((c) => c.chain_id === id)!.fee_assets.map((f) => f.denom), id).toEqual(theirs.fee_assets.map((f) => f.denom));
     }
   });
 

@@ -44,6 +44,24 @@ describe('POST /v2/fungible/route', () => {
     expect(body.operations[0].transfer.channel).toBe('channel-141');
   });
 
+  it('a huge amount that drains the pools still values its output: usd_amount_out is never silently zero', async () => {
+    const { status, body } = await post('/v2/fungible/route', {
+      source_asset_denom: 'uosmo',
+      source_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      amount_in: `1${'0'.repeat(40)}`,
+      allow_unsafe: true,
+    });
+    expect(status).toBe(200);
+    expect(body.warning.type).toBe('BAD_PRICE_WARNING');
+    // Hundreds of thousands of ATOM at the shipped 2024-07 price (6.306 USD): millions of dollars, not "0.00".
+    expect(BigInt(body.amount_out)).toBeGreaterThan(100_000_000_000n);
+    const atoms = Number(BigInt(body.amount_out) / 1_000_000n);
+    expect(Number(body.usd_amount_out)).toBeGreaterThan(atoms * 6.2);
+    expect(Number(body.usd_amount_out)).toBeLessThan(atoms * 6.4);
+  });
+
   it.each([
     [{ amount_in: 1000000 }, 400, /amount_in: must be string/],
     [{ amount_in: '0' }, 400, /greater than zero/],
@@ -55,6 +73,41 @@ describe('POST /v2/fungible/route', () => {
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ code: 3, details: [] });
     expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('no route', () => {
+  const nobleToQuicksilver = {
+    source_asset_denom: 'uusdc',
+    source_asset_chain_id: 'noble-1',
+    dest_asset_denom: USDC_ON_QUICKSILVER_VIA_DYDX,
+    dest_asset_chain_id: 'quicksilver-2',
+    amount_in: '1000000',
+  };
+
+  it.each(['/v2/fungible/route', '/v2/fungible/msgs_direct'])('%s: only a multi-tx route exists → 404, code 5, the API\'s exact words', async (url) => {
+    const res = await post(url, {
+      ...nobleToQuicksilver,
+      chain_ids_to_addresses: { 'noble-1': userAddress(ctx.registry, 'noble-1'), 'quicksilver-2': userAddress(ctx.registry, 'quicksilver-2') },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(5);
+    expect(res.body.message).toBe('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
+    expect(res.body.details).toEqual([
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'MULTI_TX_REQUIRED',
+        domain: 'skip.build',
+        metadata: { explanation: expect.stringMatching(/dydx-mainnet-1 does not forward packets/) },
+      },
+    ]);
+  });
+
+  it('no route at all → 404, code 5, "no routes found"', async () => {
+    const res = await post('/v2/fungible/route', { ...nobleToQuicksilver, allow_multi_tx: true, bridges: ['CCTP'] });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 5, message: 'no routes found', details: [{ reason: 'NO_ROUTE' }] });
+    expect(res.body.details[0].metadata.explanation).toMatch(/needs IBC transfers, which the request excludes/);
   });
 });
 
@@ -75,6 +128,27 @@ describe('POST /v2/fungible/msgs', () => {
     expect(body.txs[0].cosmos_tx.signer_address).toBe(addresses[0]);
     expect(body.min_amount_out).toBe('1000000');
     expect(body.estimated_fees).toEqual([]);
+  });
+
+  it('exact-out with affiliates on the shipped Osmosis pools: the route and its messages deliver exactly amount_out', async () => {
+    const req = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_out: '100000000' };
+    const route = (await post('/v2/fungible/route', { ...req, cumulative_affiliate_fee_bps: '100' })).body;
+    expect(route.amount_out).toBe('100000000');
+    const swap = route.operations.find((o: { swap?: unknown }) => o.swap).swap;
+    expect(swap.estimated_affiliate_fee).toBe('1000000uosmo');
+    expect(swap.swap_out.swap_amount_out).toBe('101000000');
+    const { status, body } = await post('/v2/fungible/msgs', {
+      ...req,
+      amount_in: route.amount_in,
+      address_list: route.required_chain_addresses.map((c: string) => userAddress(ctx.registry, c)),
+      operations: route.operations,
+      chain_ids_to_affiliates: { 'osmosis-1': { affiliates: [{ address: userAddress(ctx.registry, 'osmosis-1'), basis_points_fee: '100' }] } },
+    });
+    expect(status).toBe(200);
+    expect(body.min_amount_out).toBe('100000000');
+    const sa = JSON.parse(JSON.parse(body.txs[0].cosmos_tx.msgs[0].msg).memo).wasm.msg.swap_and_action;
+    expect(sa.min_asset.native).toEqual({ denom: 'uosmo', amount: '100000000' });
+    expect(sa.user_swap.swap_exact_asset_out.swap_venue_name).toBe('osmosis-poolmanager');
   });
 
   it('refuses an operation whose channel does not lead where it says', async () => {
@@ -120,10 +194,10 @@ describe('POST /v2/fungible/msgs', () => {
     const res = await post('/v2/fungible/msgs', {
       ...hubToOsmosis,
       address_list: ['a', 'b'],
-      operations: [{ cctp_transfer: { from_chain_id: 'noble-1' }, tx_index: 0, amount_in: '1', amount_out: '1' }],
+      operations: [{ axelar_transfer: { from_chain_id: 'osmosis-1' }, tx_index: 0, amount_in: '1', amount_out: '1' }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/cctp_transfer operations are not supported/);
+    expect(res.body.message).toMatch(/axelar_transfer operations are not supported/);
   });
 });
 
@@ -137,6 +211,20 @@ describe('POST /v2/fungible/msgs_direct', () => {
     expect(status).toBe(200);
     expect(validDirect(body), JSON.stringify(validDirect.errors)).toBe(true);
     expect(body.route.operations).toHaveLength(1);
+  });
+
+  it('post_route_handler: contract_address is checked on the chain that runs it, the message travels byte-exact', async () => {
+    const addresses = { 'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4').toUpperCase(), 'osmosis-1': userAddress(ctx.registry, 'osmosis-1') };
+    const raw = '{"deposit":{"amount":1795403120853123457}}';
+    const bad = await post('/v2/fungible/msgs_direct', { ...hubToOsmosis, chain_ids_to_addresses: addresses, post_route_handler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 3, message: expect.stringMatching(/chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address/) });
+    const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+    const { status, body } = await post('/v2/fungible/msgs_direct', { ...hubToOsmosis, chain_ids_to_addresses: addresses, post_route_handler: { wasm_msg: { contract_address: contract, msg: raw } } });
+    expect(status).toBe(200);
+    const msg = body.txs[0].cosmos_tx.msgs[0].msg as string;
+    expect(JSON.parse(msg).sender).toBe(userAddress(ctx.registry, 'cosmoshub-4'));
+    expect(JSON.parse(msg).memo).toBe(`{"wasm":{"contract":"${contract}","msg":${raw}}}`);
   });
 
   it('says which chain is missing an address', async () => {

@@ -1,15 +1,17 @@
 /** POST /v2/fungible/route, /v2/fungible/msgs, /v2/fungible/msgs_direct. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordRoute } from '../../auth/index.js';
-import { addressesFromList, addressesFromMap } from '../../messages/address.js';
+import { addressesFromList, addressesFromMap, requireAddress } from '../../messages/address.js';
 import { parseAffiliates, type AffiliatesByChain } from '../../messages/affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from '../../messages/build.js';
 import { withOperatorShare, type CallerTier } from '../../messages/revenue-share.js';
 import { requireAsset } from '../../routing/asset-queries.js';
-import { chainIdsOf, requiredChainAddresses } from '../../routing/assemble.js';
+import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../../routing/assemble.js';
 import { planFromOperations } from '../../routing/operations.js';
 import { parseAmount, parseRouteQuery } from '../../routing/query.js';
+import type { PlannedRoute } from '../../routing/types.js';
 import { quoteRoute, type Quote, type QuoteContext } from '../../routing/quote.js';
 import type { AppContext } from '../context.js';
 import { sendJsonText } from '../reply.js';
@@ -36,6 +38,17 @@ function messageOptions(
     postRouteHandler: b.post_route_handler,
     affiliates: withOperatorShare(affiliates, ctx.revenueShare, callerTier(req)),
   };
+}
+
+/**
+ * A route whose transaction starts on Solana needs a recent blockhash from the Solana RPC endpoint, and its fee payer
+ * when the caller names one: fetched here, only for such routes, so the message builder itself stays pure.
+ */
+async function withSolana(ctx: AppContext, route: PlannedRoute, opts: MessageOptions, feePayer: string | null | undefined): Promise<MessageOptions> {
+  const startsOnSolana = route.steps.some((s, i) => s.kind === 'bridge' && s.lane.fromChainId === 'solana' && (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]));
+  if (!startsOnSolana) return opts;
+  const payer = feePayer ? requireAddress(ctx.registry, 'solana', feePayer, 'fee_payer_address') : undefined;
+  return { ...opts, solana: { recentBlockhash: await ctx.solanaBlockhash.latest(), feePayer: payer, newKeypairSeed: () => randomBytes(32) } };
 }
 
 export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -106,8 +119,8 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         operations: b.operations,
       });
       const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
-      const built = buildMessages(registry, route, addresses, opts);
-      return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), estimated_fees: [] };
+      const built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
+      return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), estimated_fees: estimatedFees(registry, route) };
     },
   );
 
@@ -131,7 +144,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const quote = quoteRoute(qc, query);
       recordRoute(req, quote.figures);
       const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, requiredChainAddresses(quote.planned));
-      const built = buildMessages(registry, quote.planned, addresses, opts);
+      const built = buildMessages(registry, quote.planned, addresses, await withSolana(ctx, quote.planned, opts, b.fee_payer_address));
       return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), route: quote.route };
     },
   );

@@ -26,7 +26,7 @@ describe('GET /v2/fungible/venues', () => {
   });
 
   it('uses the venue names the real Skip API uses (captured venues.json)', async () => {
-    const fixture = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/skip-go-api/venues.json', import.meta.url), 'utf8')) as { venues: Venue[] };
+    const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/venues.json', import.meta.url), 'utf8')) as { venues: Venue[] };
     expectSchema(VenuesResponse, fixture);
     const known = new Set(fixture.venues.map((v) => `${v.name}@${v.chain_id}`));
     for (const v of await venues()) expect(known.has(`${v.name}@${v.chain_id}`), v.name).toBe(true);

@@ -149,6 +149,8 @@ export const Operation = Type.Union(
 export type Operation = { tx_index: number; amount_in: string; amount_out: string } & (
   | { transfer: TransferRecord }
   | { swap: SwapRecord }
+  /** A lane bridge's record under its kind key (cctp_transfer, ...), as its plug-in renders it. */
+  | { [kind: string]: Record<string, unknown> }
 );
 
 /**

@@ -17,9 +17,9 @@ export interface TestApp {
   ctx: AppContext;
 }
 
-/** Builds the context and app once; call from a file's top level and `await` in beforeAll. */
-export async function buildTestApp(): Promise<TestApp> {
-  const ctx = buildContext(loadConfig([], {}));
+/** Builds the context and app once; call from a file's top level and `await` in beforeAll. `env`: settings. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const ctx = buildContext(loadConfig([], env));
   const app = await buildApp(ctx);
   await app.ready();
   return { app, ctx };

@@ -7,14 +7,51 @@
  */
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { stringifyWithBigInts } from '../json.js';
-import type { SwapStep } from '../../routing/types.js';
+import type { IbcFeePayment } from '../../routing/ibc-fee.js';
+import type { PoolHop, SwapStep } from '../../routing/types.js';
 
 export const MSG_EXECUTE_CONTRACT_TYPE_URL = '/cosmwasm.wasm.v1.MsgExecuteContract';
 
+interface CoinJson {
+  denom: string;
+  amount: string;
+}
+
+/** IbcFee of the skip package: relayer fees the IBC adapter attaches (only Neutron's requires them). */
+export interface IbcFeeJson {
+  recv_fee: CoinJson[];
+  ack_fee: CoinJson[];
+  timeout_fee: CoinJson[];
+}
+
+/** SwapExactAssetOut buying the fee coin with the swap input (refund_address unset: the exact input is taken). */
+export interface FeeSwapJson {
+  swap_venue_name: string;
+  operations: { pool: string; denom_in: string; denom_out: string }[];
+}
+
+export interface IbcInfoJson {
+  source_channel: string;
+  receiver: string;
+  fee?: IbcFeeJson;
+  memo: string;
+  recover_address: string;
+}
+
 export type PostSwapAction =
   | { transfer: { to_address: string } }
-  | { ibc_transfer: { ibc_info: { source_channel: string; receiver: string; memo: string; recover_address: string } } }
+  | { ibc_transfer: { ibc_info: IbcInfoJson; fee_swap?: FeeSwapJson } }
   | { contract_call: { contract_address: string; msg: string } };
+
+/** ibc_info.fee and fee_swap for a post-swap transfer that pays relayer fees. */
+export function ibcFeeFields(payment: IbcFeePayment, venueName: string): { fee: IbcFeeJson; feeSwap?: FeeSwapJson } {
+  const coins = (list: { denom: string; amount: bigint }[]) => list.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+  const { recvFee, ackFee, timeoutFee } = payment.fee;
+  return {
+    fee: { recv_fee: coins(recvFee), ack_fee: coins(ackFee), timeout_fee: coins(timeoutFee) },
+    ...(payment.feeSwap ? { feeSwap: { swap_venue_name: venueName, operations: operations(payment.feeSwap) } } : {}),
+  };
+}
 
 export interface AffiliateFee {
   basis_points_fee: string;
@@ -35,7 +72,7 @@ export interface SwapAndActionInput {
 
 const native = (denom: string, amount: bigint) => ({ native: { denom, amount: amount.toString() } });
 
-function operations(path: SwapStep['routes'][number]['path']) {
+function operations(path: readonly PoolHop[]) {
   return path.map((h) => ({ pool: h.pool.id, denom_in: h.denomIn, denom_out: h.denomOut }));
 }
 

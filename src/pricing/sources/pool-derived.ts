@@ -23,6 +23,7 @@ import { Decimal, pow10 } from '../decimal.js';
 import { amountForUsd } from '../usd.js';
 import { candidateKeys, decimalsOf, originKey } from './resolve.js';
 import { assetKey, type AssetLookup, type PriceQuote, type PriceSource } from './types.js';
+import { runToEnd, type Steps } from '../../slices.js';
 
 /** One chain's pools at one moment (a VenueSnapshot satisfies it). */
 export interface ChainPools {
@@ -77,6 +78,16 @@ export function derivePoolPrices(
   lookup: AssetLookup,
   options: PoolPricingOptions = {},
 ): PoolPriceTable {
+  return runToEnd(derivePoolPricesSteps(chains, usdcDenoms, lookup, options));
+}
+
+/** derivePoolPrices as steps (slices.ts): the market view runs it in slices after live ingest. */
+export function* derivePoolPricesSteps(
+  chains: readonly ChainPools[],
+  usdcDenoms: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
+  lookup: AssetLookup,
+  options: PoolPricingOptions = {},
+): Steps<PoolPriceTable> {
   const usdcOf = (chainId: string) =>
     usdcDenoms instanceof Map ? usdcDenoms.get(chainId) : (usdcDenoms as Record<string, string>)[chainId];
   const byChain = new Map<string, { pools: Pool[]; takenAt: Date }>();
@@ -91,21 +102,23 @@ export function derivePoolPrices(
     const usdc = usdcOf(chainId);
     const usdcDecimals = usdc === undefined ? undefined : decimalsOf(lookup, chainId, usdc);
     if (usdc === undefined || usdcDecimals === undefined) continue;
-    const states = widestPaths(pools, usdc, usdcDecimals, options);
+    const states = yield* widestPaths(pools, usdc, usdcDecimals, options);
     for (const [denom, s] of states) {
       if (denom === usdc) continue;
       prices.push({ chainId, denom, usdPerBaseUnit: s.perBase, liquidityUsd: s.liquidity!, route: s.route, asOf: takenAt });
     }
+    yield;
     prices.push({ chainId, denom: usdc, usdPerBaseUnit: Decimal.of(1n, usdcDecimals), liquidityUsd: unboundedLiquidity(pools, usdc, usdcDecimals), route: [], asOf: takenAt });
   }
   return new PoolPriceTable(prices, lookup);
 }
 
 /** Hop-limited widest paths from USDC over the pools of one chain. */
-function widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number, options: PoolPricingOptions): Map<string, State> {
+function* widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number, options: PoolPricingOptions): Steps<Map<string, State>> {
   const min = options.minLiquidityUsd ?? POOL_PRICING_DEFAULTS.minLiquidityUsd;
   const maxHops = options.maxHops ?? POOL_PRICING_DEFAULTS.maxHops;
-  const ordered = [...pools].sort((a, b) => comparePoolIds(a.id, b.id));
+  const ordered = sortedByPoolId(pools);
+  yield;
   let best = new Map<string, State>([[usdc, { perBase: Decimal.of(1n, usdcDecimals), liquidity: undefined, route: [] }]]);
   for (let hop = 1; hop <= maxHops; hop++) {
     const next = new Map(best);
@@ -115,21 +128,31 @@ function widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number,
         if (!from || from.route.length !== hop - 1) continue; // only extend paths that grew in the last layer
         for (const b of pool.denoms) {
           if (b === a || b === usdc || from.route.includes(pool.id)) continue;
-          const cand = extend(pool, a, b, from, min);
-          if (cand && better(cand, next.get(b))) next.set(b, cand);
+          const cur = next.get(b);
+          const cand = extend(pool, a, b, from, min, cur);
+          if (cand && better(cand, cur)) next.set(b, cand);
         }
       }
+      yield;
     }
     best = next;
   }
   return best;
 }
 
-/** The state of `b` reached from `a` through `pool`, or undefined when the pool cannot price it or is too thin. */
-function extend(pool: Pool, a: string, b: string, from: State, min: Decimal): State | undefined {
+/**
+ * The state of `b` reached from `a` through `pool`, or undefined when the pool cannot price it, is too thin, or cannot
+ * beat `cur` (b's best state so far). The last two are decided from side A alone when they can be, before the price
+ * is computed: the path's liquidity is at most side A's value (and the liquidity so far), and `better` prefers more
+ * liquidity first, so a path bounded below `cur`'s liquidity is never taken. Same result, most of the work skipped.
+ */
+function extend(pool: Pool, a: string, b: string, from: State, min: Decimal, cur: State | undefined): State | undefined {
+  const sideA = from.perBase.mul(Decimal.fromInt(pool.reserve(a)));
+  if (sideA.lt(min)) return undefined;
+  const bound = from.liquidity === undefined ? sideA : Decimal.min(from.liquidity, sideA);
+  if (cur?.liquidity !== undefined && bound.lt(cur.liquidity)) return undefined;
   const perBase = priceThrough(pool, a, b, from.perBase);
   if (!perBase || perBase.sign() <= 0) return undefined;
-  const sideA = from.perBase.mul(Decimal.fromInt(pool.reserve(a)));
   const sideB = perBase.mul(Decimal.fromInt(pool.reserve(b)));
   const depth = Decimal.min(sideA, sideB);
   if (depth.lt(min)) return undefined;
@@ -170,6 +193,13 @@ function better(cand: State, cur: State | undefined): boolean {
   if (c !== 0) return c > 0;
   if (cand.route.length !== cur.route.length) return cand.route.length < cur.route.length;
   return compareRoutes(cand.route, cur.route) < 0;
+}
+
+/** Pools in comparePoolIds order, each id classified once (thousands of pools: no regex per comparison). */
+function sortedByPoolId(pools: readonly Pool[]): Pool[] {
+  const keyed = pools.map((pool) => ({ pool, id: pool.id, numeric: /^\d+$/.test(pool.id) }));
+  keyed.sort((a, b) => (a.numeric && b.numeric && a.id.length !== b.id.length ? a.id.length - b.id.length : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return keyed.map((k) => k.pool);
 }
 
 /** Numeric ids (Osmosis) compare as numbers, others (contract addresses) as strings. */

@@ -17,6 +17,13 @@ describe('parseJsonArrayChunked', () => {
     expect(await parseJsonArrayChunked(JSON.stringify(doc), 'pools')).toEqual(doc.pools);
   });
 
+  it('skips strings with escaped quotes and backslashes, whatever their run length', async () => {
+    const values = ['a\\', 'b\\"c', '\\\\', '"', '\\"],[{', '\u0022', 'end\\'];
+    const text = JSON.stringify([{ s: values }, ...values, 'x']);
+    expect(await parseJsonArrayChunked(text)).toEqual(JSON.parse(text));
+    await expect(parseJsonArrayChunked('["open\\"]')).rejects.toThrow(/unterminated/);
+  });
+
   it('rejects what is not there or not an array', async () => {
     await expect(parseJsonArrayChunked('{"x": 1}', 'pools')).rejects.toThrow(/missing property/);
     await expect(parseJsonArrayChunked('<html>')).rejects.toThrow(/JSON array/);

@@ -18,32 +18,36 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
 export async function parseJsonArrayChunked(text: string, key?: string, budgetMs = 4): Promise<unknown[]> {
-  const begin = key === undefined ? topLevelArray(text) : propertyArray(text, key);
   const out: unknown[] = [];
+  await forEachJsonArrayElement(text, (element) => out.push(JSON.parse(element)), key, budgetMs);
+  return out;
+}
+
+/**
+ * Calls `f` with the text of each element of the array (not parsed: a caller can recognise an element it has seen
+ * before by its text and skip parsing it), yielding to the event loop every `budgetMs` of work.
+ */
+export async function forEachJsonArrayElement(text: string, f: (element: string) => void, key?: string, budgetMs = 4): Promise<void> {
+  const begin = key === undefined ? topLevelArray(text) : propertyArray(text, key);
   let depth = 0;
-  let inString = false;
   let elementStart = begin + 1;
   let sliceStart = performance.now();
   // One pass: element boundaries are commas at depth 0; the array ends at the bracket that takes depth below 0.
+  // Strings (most of the text) are skipped with indexOf, which scans natively, instead of one character at a time.
   for (let i = begin + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-      continue;
-    }
-    if (c === QUOTE) inString = true;
+    if (c === QUOTE) i = stringEnd(text, i);
     else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
     else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth === 0) {
         if (c !== CLOSE_BRACKET) throw new ShapeError('unbalanced JSON array');
-        const last = text.slice(elementStart, i);
-        if (last.trim() !== '') out.push(JSON.parse(last));
-        return out;
+        const last = text.slice(elementStart, i).trim();
+        if (last !== '') f(last);
+        return;
       }
       depth--;
     } else if (c === COMMA && depth === 0) {
-      out.push(JSON.parse(text.slice(elementStart, i)));
+      f(text.slice(elementStart, i).trim());
       elementStart = i + 1;
       if (performance.now() - sliceStart >= budgetMs) {
         await yieldToEventLoop();
@@ -88,11 +92,12 @@ function propertyArray(text: string, key: string): number {
   throw new ShapeError(`missing property ${key}`);
 }
 
+/** Index of the quote closing the string that opens at `open` (a quote preceded by an odd run of backslashes is escaped). */
 function stringEnd(text: string, open: number): number {
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i;
+  for (let close = text.indexOf('"', open + 1); close >= 0; close = text.indexOf('"', close + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return close;
   }
   throw new ShapeError('unterminated string');
 }

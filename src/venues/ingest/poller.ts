@@ -37,6 +37,8 @@ export interface IngestStatus {
   consecutiveFailures: number;
   polls: number;
   pools: number | undefined;
+  /** Pools of the served snapshot whose full state is still being fetched (CL pools waiting for a tick model). */
+  waiting: readonly string[];
 }
 
 export class VenuePoller {
@@ -126,6 +128,7 @@ export class VenuePoller {
       consecutiveFailures: this.failures,
       polls: this.polls,
       pools: s?.pools.length,
+      waiting: s?.waiting ?? [],
     };
   }
 }

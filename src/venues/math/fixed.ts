@@ -24,10 +24,10 @@ export function floorDiv(a: bigint, b: bigint): bigint {
   return a % b !== 0n && a < 0n ? q - 1n : q;
 }
 
-/** ceil(a / b) for b > 0 and any sign of a. */
+/** ceil(a / b) for b > 0 and any sign of a. One division for a > 0 (the pool math's case, on every quote). */
 export function ceilDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a > 0n ? q + 1n : q;
+  if (a > 0n) return (a + b - 1n) / b;
+  return a / b; // truncation toward zero is the ceiling for a ≤ 0
 }
 
 export function min(a: bigint, b: bigint): bigint {

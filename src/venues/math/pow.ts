@@ -104,3 +104,34 @@ export function powBounds(baseNum: bigint, baseDen: bigint, expNum: bigint, expD
   const r = powRatio(baseNum, baseDen, expNum, expDen);
   return [r - POW_ERROR, r + POW_ERROR];
 }
+
+/**
+ * Sign of (bn/bd)^(p/q) − cn/cd, exactly, for positive integers: both sides raised to the q-th power keep their
+ * order, so this compares bn^p·cd^q with cn^q·bd^p. The proof step of fast paths that must agree with powBounds.
+ */
+export function comparePow(bn: bigint, bd: bigint, p: bigint, q: bigint, cn: bigint, cd: bigint): -1 | 0 | 1 {
+  const left = bn ** p * cd ** q;
+  const right = cn ** q * bd ** p;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
+ * Estimates of POW_SCALE·(bn/bd)^(p/q), cheapest first: double precision (about 15 digits), then Newton steps on
+ * Y^q = POW_SCALE^q·(bn/bd)^p (each doubling the digits). They are not bounds: whatever is derived from them must
+ * be checked with comparePow.
+ */
+export function* powEstimates(bn: bigint, bd: bigint, p: bigint, q: bigint): Generator<bigint, void, void> {
+  const y = (Number(bn) / Number(bd)) ** (Number(p) / Number(q));
+  if (!(y > 0 && Number.isFinite(y))) return;
+  const e = Math.floor(Math.log10(y));
+  const mantissa = BigInt(Math.round(y * 10 ** (15 - e))); // about 10^15
+  const shift = 45 + e;
+  let est = shift >= 0 ? mantissa * pow10(shift) : mantissa / pow10(-shift);
+  yield est;
+  const target = (POW_SCALE ** q * bn ** p) / bd ** p;
+  for (let i = 0; i < 2 && est > 0n; i++) {
+    const lower = est ** (q - 1n);
+    est -= (lower * est - target) / (q * lower);
+    yield est;
+  }
+}

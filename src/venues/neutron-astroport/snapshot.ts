@@ -11,7 +11,8 @@ export const OFFLINE_PAIRS_FILE = 'pools/neutron-1.json';
 
 export function loadOfflineSnapshot(): VenueSnapshot {
   const file = obj(readDataFile<unknown>(OFFLINE_PAIRS_FILE), OFFLINE_PAIRS_FILE);
-  const takenAt = new Date(str(file.recorded_at, 'recorded_at'));
+  // The moment the pairs were re-priced to (scripts/reprice-offline-pools.ts), or the recording date of an older file.
+  const takenAt = new Date(str(file.as_of ?? file.recorded_at, 'as_of'));
   const pools: Pool[] = [];
   const skipped: string[] = [];
   arr(file.pairs, 'pairs').forEach((p, i) => {

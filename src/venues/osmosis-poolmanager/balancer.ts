@@ -4,16 +4,14 @@
  *   exact in:  out = bOut · (1 − (bIn / (bIn + in·(1 − fee)))^(wIn/wOut)),   rounded down
  *   exact out: in  = bIn · ((bOut / (bOut − out))^(wOut/wIn) − 1) / (1 − fee), rounded up
  *
- * The power uses math/pow.ts (one-sided bounds, so rounding stays on the pool's side). Osmosis' Pow only accepts a
- * base below 2, so an exact-out that takes half of the output reserve or more is refused on chain; we refuse it too.
+ * The power uses math/pow.ts (one-sided bounds, so rounding stays on the pool's side), through weighted-math.ts (a
+ * proven-equal fast path for fractional weight ratios). Osmosis' Pow only accepts a base below 2, so an exact-out
+ * that takes half of the output reserve or more is refused on chain; we refuse it too.
  */
 import { DEC_ONE, type Dec, type Ratio } from '../types.js';
-import { ceilDiv } from '../math/fixed.js';
-import { POW_ERROR, POW_SCALE, powBounds } from '../math/pow.js';
 import { OsmosisPool } from './base.js';
 import type { TakerFees } from './taker-fee.js';
-
-const EXACT_OUT_MARGIN = POW_ERROR * 100_000n;
+import { weightedIn, weightedOut } from './weighted-math.js';
 
 export interface BalancerAsset {
   denom: string;
@@ -44,13 +42,7 @@ export class BalancerPool extends OsmosisPool {
     if (!p) return undefined;
     const [i, o] = p;
     // base = bIn / (bIn + in·(1 − fee)), kept as an exact rational (fee is an 18-decimal Dec).
-    const inAfterFee = amountIn * (DEC_ONE - this.swapFee);
-    const baseNum = i.amount * DEC_ONE;
-    const baseDen = baseNum + inAfterFee;
-    // Upper bound of the power gives a lower bound of the output.
-    const [, powHi] = powBounds(baseNum, baseDen, i.weight, o.weight);
-    if (powHi >= POW_SCALE) return undefined;
-    return (o.amount * (POW_SCALE - powHi)) / POW_SCALE;
+    return weightedOut(i.amount, i.weight, o.amount, o.weight, amountIn * (DEC_ONE - this.swapFee));
   }
 
   protected poolIn(denomIn: string, denomOut: string, amountOut: bigint): bigint | undefined {
@@ -59,11 +51,7 @@ export class BalancerPool extends OsmosisPool {
     const [i, o] = p;
     // Osmosis requires the base bOut / (bOut − out) to be < 2, i.e. out < bOut / 2.
     if (2n * amountOut >= o.amount) return undefined;
-    // An extra 1e-45 on the power keeps the input on the safe side of exact-in's own 1e-50 error bound.
-    const [, hi] = powBounds(o.amount, o.amount - amountOut, o.weight, i.weight);
-    const powHi = hi + EXACT_OUT_MARGIN;
-    // in = bIn · (pow − 1) / (1 − fee), every step rounded up.
-    return ceilDiv(i.amount * (powHi - POW_SCALE) * DEC_ONE, POW_SCALE * (DEC_ONE - this.swapFee));
+    return weightedIn(i.amount, i.weight, o.amount, o.weight, amountOut, this.swapFee);
   }
 
   spotPrice(denomIn: string, denomOut: string): Ratio | undefined {

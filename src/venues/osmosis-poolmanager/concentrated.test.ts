@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { POOL_CASES, feeArb } from '../test-helpers/pool-arbitraries.js';
 import { parseDec, parseFixed } from '../math/fixed.js';
 import { ConcentratedPool, type ClBucket } from './concentrated.js';
 import { TakerFees } from './taker-fee.js';
@@ -101,5 +103,28 @@ describe('Osmosis concentrated pool', () => {
   it('spot price is the square of the sqrt price', () => {
     const s = pool('0').spotPrice('eth', 'usdc');
     expect(s && Number((s.num * 1_000_000n) / s.den) / 1e6).toBeCloseTo(5000, 6);
+  });
+});
+
+describe('memoised whole-bucket steps', () => {
+  it('a pool that quoted other amounts before answers as a fresh one, in both directions', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(POOL_CASES['osmosis concentrated (token0 in)']!, POOL_CASES['osmosis concentrated (token1 in)']!),
+        feeArb(),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 6n }), { minLength: 2, maxLength: 12 }),
+        (c, fee, permille) => {
+          const warm = c.make(fee);
+          permille.forEach((p, i) => {
+            // Amounts from a sliver of a bucket to beyond the known liquidity, both directions in turn, against a
+            // pool never used before.
+            const [from, to, scale] = i % 2 === 0 ? [c.denomIn, c.denomOut, c.inScale] : [c.denomOut, c.denomIn, c.outScale];
+            const amount = (scale * p) / 100_000n + 1n;
+            expect(warm.exactIn(from, to, amount)).toBe(c.make(fee).exactIn(from, to, amount));
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

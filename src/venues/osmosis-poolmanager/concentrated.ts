@@ -55,6 +55,14 @@ interface Step {
   reached: boolean;
 }
 
+/** A whole bucket crossed by an exact in: its input (Dec, before the spread fee), fee, output (Dec) and end price. */
+interface FullStep {
+  amountIn: bigint;
+  fee: bigint;
+  amountOut: bigint;
+  sqrtNext: bigint;
+}
+
 export class ConcentratedPool extends OsmosisPool {
   readonly kind = 'concentrated';
   readonly denoms: readonly string[];
@@ -62,6 +70,12 @@ export class ConcentratedPool extends OsmosisPool {
   readonly buckets: readonly ClBucket[];
   private readonly current: number;
   private reserves?: Map<string, bigint>;
+  /**
+   * Exact in crosses whole buckets with amounts that depend only on the pool's state (the first starts at the
+   * current price, each next one at the previous one's end), so they are computed once per direction, as far as
+   * quotes have needed, and only the last, partial step is computed per quote.
+   */
+  private readonly fullSteps: [FullStep[], FullStep[]] = [[], []];
 
   constructor(id: string, spreadFactor: Dec, readonly state: ConcentratedState, takerFees: TakerFees, takenAt?: Date) {
     super(id, spreadFactor, takerFees, takenAt);
@@ -89,17 +103,41 @@ export class ConcentratedPool extends OsmosisPool {
     let remaining = amountIn * DEC_ONE; // Dec
     let out = 0n; // Dec
     let sqrt = this.state.sqrtPrice;
-    for (let idx = this.current; remaining > 0n; idx += zeroForOne ? -1 : 1) {
+    for (let k = 0, idx = this.current; remaining > 0n; k++, idx += zeroForOne ? -1 : 1) {
       const b = this.buckets[idx];
       if (!b) return undefined; // ran out of liquidity
-      const target = tickToSqrtPrice(zeroForOne ? b.lower : b.upper);
-      const step = stepIn(zeroForOne, sqrt, target, this.liquidityAt(idx), remaining, f);
-      out += step.amountOut;
-      if (!step.reached) break;
-      remaining -= step.amountIn + feeOn(step.amountIn, f);
-      sqrt = step.sqrtNext;
+      const full = this.fullStep(zeroForOne, k, idx, sqrt);
+      // Reached if the input covers the way to the bucket's edge plus its spread fee (the same sums exact out adds
+      // up, so a quote round-trips exactly through full buckets).
+      if (full.amountIn + full.fee <= remaining) {
+        out += full.amountOut;
+        remaining -= full.amountIn + full.fee;
+        sqrt = full.sqrtNext;
+        continue;
+      }
+      out += partialIn(zeroForOne, sqrt, full.sqrtNext, this.liquidityAt(idx), remaining, f);
+      break;
     }
     return out / DEC_ONE;
+  }
+
+  /** The k-th whole bucket of an exact in in this direction (bucket idx, entered at sqrt price `from`), memoised. */
+  private fullStep(zeroForOne: boolean, k: number, idx: number, from: bigint): FullStep {
+    const steps = this.fullSteps[zeroForOne ? 0 : 1];
+    let s = steps[k];
+    if (!s) {
+      const b = this.buckets[idx]!;
+      const target = tickToSqrtPrice(zeroForOne ? b.lower : b.upper);
+      const L = this.liquidityAt(idx);
+      if (L === 0n) s = { amountIn: 0n, fee: 0n, amountOut: 0n, sqrtNext: target };
+      else {
+        const amountIn = zeroForOne ? amount0(L, target, from, true) : amount1(L, from, target, true);
+        const amountOut = zeroForOne ? amount1(L, target, from, false) : amount0(L, from, target, false);
+        s = { amountIn, fee: feeOn(amountIn, this.swapFee), amountOut, sqrtNext: target };
+      }
+      steps[k] = s;
+    }
+    return s;
   }
 
   protected poolIn(denomIn: string, _denomOut: string, amountOut: bigint): bigint | undefined {
@@ -189,28 +227,23 @@ function amount1(L: bigint, lo: bigint, hi: bigint, roundUp: boolean): bigint {
   return roundUp ? ceilDiv(n, E36 * DEC_ONE) * DEC_ONE : n / E36;
 }
 
-/** One exact-in step inside a bucket; `remaining` is the input (Dec) still to swap, spread fee included. */
-function stepIn(zeroForOne: boolean, sC: bigint, sT: bigint, L: bigint, remaining: bigint, f: Dec): Step {
-  if (L === 0n) return { sqrtNext: sT, amountIn: 0n, amountOut: 0n, reached: true };
-  const toTarget = zeroForOne ? amount0(L, sT, sC, true) : amount1(L, sC, sT, true);
-  // Reached if the input covers the way to the target plus its spread fee (the same sums exact out adds up, so
-  // a quote round-trips exactly through full buckets).
-  if (toTarget + feeOn(toTarget, f) <= remaining) {
-    const amountOut = zeroForOne ? amount1(L, sT, sC, false) : amount0(L, sC, sT, false);
-    return { sqrtNext: sT, amountIn: toTarget, amountOut, reached: true };
-  }
+/**
+ * The output (Dec) of the last exact-in step, which ends inside its bucket: `remaining` is the input (Dec) still to
+ * swap, spread fee included, and is less than what the bucket's edge would take (so L > 0).
+ */
+function partialIn(zeroForOne: boolean, sC: bigint, sT: bigint, L: bigint, remaining: bigint, f: Dec): bigint {
   // Input after the spread fee, as the exact rational remaining · (1 − f): numerator over DEC_ONE.
   const aNum = remaining * (DEC_ONE - f);
   if (zeroForOne) {
     // √P' = L·√P / (L + a·√P), rounded up (a higher price gives less out).
     let sN = ceilDiv(L * sC * E36 * DEC_ONE, L * E36 * DEC_ONE + aNum * sC);
     if (sN < sT) sN = sT;
-    return { sqrtNext: sN, amountIn: remaining, amountOut: amount1(L, sN, sC, false), reached: false };
+    return amount1(L, sN, sC, false);
   }
   // √P' = √P + a/L, rounded down.
   let sN = sC + (aNum * E36) / (DEC_ONE * L);
   if (sN > sT) sN = sT;
-  return { sqrtNext: sN, amountIn: remaining, amountOut: amount0(L, sC, sN, false), reached: false };
+  return amount0(L, sC, sN, false);
 }
 
 /** One exact-out step inside a bucket; `remaining` is the output (Dec) still wanted. amountIn excludes the fee. */

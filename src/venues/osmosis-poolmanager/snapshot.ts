@@ -53,7 +53,10 @@ export async function buildSnapshotChunked(
   return { venue: OSMOSIS_VENUE, chainId: OSMOSIS_CHAIN_ID, pools: Object.freeze(pools), takenAt: meta.takenAt, source: meta.source, skipped };
 }
 
-/** The shipped snapshot. Its takenAt is the oldest pool record's date (pools carry their own dates). */
+/**
+ * The shipped snapshot. Its takenAt is the file's `as_of`, the moment its pools were re-priced to
+ * (scripts/reprice-offline-pools.ts); a file without one falls back to its oldest pool record's date.
+ */
 export function loadOfflineSnapshot(takerFees: TakerFees = loadTakerFees()): VenueSnapshot {
   const file = obj(readDataFile<unknown>(OFFLINE_POOLS_FILE), OFFLINE_POOLS_FILE);
   const records = arr(file.pools, 'pools').map((p, i) => recordFromSqs(p, `pools[${i}]`));
@@ -61,6 +64,6 @@ export function loadOfflineSnapshot(takerFees: TakerFees = loadTakerFees()): Ven
   const skipped: string[] = [];
   records.forEach(buildAll(takerFees, pools, skipped));
   const dates = records.map((r) => r.takenAt?.getTime()).filter((t): t is number => t !== undefined);
-  const takenAt = new Date(dates.length > 0 ? Math.min(...dates) : 0);
+  const takenAt = typeof file.as_of === 'string' ? new Date(file.as_of) : new Date(dates.length > 0 ? Math.min(...dates) : 0);
   return { venue: OSMOSIS_VENUE, chainId: OSMOSIS_CHAIN_ID, pools: Object.freeze(pools), takenAt, source: `offline:data/${OFFLINE_POOLS_FILE}`, skipped };
 }

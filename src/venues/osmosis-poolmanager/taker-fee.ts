@@ -11,11 +11,22 @@ import { ceilDiv } from '../math/fixed.js';
 export const DEFAULT_TAKER_FEE: Dec = 1_000_000_000_000_000n; // 0.001
 
 export class TakerFees {
+  /** The overrides by denom in, then denom out: every quote looks its pair up, without building a key string. */
+  private readonly byIn = new Map<string, Map<string, Dec>>();
+
   constructor(
     /** Overrides keyed "denomIn|denomOut" (SQS' TakerFeeMap format, both directions stored). */
     private readonly byPair: ReadonlyMap<string, Dec>,
     readonly defaultFee: Dec = DEFAULT_TAKER_FEE,
-  ) {}
+  ) {
+    for (const [key, fee] of byPair) {
+      const bar = key.indexOf('|');
+      const denomIn = key.slice(0, bar);
+      let byOut = this.byIn.get(denomIn);
+      if (!byOut) this.byIn.set(denomIn, (byOut = new Map()));
+      byOut.set(key.slice(bar + 1), fee);
+    }
+  }
 
   static none(): TakerFees {
     return new TakerFees(new Map(), 0n);
@@ -27,7 +38,7 @@ export class TakerFees {
   }
 
   fee(denomIn: string, denomOut: string): Dec {
-    return this.byPair.get(`${denomIn}|${denomOut}`) ?? this.defaultFee;
+    return this.byIn.get(denomIn)?.get(denomOut) ?? this.defaultFee;
   }
 
   get size(): number {

@@ -1,0 +1,34 @@
+/** The shared bridge contract suite, run against CCTP on real chains, USDC contracts and Circle domains. */
+import { runBridgeContract } from '../contract-suite.js';
+import type { LaneBridge } from '../types.js';
+import { cctpBridge } from './index.js';
+
+const addresses = {
+  'noble-1': 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf',
+  '1': '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829',
+  '8453': '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829',
+  '42161': '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829',
+  'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+};
+const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
+runBridgeContract(cctpBridge as unknown as LaneBridge, [
+  {
+    name: 'USDC from Noble to Ethereum',
+    route: { source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '1', dest_asset_denom: USDC_ETHEREUM, amount_in: '99995433' },
+    addresses,
+    tamper: { field: 'burn_token', value: USDC_ETHEREUM },
+  },
+  {
+    name: 'USDC from Ethereum to Noble',
+    route: { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'noble-1', dest_asset_denom: 'uusdc', amount_in: '12000000' },
+    addresses,
+    tamper: { field: 'denom_out', value: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4' },
+  },
+  {
+    name: 'USDC from Base to Arbitrum (exact out)',
+    route: { source_asset_chain_id: '8453', source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', dest_asset_chain_id: '42161', dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', amount_out: '5000000' },
+    addresses,
+    tamper: { field: 'to_chain_id', value: 'osmosis-1' },
+  },
+]);

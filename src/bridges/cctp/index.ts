@@ -1,0 +1,88 @@
+/**
+ * CCTP: Circle's burn-and-mint transfer of native USDC between Noble, Ethereum, Avalanche, OP Mainnet, Arbitrum,
+ * Base, Polygon PoS and Solana. The burn is the user's transaction on the source chain; after Circle attests it, the
+ * mint on the destination is a separate relayed transaction, so a CCTP hop always ends the user's transaction and
+ * whatever follows it (an IBC transfer from Noble, say) needs another one.
+ */
+import { ApiError, GrpcCode } from '../../errors.js';
+import type { Registry } from '../../registry/registry.js';
+import type { BridgeTxInput, LaneBridge } from '../types.js';
+import { cctpConfig } from './config.js';
+import { cctpLanes, type CctpLane } from './lanes.js';
+import { evmBurnTx } from './evm.js';
+import { mintRecipient } from './mint-recipient.js';
+import { nobleBurnTx } from './noble.js';
+import { cctpLaneOfRecord, cctpRecord } from './operation.js';
+import { cctpQuote } from './quote.js';
+import { solanaBurnTx } from './solana.js';
+
+const lanesByRegistry = new WeakMap<Registry, readonly CctpLane[]>();
+
+function lanes(registry: Registry): readonly CctpLane[] {
+  let l = lanesByRegistry.get(registry);
+  if (!l) lanesByRegistry.set(registry, (l = cctpLanes(registry)));
+  return l;
+}
+
+function buildTx({ registry, step, amount, sender, recipient, operationIndices, solana }: BridgeTxInput<CctpLane>) {
+  const { lane } = step;
+  const recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
+  const path = [lane.fromChainId, lane.toChainId];
+  switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
+    case 'cosmos':
+      return {
+        cosmos_tx: nobleBurnTx({ from: sender, amount, destinationDomain: lane.destinationDomain, mintRecipient: recipientBytes, burnToken: lane.denomIn }, path),
+        operations_indices: operationIndices,
+      };
+    case 'evm':
+      return {
+        evm_tx: evmBurnTx({
+          chainId: lane.fromChainId,
+          tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
+          usdc: lane.denomIn,
+          amount,
+          destinationDomain: lane.destinationDomain,
+          mintRecipient: recipientBytes,
+          signer: sender,
+        }),
+        operations_indices: operationIndices,
+      };
+    case 'svm': {
+      if (!solana) {
+        throw new ApiError(
+          GrpcCode.FAILED_PRECONDITION,
+          'a Solana transaction needs a recent blockhash, and this instance has no Solana RPC endpoint: set CHAIN_RPC_URLS=solana=<JSON-RPC URL>',
+        );
+      }
+      return {
+        svm_tx: solanaBurnTx({
+          owner: sender,
+          feePayer: solana.feePayer,
+          amount,
+          destinationDomain: lane.destinationDomain,
+          mintRecipient: recipientBytes,
+          recentBlockhash: solana.recentBlockhash,
+          eventKeySeed: solana.newKeypairSeed(),
+        }),
+        operations_indices: operationIndices,
+      };
+    }
+    default:
+      throw new Error(`CCTP lane from unknown chain ${lane.fromChainId}`);
+  }
+}
+
+export const cctpBridge: LaneBridge<CctpLane> = {
+  kind: 'lanes',
+  id: 'CCTP',
+  name: 'CCTP',
+  operationKind: 'cctp_transfer',
+  logoUri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
+  lanes,
+  quote: (lane, amount) => cctpQuote(lane, amount),
+  operation: (_registry, step) => cctpRecord(step),
+  laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
+  buildTx,
+  // The mint is a relayed transaction on the destination: the funds wait there for the user's next transaction.
+  carriesNext: () => false,
+};

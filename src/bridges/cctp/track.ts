@@ -1,0 +1,243 @@
+/**
+ * Following a CCTP transfer (the CCTP BridgeTracker): burn on the source chain → Circle's attestation → mint on the
+ * destination chain.
+ *
+ * - Burn: the source chain's MessageTransmitter emits the CCTP message: on EVM chains the log
+ *   `MessageSent(bytes message)` of the V1 transmitter of that chain or of the V2 transmitter, on Noble the event
+ *   `circle.cctp.v1.MessageSent` (attribute `message`, JSON of the base64 bytes).
+ * - Attestation (the attestation service, "Iris", at CCTP_ATTESTATION_URL): V1 messages by message hash
+ *   (`GET /v1/attestations/{keccak256(message)}` → `{status: pending_confirmations | complete, attestation}`, 404
+ *   until the burn is observed); V2 messages by source domain and burn transaction (`GET
+ *   /v2/messages/{domain}?transactionHash=`), which also gives the nonce the attester assigned (V2 burns emit none).
+ * - Mint: the destination MessageTransmitter's `MessageReceived` with the message's source domain and nonce (EVM
+ *   logs filtered on the indexed nonce), or Noble's `circle.cctp.v1.MessageReceived` event found by event query.
+ *
+ * States: CCTP_TRANSFER_SENT (burn seen) → CCTP_TRANSFER_PENDING_CONFIRMATION (observed, awaiting confirmations)
+ * → CCTP_TRANSFER_CONFIRMED (attested) → CCTP_TRANSFER_RECEIVED (minted). Message layouts: Circle's
+ * evm-cctp-contracts (src/messages/Message.sol, BurnMessage.sol; v2/MessageV2.sol, BurnMessageV2.sol).
+ */
+import { decodeEventLog, getAddress, keccak256, parseAbiItem, toHex, type Hex } from 'viem';
+import type { TransferEvent } from '../../http/schemas/tx.js';
+import { loadDataFiles, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
+import { attr } from '../../tx/cosmos-client.js';
+import type { CctpLeg, CctpMessageRef } from '../../tx/record.js';
+import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
+import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
+
+const MESSAGE_SENT = parseAbiItem('event MessageSent(bytes message)');
+const MESSAGE_RECEIVED_V1 = parseAbiItem('event MessageReceived(address indexed caller, uint32 sourceDomain, uint64 indexed nonce, bytes32 sender, bytes messageBody)');
+const MESSAGE_RECEIVED_V2 = parseAbiItem(
+  'event MessageReceived(address indexed caller, uint32 sourceDomain, bytes32 indexed nonce, bytes32 sender, uint32 indexed finalityThresholdExecuted, bytes messageBody)',
+);
+const NOBLE = 'noble-1';
+/** Blocks before the first look that the mint search covers (minutes on every CCTP chain). */
+const MINT_SEARCH_MARGIN = 2_000n;
+
+interface CctpFacts {
+  contracts: ContractsFile['cctp'];
+  domains: BridgeDomainsFile;
+}
+let facts: CctpFacts | undefined;
+/** Addresses and domains from data/contracts.json and data/bridge-domains.json, read on first use. */
+function cctpFacts(): CctpFacts {
+  if (!facts) {
+    const data = loadDataFiles();
+    facts = { contracts: data.contracts.cctp, domains: data.bridgeDomains };
+  }
+  return facts;
+}
+
+function chainOfDomain(domain: number, version: number): string | undefined {
+  const table = version === 0 ? cctpFacts().domains.cctp_domain : cctpFacts().domains.cctp_v2_domain;
+  return Object.entries(table).find(([, d]) => d === domain)?.[0];
+}
+
+const sameAddress = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** Decodes a CCTP message (V1 or V2 header, burn message body). */
+export function decodeMessage(bytes: Uint8Array): CctpMessageRef | null {
+  if (bytes.length < 116) return null;
+  const view = Buffer.from(bytes);
+  const version = view.readUInt32BE(0);
+  const source = view.readUInt32BE(4);
+  const destination = view.readUInt32BE(8);
+  let nonce: string;
+  let body: Buffer;
+  if (version === 0) {
+    nonce = view.readBigUInt64BE(12).toString();
+    body = view.subarray(116);
+  } else if (version === 1) {
+    if (bytes.length < 148) return null;
+    nonce = toHex(view.subarray(12, 44));
+    body = view.subarray(148);
+  } else {
+    return null;
+  }
+  // Burn message: version (4), burnToken (32), mintRecipient (32), amount (32), messageSender (32), ...
+  if (body.length < 132) return null;
+  return {
+    version,
+    source_domain: source,
+    destination_domain: destination,
+    nonce,
+    message_hash: keccak256(bytes),
+    burn_token: toHex(body.subarray(4, 36)),
+    mint_recipient: toHex(body.subarray(36, 68)),
+    amount: BigInt(toHex(body.subarray(68, 100))).toString(),
+  };
+}
+
+function messagesOf(tx: IncludedTx): Uint8Array[] {
+  const c = cctpFacts().contracts;
+  const out: Uint8Array[] = [];
+  for (const log of tx.logs) {
+    if (!sameAddress(log.address, c.message_transmitter_v1[tx.chainId]) && !sameAddress(log.address, c.message_transmitter_v2)) continue;
+    try {
+      const decoded = decodeEventLog({ abi: [MESSAGE_SENT], data: log.data as Hex, topics: log.topics as [Hex, ...Hex[]] });
+      out.push(Buffer.from(decoded.args.message.slice(2), 'hex'));
+    } catch {
+      // another event of the transmitter
+    }
+  }
+  for (const e of tx.events) {
+    if (e.type !== 'circle.cctp.v1.MessageSent') continue;
+    const raw = attr(e, 'message');
+    if (!raw) continue;
+    try {
+      out.push(Buffer.from(JSON.parse(raw) as string, 'base64'));
+    } catch {
+      // not the typed-event JSON form
+    }
+  }
+  return out;
+}
+
+/** The source chain's denom of the burnt token (USDC: an ERC-20 address, or uusdc on Noble). */
+function sourceDenomOf(chainId: string, burnToken: string): string {
+  const usdc = cctpFacts().contracts.usdc[chainId];
+  if (usdc) return usdc;
+  return `0x${burnToken.slice(-40)}`;
+}
+
+export const cctpTracker: BridgeTracker<CctpLeg> = {
+  kind: 'cctp',
+
+  discover(tx: IncludedTx, env: TrackerEnv): CctpLeg[] {
+    const legs: CctpLeg[] = [];
+    for (const bytes of messagesOf(tx)) {
+      const message = decodeMessage(bytes);
+      if (!message) continue;
+      const to = chainOfDomain(message.destination_domain, message.version);
+      if (!to) continue;
+      legs.push({
+        kind: 'cctp',
+        from_chain_id: tx.chainId,
+        to_chain_id: to,
+        state: 'CCTP_TRANSFER_SENT',
+        send_tx: env.chainTx(tx.chainId, tx.hash, tx.time),
+        receive_tx: null,
+        message,
+        dest_denom: cctpFacts().contracts.usdc[to] ?? null,
+        source_denom: sourceDenomOf(tx.chainId, message.burn_token),
+        dest_from_block: null,
+      });
+    }
+    return legs;
+  },
+
+  async advance(leg: CctpLeg, env: TrackerEnv): Promise<Advance<CctpLeg>> {
+    const out: CctpLeg = { ...leg, message: { ...leg.message } };
+    if (out.state !== 'CCTP_TRANSFER_CONFIRMED' && out.state !== 'CCTP_TRANSFER_RECEIVED') {
+      const attestation = await attestationOf(out, env);
+      if (attestation === 'complete') out.state = 'CCTP_TRANSFER_CONFIRMED';
+      else if (attestation === 'pending') out.state = 'CCTP_TRANSFER_PENDING_CONFIRMATION';
+    }
+    // A relayer can mint as soon as the attestation exists, possibly before we saw it: look for the mint anyway
+    // once the nonce is known (V2 nonces come from the attestation service).
+    if (out.state !== 'CCTP_TRANSFER_RECEIVED' && (out.message.version === 0 || out.state === 'CCTP_TRANSFER_CONFIRMED')) {
+      const minted = await findMint(out, env);
+      if (minted) {
+        out.receive_tx = minted;
+        out.state = 'CCTP_TRANSFER_RECEIVED';
+      }
+    }
+    return { leg: out, next: null };
+  },
+
+  summarize(leg: CctpLeg): LegSummary {
+    const event: TransferEvent = {
+      cctp_transfer: {
+        from_chain_id: leg.from_chain_id,
+        to_chain_id: leg.to_chain_id,
+        state: leg.state,
+        txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
+        src_chain_id: leg.from_chain_id,
+        dst_chain_id: leg.to_chain_id,
+      },
+    };
+    const received = leg.state === 'CCTP_TRANSFER_RECEIVED';
+    return {
+      event,
+      // A burn cannot fail after the fact: the message waits for its mint (anyone may relay it).
+      outcome: received ? 'success' : 'pending',
+      settled: received,
+      expectsNext: false,
+      carriesBackFailure: false,
+      arrived: { chain_id: leg.to_chain_id, denom: leg.dest_denom ?? `0x${leg.message.mint_recipient.slice(-40)}`, amount: leg.message.amount },
+      origin: { chain_id: leg.from_chain_id, denom: leg.source_denom, amount: leg.message.amount },
+    };
+  },
+};
+
+/** Asks the attestation service; V2 answers also fill in the nonce. */
+async function attestationOf(leg: CctpLeg, env: TrackerEnv): Promise<'complete' | 'pending' | 'unseen'> {
+  const base = env.attestationUrl;
+  if (!base) return 'unseen';
+  const signal = AbortSignal.timeout(10_000);
+  try {
+    if (leg.message.version === 0) {
+      const body = (await requestJson(joinUrl(base, `v1/attestations/${leg.message.message_hash}`), signal)) as { status?: string; attestation?: string | null };
+      return body.status === 'complete' ? 'complete' : 'pending';
+    }
+    const body = (await requestJson(joinUrl(base, `v2/messages/${leg.message.source_domain}?transactionHash=${leg.send_tx.tx_hash}`), signal)) as {
+      messages?: { message?: string; eventNonce?: string; status?: string }[];
+    };
+    const match = (body.messages ?? []).find((m) => m.message && decodeMessage(Buffer.from(m.message.replace(/^0x/, ''), 'hex'))?.mint_recipient === leg.message.mint_recipient);
+    if (!match) return 'unseen';
+    if (match.eventNonce) leg.message.nonce = toHex(BigInt(match.eventNonce), { size: 32 });
+    return match.status === 'complete' ? 'complete' : 'pending';
+  } catch (err) {
+    // 404: not observed yet (Circle documents this as the normal answer before the burn is indexed).
+    if (err instanceof UpstreamError && err.status === 404) return 'unseen';
+    throw err;
+  }
+}
+
+/** The mint transaction on the destination chain, if it happened. Sets `dest_from_block` on first use. */
+async function findMint(leg: CctpLeg, env: TrackerEnv) {
+  const { message } = leg;
+  if (leg.to_chain_id === NOBLE) {
+    const query = `circle.cctp.v1.MessageReceived.nonce='"${message.nonce}"' AND circle.cctp.v1.MessageReceived.source_domain='${message.source_domain}'`;
+    const tx = (await env.clients.cosmos(NOBLE).searchTxs(query))[0];
+    return tx ? env.chainTx(tx.chainId, tx.hash, tx.time) : null;
+  }
+  const registryChain = env.registry.chain(leg.to_chain_id);
+  if (registryChain?.wire.chain_type !== 'evm') return null;
+  const c = cctpFacts().contracts;
+  const transmitter = message.version === 0 ? c.message_transmitter_v1[leg.to_chain_id] : c.message_transmitter_v2;
+  if (!transmitter) return null;
+  const evm = env.clients.evm(leg.to_chain_id);
+  if (leg.dest_from_block === null) {
+    // Public nodes refuse log queries over the whole chain: search from shortly before the first look on.
+    const latest = await evm.client.getBlockNumber();
+    leg.dest_from_block = (latest > MINT_SEARCH_MARGIN ? latest - MINT_SEARCH_MARGIN : 0n).toString();
+  }
+  const from = BigInt(leg.dest_from_block);
+  const logs =
+    message.version === 0
+      ? await evm.findLogs(getAddress(transmitter), MESSAGE_RECEIVED_V1, { nonce: BigInt(message.nonce) }, from)
+      : await evm.findLogs(getAddress(transmitter), MESSAGE_RECEIVED_V2, { nonce: message.nonce as Hex }, from);
+  const log = logs.find((l) => (l.args as { sourceDomain?: number }).sourceDomain === message.source_domain);
+  if (!log?.transactionHash || log.blockNumber === null) return null;
+  return env.chainTx(leg.to_chain_id, log.transactionHash, await evm.blockTime(log.blockNumber));
+}

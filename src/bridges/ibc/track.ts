@@ -1,0 +1,260 @@
+/**
+ * Following an ICS-20 transfer on chain (the IBC BridgeTracker). A leg is one packet: `send_packet` in a transaction
+ * of the sending chain, `recv_packet` on the receiving chain, the acknowledgement that chain writes
+ * (`write_acknowledgement`: a result, or an error that refunds the sender), the relay of that acknowledgement back
+ * (`acknowledge_packet`), or instead a `timeout_packet` on the sending chain once the packet's deadline has passed.
+ * Transactions are found with CometBFT event queries on those events' packet attributes.
+ *
+ * Multi-hop transfers: a packet-forward memo (`forward`) makes the receiving chain send the next packet in the same
+ * transaction that receives this one, and acknowledge this one only when the next is settled (so this leg stays
+ * TRANSFER_RECEIVED meanwhile, and a failure further on comes back as an error acknowledgement). An IBC-hooks memo
+ * whose contract call ends in an IBC transfer (Skip's entry point `post_swap_action.ibc_transfer`) sends the next
+ * packet in that same transaction too, but acknowledges this one at once.
+ */
+import { denomOfTrace, ibcDenomOfPath, parseTracePath } from '../../denom/trace.js';
+import type { IbcTransferState, TransferEvent } from '../../http/schemas/tx.js';
+import { attr } from '../../tx/cosmos-client.js';
+import type { IbcLeg, IbcPacketRef } from '../../tx/record.js';
+import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
+
+type PacketEventType = 'send_packet' | 'recv_packet' | 'write_acknowledgement' | 'acknowledge_packet' | 'timeout_packet';
+
+export const ibcTracker: BridgeTracker<IbcLeg> = {
+  kind: 'ibc',
+
+  discover(tx: IncludedTx, env: TrackerEnv): IbcLeg[] {
+    const legs: IbcLeg[] = [];
+    for (const e of tx.events) {
+      if (e.type !== 'send_packet') continue;
+      const leg = legOf(tx, e, env);
+      if (leg) legs.push(leg);
+    }
+    return legs;
+  },
+
+  async advance(leg: IbcLeg, env: TrackerEnv): Promise<Advance<IbcLeg>> {
+    const out: IbcLeg = { ...leg };
+    let next: IbcLeg | null = null;
+    const receiving = env.clients.cosmos(leg.to_chain_id);
+    const sending = env.clients.cosmos(leg.from_chain_id);
+
+    if (!out.receive_tx && !out.timeout_tx) {
+      const recv = (await receiving.searchTxs(packetQuery('recv_packet', 'dst', out.packet)))[0];
+      if (recv) {
+        out.receive_tx = env.chainTx(recv.chainId, recv.hash, recv.time);
+        out.state = 'TRANSFER_RECEIVED';
+        applyAck(out, recv);
+        if (out.next && !out.next_found) {
+          next = nextLeg(out, recv, env);
+          if (next) out.next_found = true;
+        }
+      } else if (timeoutPassed(out.packet, env.now())) {
+        const timeout = (await sending.searchTxs(packetQuery('timeout_packet', 'src', out.packet)))[0];
+        if (timeout) {
+          const retry = retriedPacket(out, timeout);
+          if (retry) {
+            // Packet forwarding retries a timed-out forward with a new packet in the timeout transaction.
+            out.packet = retry;
+          } else {
+            out.timeout_tx = env.chainTx(timeout.chainId, timeout.hash, timeout.time);
+            out.state = 'TRANSFER_FAILURE';
+            out.error = { type: 'PACKET_ERROR_TIMEOUT', message: 'packet timed out', details: null };
+          }
+        }
+      }
+    }
+    if (out.receive_tx && out.ack === null) {
+      // Asynchronous acknowledgement (packet forwarding): written when the forwarded packet settles.
+      const written = (await receiving.searchTxs(packetQuery('write_acknowledgement', 'dst', out.packet)))[0];
+      if (written) applyAck(out, written);
+    }
+    if (out.ack !== null && !out.acknowledge_tx) {
+      const acked = (await sending.searchTxs(packetQuery('acknowledge_packet', 'src', out.packet)))[0];
+      if (acked) out.acknowledge_tx = env.chainTx(acked.chainId, acked.hash, acked.time);
+    }
+    return { leg: out, next };
+  },
+
+  summarize(leg: IbcLeg): LegSummary {
+    const outcome = leg.state === 'TRANSFER_SUCCESS' ? 'success' : leg.state === 'TRANSFER_FAILURE' ? 'failure' : leg.state === 'TRANSFER_RECEIVED' ? 'received' : 'pending';
+    const { packet } = leg;
+    return {
+      event: eventOf(leg),
+      outcome,
+      settled: leg.acknowledge_tx !== null || leg.timeout_tx !== null,
+      expectsNext: leg.next !== null && !leg.next_found && outcome !== 'failure',
+      carriesBackFailure: leg.next?.via === 'forward',
+      arrived: { chain_id: leg.to_chain_id, denom: receivedDenom(packet), amount: packet.data.amount },
+      origin: { chain_id: leg.from_chain_id, denom: denomOfTrace(parseTracePath(packet.data.denom)), amount: packet.data.amount },
+    };
+  },
+};
+
+function eventOf(leg: IbcLeg): TransferEvent {
+  return {
+    ibc_transfer: {
+      from_chain_id: leg.from_chain_id,
+      to_chain_id: leg.to_chain_id,
+      state: leg.state,
+      packet_txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx, acknowledge_tx: leg.acknowledge_tx, timeout_tx: leg.timeout_tx, error: leg.error },
+      src_chain_id: leg.from_chain_id,
+      dst_chain_id: leg.to_chain_id,
+    },
+  };
+}
+
+/** A leg from a `send_packet` event of an ICS-20 transfer over a channel the registry knows. */
+function legOf(tx: IncludedTx, e: CosmosEvent, env: TrackerEnv): IbcLeg | null {
+  const packet = packetOf(e);
+  if (!packet) return null;
+  const end = env.registry.channelEnd(tx.chainId, packet.src_port, packet.src_channel);
+  if (!end) return null;
+  return {
+    kind: 'ibc',
+    from_chain_id: tx.chainId,
+    to_chain_id: end.counterpartyChainId,
+    state: 'TRANSFER_PENDING' satisfies IbcTransferState,
+    send_tx: env.chainTx(tx.chainId, tx.hash, tx.time),
+    receive_tx: null,
+    acknowledge_tx: null,
+    timeout_tx: null,
+    error: null,
+    packet,
+    ack: null,
+    next: nextFromMemo(packet.data.memo),
+    next_found: false,
+  };
+}
+
+function packetOf(e: CosmosEvent): IbcPacketRef | null {
+  const raw = attr(e, 'packet_data') ?? hexText(attr(e, 'packet_data_hex'));
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(raw ?? '') as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  // ICS-20 only: other applications (interchain accounts, CCV) carry other packet data.
+  if (typeof data.denom !== 'string' || typeof data.amount !== 'string') return null;
+  const sequence = attr(e, 'packet_sequence');
+  const src_port = attr(e, 'packet_src_port');
+  const src_channel = attr(e, 'packet_src_channel');
+  const dst_port = attr(e, 'packet_dst_port');
+  const dst_channel = attr(e, 'packet_dst_channel');
+  if (!sequence || !src_port || !src_channel || !dst_port || !dst_channel) return null;
+  return {
+    sequence,
+    src_port,
+    src_channel,
+    dst_port,
+    dst_channel,
+    timeout_timestamp: attr(e, 'packet_timeout_timestamp') ?? '0',
+    timeout_height: attr(e, 'packet_timeout_height') ?? '0-0',
+    data: {
+      denom: data.denom,
+      amount: data.amount,
+      sender: String(data.sender ?? ''),
+      receiver: String(data.receiver ?? ''),
+      memo: typeof data.memo === 'string' ? data.memo : '',
+    },
+  };
+}
+
+const hexText = (hex: string | undefined) => (hex ? Buffer.from(hex, 'hex').toString('utf8') : undefined);
+
+/** The continuation a memo asks for: `forward` (packet forwarding) or a hooks call ending in `ibc_transfer`. */
+export function nextFromMemo(memo: string): IbcLeg['next'] {
+  if (!memo.trim().startsWith('{')) return null;
+  let m: Record<string, unknown>;
+  try {
+    m = JSON.parse(memo) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const forward = m.forward as { port?: unknown; channel?: unknown } | undefined;
+  if (forward && typeof forward.channel === 'string') {
+    return { port: typeof forward.port === 'string' ? forward.port : 'transfer', channel: forward.channel, via: 'forward' };
+  }
+  const wasm = m.wasm as { msg?: { swap_and_action?: { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } } } } | undefined;
+  const channel = wasm?.msg?.swap_and_action?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
+  return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
+}
+
+/** Event query for one packet: its sequence and channel end on the side the event is emitted. */
+function packetQuery(type: PacketEventType, side: 'src' | 'dst', p: IbcPacketRef): string {
+  const port = side === 'src' ? p.src_port : p.dst_port;
+  const channel = side === 'src' ? p.src_channel : p.dst_channel;
+  return `${type}.packet_${side}_port='${port}' AND ${type}.packet_${side}_channel='${channel}' AND ${type}.packet_sequence='${p.sequence}'`;
+}
+
+function isPacketEvent(e: CosmosEvent, type: PacketEventType, p: IbcPacketRef): boolean {
+  return (
+    e.type === type &&
+    attr(e, 'packet_sequence') === p.sequence &&
+    attr(e, 'packet_src_channel') === p.src_channel &&
+    attr(e, 'packet_dst_channel') === p.dst_channel
+  );
+}
+
+/** Records this packet's acknowledgement when the transaction wrote it. */
+function applyAck(leg: IbcLeg, tx: IncludedTx): void {
+  const written = tx.events.find((e) => isPacketEvent(e, 'write_acknowledgement', leg.packet));
+  if (!written) return;
+  const text = attr(written, 'packet_ack') ?? hexText(attr(written, 'packet_ack_hex')) ?? '';
+  let ack: { result?: unknown; error?: unknown } = {};
+  try {
+    ack = JSON.parse(text) as typeof ack;
+  } catch {
+    // Not the ICS-20 JSON acknowledgement: treat as an error, as ibc-go does for an undecodable one.
+    ack = { error: text };
+  }
+  if (typeof ack.error === 'string' || ack.result === undefined) {
+    const message = typeof ack.error === 'string' ? ack.error : text;
+    // ibc-go's error acknowledgements read "ABCI code: <n>: error handling packet: see events for details".
+    const code = /ABCI code: (\d+)/.exec(message)?.[1];
+    leg.ack = 'error';
+    leg.state = 'TRANSFER_FAILURE';
+    leg.error = { type: 'PACKET_ERROR_ACKNOWLEDGEMENT', message, details: { code: code ? Number(code) : 0, message } };
+  } else {
+    leg.ack = 'result';
+    leg.state = 'TRANSFER_SUCCESS';
+  }
+}
+
+/** The packet the receiving transaction sent on to the memo's channel, after receiving this one. */
+function nextLeg(leg: IbcLeg, recv: IncludedTx, env: TrackerEnv): IbcLeg | null {
+  const at = recv.events.findIndex((e) => isPacketEvent(e, 'recv_packet', leg.packet));
+  if (at < 0 || !leg.next) return null;
+  for (let i = at + 1; i < recv.events.length; i++) {
+    const e = recv.events[i]!;
+    if (e.type === 'recv_packet') break;
+    if (e.type === 'send_packet' && attr(e, 'packet_src_channel') === leg.next.channel && attr(e, 'packet_src_port') === leg.next.port) {
+      return legOf(recv, e, env);
+    }
+  }
+  return null;
+}
+
+/** A new packet on the same channel to the same receiver, sent by the transaction that timed this one out. */
+function retriedPacket(leg: IbcLeg, timeout: IncludedTx): IbcPacketRef | null {
+  for (const e of timeout.events) {
+    if (e.type !== 'send_packet' || attr(e, 'packet_src_channel') !== leg.packet.src_channel) continue;
+    const p = packetOf(e);
+    if (p && p.sequence !== leg.packet.sequence && p.data.receiver === leg.packet.data.receiver) return p;
+  }
+  return null;
+}
+
+/** Whether the packet's timestamp deadline has passed (a height-only deadline is checked by the timeout query). */
+function timeoutPassed(p: IbcPacketRef, nowMs: number): boolean {
+  const ns = BigInt(p.timeout_timestamp || '0');
+  if (ns === 0n) return p.timeout_height !== '0-0';
+  return BigInt(nowMs) * 1_000_000n >= ns;
+}
+
+/** The denom the receiving chain holds for this packet: the unwound denom, or a new voucher over its channel. */
+export function receivedDenom(p: IbcPacketRef): string {
+  const prefix = `${p.src_port}/${p.src_channel}/`;
+  if (p.data.denom.startsWith(prefix)) return denomOfTrace(parseTracePath(p.data.denom.slice(prefix.length)));
+  return ibcDenomOfPath(`${p.dst_port}/${p.dst_channel}/${p.data.denom}`);
+}

@@ -1,0 +1,37 @@
+/**
+ * Reading an operation record a caller echoed to /msgs: every bridge's reverse (laneOfRecord, hopOfRecord) starts
+ * the same way, by taking its string fields and checking that the record continues where the previous operation left
+ * the funds. Errors are code 3 and name the field (`invalid operations[2].cctp_transfer.denom_in: ...`).
+ */
+import { invalidArgument } from '../errors.js';
+import type { BridgeType } from '../http/schemas/common.js';
+
+export interface RecordStart {
+  /** A required non-empty string field. */
+  str(key: string): string;
+  fromChainId: string;
+  denomIn: string;
+}
+
+export function readRecordStart(
+  record: Record<string, unknown>,
+  at: string,
+  expected: { chainId: string; denom: string },
+  bridge: { id: BridgeType; operationKind: string },
+): RecordStart {
+  const str = (k: string): string => {
+    const v = record[k];
+    if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
+    return v;
+  };
+  const fromChainId = str('from_chain_id');
+  const denomIn = str('denom_in');
+  if (record.bridge_id !== undefined && record.bridge_id !== bridge.id) {
+    throw invalidArgument(`invalid ${at}.bridge_id: a ${bridge.operationKind} operation uses the ${bridge.id} bridge`);
+  }
+  if (fromChainId !== expected.chainId) {
+    throw invalidArgument(`invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${fromChainId}`);
+  }
+  if (denomIn !== expected.denom) throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${expected.denom}, not ${denomIn}`);
+  return { str, fromChainId, denomIn };
+}

@@ -1,0 +1,54 @@
+/**
+ * POST /v2/info/balances. A query listing denoms is open to every caller; a universal one (a chain without `denoms`)
+ * fans out to many node requests, so it needs a valid API key (401 / code 16 otherwise).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireKey } from '../../auth/index.js';
+import { invalidArgument } from '../../errors.js';
+import { addressProblem } from '../../messages/address.js';
+import { chainBalances, type ChainBalances } from '../../tx/balances.js';
+import type { TxService } from '../../tx/service.js';
+import type { AppContext } from '../context.js';
+import { BalancesRequest, BalancesResponse, MAX_BALANCE_CHAINS } from '../schemas/balances.js';
+import { errorResponses } from '../schemas/responses.js';
+
+export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxService }> = async (app, { ctx, tx }) => {
+  app.post(
+    '/v2/info/balances',
+    {
+      schema: {
+        summary: 'Balances of addresses on several chains',
+        description: 'Read from the chains\' nodes; a failing chain or denom gets an `error` entry while the rest answer. A chain without `denoms` is a universal query and needs an API key.',
+        tags: ['info'],
+        body: BalancesRequest,
+        response: { 200: BalancesResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const chains = Object.entries(req.body.chains ?? {});
+      if (chains.length > MAX_BALANCE_CHAINS) throw invalidArgument(`invalid chains: at most ${MAX_BALANCE_CHAINS} chains per request`);
+      for (const [chainId, q] of chains) {
+        if (!ctx.registry.chain(chainId)) throw invalidArgument(`invalid chains: unknown chain id "${chainId}"`);
+        const problem = addressProblem(ctx.registry, chainId, q.address);
+        if (problem) throw invalidArgument(`invalid chains.${chainId}.address: ${problem}`);
+      }
+      if (chains.some(([, q]) => q.denoms === undefined)) requireKey(req);
+      const market = ctx.market();
+      const now = Date.now();
+      const answers = await Promise.all(
+        chains.map(async ([chainId, q]): Promise<[string, ChainBalances & { address: string }]> => {
+          try {
+            return [chainId, { address: q.address, ...(await chainBalances(tx.clients, ctx.registry, market.prices, now, chainId, q.address, q.denoms)) }];
+          } catch (err) {
+            // A whole chain failing (universal query): one entry per asked denom, or an empty map, never a 500.
+            const message = `balance query failed: ${(err as Error).message}`;
+            const denoms = Object.fromEntries((q.denoms ?? []).map((d) => [d, { amount: '0', decimals: null, formatted_amount: '0', price: null, value_usd: null, error: { message } }]));
+            req.log.warn({ chain: chainId, err: (err as Error).message }, 'balances: chain query failed');
+            return [chainId, { address: q.address, denoms }];
+          }
+        }),
+      );
+      return { chains: Object.fromEntries(answers) };
+    },
+  );
+};

@@ -1,0 +1,22 @@
+/** The installed token list's facts the registry build relies on. */
+import { describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
+import { loadDataFiles } from './data-files.js';
+import { loadTokenList, tokenListAssets } from './token-list.js';
+
+describe('Uniswap default token list', () => {
+  const list = loadTokenList();
+  const entries = loadDataFiles().nonCosmosChains.chains;
+
+  it('writes every EVM address of the chains Junction lists with a valid EIP-55 checksum when it mixes case', () => {
+    for (const entry of entries.filter((e) => e.chain_type === 'evm')) {
+      for (const a of tokenListAssets(list, entry)) {
+        if (/[a-f]/.test(a.address!) && /[A-F]/.test(a.address!)) expect(getAddress(a.address!), `${entry.chain_id} ${a.symbol}`).toBe(a.address);
+      }
+    }
+  });
+
+  it('has tokens for every EVM chain and for Solana (chain id 501000101)', () => {
+    for (const entry of entries) expect(tokenListAssets(list, entry).length, entry.chain_id).toBeGreaterThan(20);
+  });
+});

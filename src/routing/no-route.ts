@@ -1,0 +1,31 @@
+/**
+ * The answer when no route can be returned, worded as the Skip Go API words it: HTTP 404, code 5 (NOT_FOUND), and
+ * one of two fixed messages that clients match on (the Skip widget tests `startsWith("no single-tx routes found")`
+ * to offer multi-transaction routes; Osmosis' frontend classifies both as "no quotes"). Junction's own explanation
+ * (which chain breaks the route, which venue cannot absorb the amount...) travels in an ErrorInfo detail.
+ */
+import { ApiError, errorInfo, GrpcCode } from '../errors.js';
+
+export const NO_SINGLE_TX_ROUTE_MESSAGE = 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true';
+export const NO_ROUTE_MESSAGE = 'no routes found';
+
+/** ErrorInfo reasons of the detail (UPPER_SNAKE_CASE, as google.rpc.ErrorInfo asks). */
+export const NO_ROUTE_REASON = 'NO_ROUTE';
+export const MULTI_TX_REQUIRED_REASON = 'MULTI_TX_REQUIRED';
+
+export interface NoRouteFacts {
+  /** Why candidates were dropped, in the order they were found (duplicates are removed here). */
+  reasons: readonly string[];
+  /** True when a route exists but needs several transactions and the request did not allow that. */
+  multiTxRefused: boolean;
+  /** Said when no candidate was even considered (e.g. no channel path, no venue trades the pair). */
+  fallback: string;
+}
+
+export function noRouteError(facts: NoRouteFacts): ApiError {
+  const reasons = [...new Set(facts.reasons)];
+  const explanation = reasons.length > 0 ? reasons.join('; ') : facts.fallback;
+  return new ApiError(GrpcCode.NOT_FOUND, facts.multiTxRefused ? NO_SINGLE_TX_ROUTE_MESSAGE : NO_ROUTE_MESSAGE, [
+    errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
+  ]);
+}

@@ -1,0 +1,171 @@
+/**
+ * Route shapes: bounded paths through the graph of holdings, before amounts.
+ *
+ * A node is a holding (an asset on a chain). Edges come from the plug-ins:
+ * - IBC: the computed same-origin transfer path between two holdings of one origin asset (transfer-path.ts);
+ * - lane bridges: listed lanes between two fixed holdings (lane-graph.ts);
+ * - swap venues: a swap between two denoms of one venue's pools, over up to three pools (swap-index.ts).
+ * A shape alternates IBC paths with lanes and swaps: IBC → (lane | swap) → IBC → ... → IBC, the IBC paths possibly
+ * empty. The search is a depth-first walk from the source holding, bounded by MAX_LANES bridge crossings and
+ * MAX_SWAPS swaps (so at most MAX_LANES + MAX_SWAPS + 1 IBC paths), that only takes a lane or a swap when the
+ * destination's origin can still be reached within the bounds that remain. It visits lanes, venues and denoms in a
+ * fixed order, so equal inputs give equal shapes in equal order. It reads no amounts: its result depends on the
+ * registry, the market view and the query's options only, and the route cache keeps it.
+ */
+import type { Lane, LaneBridge } from '../bridges/types.js';
+import type { Registry } from '../registry/registry.js';
+import type { MarketView } from './market.js';
+import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
+import { holding } from './reachability.js';
+import type { OriginKey, VenueIndex } from './swap-index.js';
+import { traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
+import type { PoolHop, RouteQuery } from './types.js';
+
+/** Bridge crossings other than IBC per route. */
+export const MAX_LANES = 2;
+/** Swaps per route (each over up to three pools of one venue). */
+export const MAX_SWAPS = 1;
+/** Shapes kept per search: far more than any real pair has; a bound on work, not a ranking. */
+export const MAX_SHAPES = 256;
+
+export type Leg =
+  | { kind: 'ibc'; hops: TransferHop[] }
+  | { kind: 'lane'; bridge: LaneBridge; lane: Lane }
+  | { kind: 'swap'; venue: VenueIndex; x: string; y: string; paths: readonly PoolHop[][] };
+
+/** A candidate route's structure without amounts: what the route cache keeps and re-simulates per request. */
+export interface RouteShape {
+  legs: Leg[];
+}
+
+/** Why candidates were left out, collected for the "no route" error. */
+export class Rejections {
+  readonly reasons: string[] = [];
+  /** A route exists but needs more transactions than the request allows. */
+  multiTxOnly = false;
+  add(reason: string): void {
+    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+  }
+}
+
+interface Position {
+  chainId: string;
+  denom: string;
+  at: Holding;
+  origin: OriginKey;
+}
+
+interface Walk {
+  registry: Registry;
+  market: MarketView;
+  q: RouteQuery;
+  rejected: Rejections;
+  dest: Holding;
+  destOrigin: OriginKey;
+  out: RouteShape[];
+  venues: readonly VenueIndex[];
+  reachMemo: Map<number, Set<OriginKey>>;
+}
+
+const bridgeAllowed = (q: RouteQuery, id: LaneBridge['id']) => !q.bridges || q.bridges.has(id);
+
+export function enumerateShapes(registry: Registry, market: MarketView, q: RouteQuery, rejected: Rejections): RouteShape[] {
+  const w: Walk = {
+    registry,
+    market,
+    q,
+    rejected,
+    dest: holding(q.dest),
+    destOrigin: originOfAsset(q.dest),
+    out: [],
+    venues: q.allowSwaps ? market.venues.filter((v) => venueAllowed(q, v) && registry.chain(v.venue.chainId)?.entryPoint !== undefined) : [],
+    reachMemo: new Map(),
+  };
+  const start: Position = { chainId: q.source.wire.chain_id, denom: q.source.wire.denom, at: holding(q.source), origin: originOfAsset(q.source) };
+  walk(w, start, [], 0, 0, new Set([start.origin]));
+  return w.out;
+}
+
+function venueAllowed(q: RouteQuery, v: VenueIndex): boolean {
+  return !q.swapVenues || q.swapVenues.some((s) => s.name === v.venue.name && s.chain_id === v.venue.chainId);
+}
+
+/** IBC hops from a position to a holding, or undefined; refused (with the reason) when IBC is excluded. */
+function ibcLeg(w: Walk, from: Holding, to: Holding, what: string): Leg | undefined {
+  const hops = transferPath(w.registry, from, to);
+  if (!hops) return undefined;
+  if (hops.length > 0 && !bridgeAllowed(w.q, 'IBC')) {
+    w.rejected.add(`${what} needs IBC transfers, which the request excludes (bridges)`);
+    return undefined;
+  }
+  return { kind: 'ibc', hops };
+}
+
+function reaching(w: Walk, lanesLeft: number): Set<OriginKey> {
+  let s = w.reachMemo.get(lanesLeft);
+  if (!s) w.reachMemo.set(lanesLeft, (s = laneGraph(w.registry).originsReaching(w.destOrigin, lanesLeft)));
+  return s;
+}
+
+function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+  if (w.out.length >= MAX_SHAPES) return;
+  if (p.origin === w.destOrigin) {
+    const last = ibcLeg(w, p.at, w.dest, 'the transfer');
+    if (last) {
+      w.out.push({ legs: [...legs, last] });
+      return; // leaving the destination's origin again could only come back to it with more steps
+    }
+    if (lanes === 0 && swaps === 0) w.rejected.add('no IBC channel path joins them');
+  }
+  if (swaps < MAX_SWAPS) swapFrom(w, p, legs, lanes, swaps, visited);
+  if (lanes < MAX_LANES) lanesFrom(w, p, legs, lanes, swaps, visited);
+}
+
+function swapFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+  const targets = reaching(w, MAX_LANES - lanes);
+  for (const venue of w.venues) {
+    const chainId = venue.venue.chainId;
+    for (const x of venue.denomsOfOrigin(p.origin)) {
+      const xTrace = traceOfDenom(w.registry, chainId, x);
+      if (!xTrace) continue;
+      for (const target of targets) {
+        if (visited.has(target)) continue;
+        for (const y of venue.denomsOfOrigin(target)) {
+          if (y === x) continue;
+          const paths = venue.candidatePaths(x, y);
+          if (paths.length === 0) continue;
+          const yTrace = traceOfDenom(w.registry, chainId, y);
+          if (!yTrace) continue;
+          const pre = ibcLeg(w, p.at, { chainId, ...xTrace }, `a swap on ${venue.venue.name}`);
+          if (!pre) continue;
+          const swap: Leg = { kind: 'swap', venue, x, y, paths };
+          const next: Position = { chainId, denom: y, at: { chainId, ...yTrace }, origin: target };
+          walk(w, next, [...legs, pre, swap], lanes, swaps + 1, new Set([...visited, target]));
+        }
+      }
+    }
+  }
+}
+
+/** Whether an origin can still lead to the destination: over the lanes left, or through a swap first. */
+function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number): boolean {
+  if (reaching(w, lanesLeft).has(origin)) return true;
+  return swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0);
+}
+
+function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+  for (const edge of laneGraph(w.registry).from(p.origin)) {
+    if (visited.has(edge.toOrigin) || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
+    if (!bridgeAllowed(w.q, edge.bridge.id)) {
+      w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
+      continue;
+    }
+    const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);
+    if (!pre) continue;
+    walk(w, positionAfter(edge), [...legs, pre, { kind: 'lane', bridge: edge.bridge, lane: edge.lane }], lanes + 1, swaps, new Set([...visited, edge.toOrigin]));
+  }
+}
+
+function positionAfter(edge: LaneEdge): Position {
+  return { chainId: edge.to.wire.chain_id, denom: edge.to.wire.denom, at: holding(edge.to), origin: edge.toOrigin };
+}

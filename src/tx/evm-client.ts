@@ -1,0 +1,86 @@
+/**
+ * An EVM chain's JSON-RPC node through viem: receipts and block times for tracking, logs for the destination side
+ * of bridges, raw transaction broadcast, and balances. Requests made together (one address's ERC-20 balances) go as
+ * one JSON-RPC batch; several endpoints are tried in order (viem's fallback transport), each with a deadline.
+ */
+import {
+  createPublicClient,
+  erc20Abi,
+  fallback,
+  http,
+  keccak256,
+  TransactionReceiptNotFoundError,
+  type AbiEvent,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import type { IncludedTx } from './tracker.js';
+
+export class EvmClient {
+  readonly client: PublicClient;
+  private readonly times = new Map<bigint, string>();
+  constructor(
+    readonly chainId: string,
+    urls: readonly string[],
+    timeoutMs: number,
+  ) {
+    if (urls.length === 0) throw new Error(`no JSON-RPC endpoint for chain ${chainId}`);
+    const transports = urls.map((u) => http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }));
+    this.client = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
+  }
+
+  /** The mined transaction with this hash, or null while it is not (yet) in a block. */
+  async getIncluded(hash: string): Promise<IncludedTx | null> {
+    let receipt;
+    try {
+      receipt = await this.client.getTransactionReceipt({ hash: hash as Hex });
+    } catch (err) {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    }
+    return {
+      chainId: this.chainId,
+      hash: receipt.transactionHash,
+      height: receipt.blockNumber.toString(),
+      time: await this.blockTime(receipt.blockNumber),
+      ok: receipt.status === 'success',
+      code: receipt.status === 'success' ? 0 : 1,
+      log: receipt.status === 'success' ? '' : 'execution reverted',
+      events: [],
+      logs: receipt.logs.map((l) => ({ address: l.address, topics: [...l.topics], data: l.data })),
+    };
+  }
+
+  async blockTime(blockNumber: bigint): Promise<string> {
+    const cached = this.times.get(blockNumber);
+    if (cached) return cached;
+    const block = await this.client.getBlock({ blockNumber });
+    const time = new Date(Number(block.timestamp) * 1000).toISOString().replace('.000Z', 'Z');
+    if (this.times.size > 10_000) this.times.clear();
+    this.times.set(blockNumber, time);
+    return time;
+  }
+
+  /** Logs of one event of one contract whose indexed arguments match, from `fromBlock` on. */
+  async findLogs(address: string, event: AbiEvent, args: Record<string, unknown>, fromBlock: bigint | 'earliest' = 'earliest') {
+    return this.client.getLogs({ address: address as Hex, event, args, fromBlock, toBlock: 'latest' });
+  }
+
+  /** eth_sendRawTransaction; the hash is computed locally too (keccak256 of the signed bytes). */
+  async sendRaw(signed: Uint8Array): Promise<string> {
+    const hex = `0x${Buffer.from(signed).toString('hex')}` as Hex;
+    const hash = await this.client.sendRawTransaction({ serializedTransaction: hex });
+    return hash ?? keccak256(hex);
+  }
+
+  async nativeBalance(address: string): Promise<bigint> {
+    return this.client.getBalance({ address: address as Hex });
+  }
+
+  /** balanceOf of several ERC-20 contracts, one JSON-RPC batch; each entry fails on its own. */
+  async erc20Balances(owner: string, tokens: readonly string[]): Promise<PromiseSettledResult<bigint>[]> {
+    return Promise.allSettled(
+      tokens.map((token) => this.client.readContract({ address: token as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })),
+    );
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Push: GET /junction/tx/events streams a transaction's status as server-sent events until it is terminal, and
+ * webhooks registered by a key holder receive every state change of the key's transactions, signed with HMAC,
+ * retried with backoff when the receiver fails, each delivery recorded.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { bech32 } from 'bech32';
+import { createAccess, type AccessService } from '../auth/access.js';
+import { createKey } from '../auth/keys-command.js';
+import { silentLog } from '../auth/log.js';
+import { eventually, sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
+import { loadConfig } from '../config.js';
+import { buildContext } from '../context.js';
+import { buildApp } from '../http/app.js';
+import { FakeCosmosNetwork } from './test-helpers/cosmos-network.js';
+import { RESULT_ACK, TestRelayer, type Packet } from './test-helpers/ibc-relayer.js';
+import { testTxService } from './test-helpers/service.js';
+import { signature } from './webhooks.js';
+import type { TxService } from './service.js';
+
+const net = new FakeCosmosNetwork();
+let relayer: TestRelayer;
+let store: TestStore;
+let access: AccessService;
+let tx: TxService;
+let app: FastifyInstance;
+let base = '';
+let key = '';
+const account = (prefix: string, fill: number) => bech32.encode(prefix, bech32.toWords(Buffer.alloc(20, fill)));
+
+/** A receiver that answers with the statuses it is told to, then 200; it records what it got. */
+const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let failuresLeft = 0;
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    res.writeHead(failuresLeft-- > 0 ? 500 : 204).end();
+  });
+});
+
+beforeAll(async () => {
+  for (const id of ['osmosis-1', 'cosmoshub-4']) net.chain(id);
+  await net.start();
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const ctx = buildContext(loadConfig([], {}));
+  relayer = new TestRelayer(net, ctx.registry);
+  store = await sqliteTestStore();
+  key = (await createKey(store.store, 'acme')).key;
+  access = await createAccess(store.store, { anonymous: { ratePerSecond: 0, burst: 1 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  const { rpc, rest } = net.settings();
+  tx = testTxService({ store: store.store, registry: ctx.registry, rpc, rest, runWorker: true, worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 }, webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 } });
+  app = await buildApp(ctx, { access, tx });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await tx.start();
+}, 30_000);
+afterAll(async () => {
+  await tx?.stop();
+  await app?.close();
+  await access?.close();
+  await net.stop();
+  receiver.close();
+  await store?.cleanup();
+});
+
+function transfer(fill: number): { packet: Packet; hash: string } {
+  const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: '1000', sender: account('osmo', fill), receiver: account('cosmos', fill), memo: '' });
+  return { packet, hash: relayer.send(packet) };
+}
+
+async function call(method: string, path: string, body?: unknown, withKey = true) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(withKey ? { authorization: key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Reads server-sent events until the stream ends; returns the parsed `status` events. */
+async function readEvents(url: string, onFirst: () => void): Promise<{ id: string; state: string }[]> {
+  const res = await fetch(url);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: { id: string; state: string }[] = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(':')) continue;
+      const fields = Object.fromEntries(block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+      expect(fields.event).toBe('status');
+      events.push({ id: fields.id!, state: (JSON.parse(fields.data!) as { state: string }).state });
+      if (events.length === 1) onFirst();
+    }
+  }
+  return events;
+}
+
+describe('GET /junction/tx/events', () => {
+  it('streams the status now and at every change, and ends after the terminal state', async () => {
+    const { packet, hash } = transfer(1);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    const events = await readEvents(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, () => {
+      setTimeout(() => relayer.recv(packet, RESULT_ACK), 400);
+      setTimeout(() => relayer.acknowledge(packet), 800);
+    });
+    const states = events.map((e) => e.state);
+    expect(states[0]).toMatch(/STATE_SUBMITTED|STATE_PENDING/);
+    expect(states.at(-1)).toBe('STATE_COMPLETED_SUCCESS');
+    // Ids are the status versions: strictly increasing.
+    const ids = events.map((e) => Number(e.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  }, 20_000);
+
+  it('answers 404 for a transaction not tracked and 400 for a malformed hash', async () => {
+    expect((await call('GET', `/junction/tx/events?chain_id=osmosis-1&tx_hash=${'AB'.repeat(32)}`, undefined, false)).body).toMatchObject({ code: 5, message: 'tx not found' });
+    expect((await call('GET', '/junction/tx/events?chain_id=osmosis-1&tx_hash=0x12', undefined, false)).status).toBe(400);
+  });
+});
+
+describe('webhooks', () => {
+  it('need an API key; a bad URL is refused', async () => {
+    expect((await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:1/x' }, false)).status).toBe(401);
+    expect((await call('POST', '/junction/webhooks', { url: 'ftp://example.com/' })).body).toMatchObject({ code: 3, message: 'invalid url: must be an http or https URL' });
+  });
+
+  it('deliver every state change of the key\'s transactions, signed, retried after failures, recorded', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/junction`;
+    const created = await call('POST', '/junction/webhooks', { url });
+    expect(created.status).toBe(200);
+    const { id, secret } = created.body as { id: string; secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    expect((await call('GET', '/junction/webhooks')).body).toEqual({ webhooks: [{ id, url, created_at: created.body.created_at }] });
+
+    failuresLeft = 2; // the receiver fails twice: the first delivery succeeds on its third attempt
+    const { packet, hash } = transfer(2);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
+    await eventually(async () => (await call('GET', `/v2/tx/status?chain_id=osmosis-1&tx_hash=${hash}`, undefined, false)).body.state === 'STATE_PENDING', 10_000, 'pending');
+    relayer.recv(packet, RESULT_ACK);
+    relayer.acknowledge(packet);
+    type Delivery = { state: string; status: string; attempts: number; last_status_code: number };
+    const deliveries = async () => (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as Delivery[];
+    await eventually(async () => {
+      const d = await deliveries();
+      return d.length === 2 && d.every((x) => x.status === 'delivered');
+    }, 15_000, 'both state changes delivered');
+
+    for (const r of received) {
+      const [t, v1] = String(r.headers['x-junction-signature']).split(',');
+      const timestamp = Number(t!.slice(2));
+      expect(v1).toBe(`v1=${createHmac('sha256', secret).update(`${timestamp}.${r.body}`).digest('hex')}`);
+      expect(signature(secret, timestamp, r.body)).toBe(r.headers['x-junction-signature']);
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['x-junction-delivery']).toMatch(/^whd_/);
+      expect(JSON.parse(r.body)).toMatchObject({ event: 'tx.status', chain_id: 'osmosis-1', tx_hash: hash });
+    }
+    // One delivery per state change (pending, then completed); the two failures were retried.
+    const d = await deliveries();
+    expect(d.map((x) => x.state).sort()).toEqual(['STATE_COMPLETED_SUCCESS', 'STATE_PENDING']);
+    expect(d.every((x) => x.last_status_code === 204)).toBe(true);
+    expect(d.reduce((n, x) => n + x.attempts, 0)).toBe(4);
+    expect(received).toHaveLength(4);
+    expect(new Set(received.map((r) => (JSON.parse(r.body) as { state: string }).state))).toEqual(new Set(['STATE_PENDING', 'STATE_COMPLETED_SUCCESS']));
+
+    expect((await call('DELETE', `/junction/webhooks/${id}`)).body).toEqual({ deleted: true });
+    expect((await call('GET', '/junction/webhooks')).body).toEqual({ webhooks: [] });
+    expect((await call('GET', `/junction/webhooks/${id}/deliveries`)).status).toBe(200);
+    expect((await call('GET', '/junction/webhooks/wh_nope/deliveries')).status).toBe(404);
+  }, 30_000);
+
+  it('a receiver that keeps failing: the delivery is marked failed after the last attempt', async () => {
+    const created = await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:9/unreachable' });
+    const { id } = created.body as { id: string };
+    const { hash } = transfer(3);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
+    await eventually(async () => {
+      const d = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as { status: string }[];
+      return d.length > 0 && d[0]!.status === 'failed';
+    }, 15_000, 'failed for good');
+    const [d] = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as { attempts: number; last_error: string; delivered_at: null }[];
+    expect(d).toMatchObject({ attempts: 3, delivered_at: null });
+    expect(d!.last_error).toBeTruthy();
+    await call('DELETE', `/junction/webhooks/${id}`);
+  }, 30_000);
+});

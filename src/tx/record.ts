@@ -1,0 +1,123 @@
+/**
+ * What is stored per tracked transaction: the initial transaction once seen, and per transfer it started the list of
+ * legs (one per bridge hop) with everything needed to look for the next step on chain. The wire status (status.ts)
+ * is computed from this record alone, so GET /v2/tx/status never waits on a chain.
+ */
+import type { ChainTransaction, CctpTransferState, IbcTransferState, PacketError, StatusError } from '../http/schemas/tx.js';
+import type { ChainType } from '../http/schemas/chain.js';
+
+/** A holding of funds: where they are (or will be) and whether they can be used there. */
+export interface AssetAt {
+  chain_id: string;
+  denom: string;
+  amount: string | null;
+}
+
+export interface IbcPacketRef {
+  sequence: string;
+  src_port: string;
+  src_channel: string;
+  dst_port: string;
+  dst_channel: string;
+  /** Nanoseconds since the epoch, "0" for none. */
+  timeout_timestamp: string;
+  /** `revision-height`, "0-0" for none. */
+  timeout_height: string;
+  /** ICS-20 packet data (FungibleTokenPacketData): denom as a trace path on the sending chain. */
+  data: { denom: string; amount: string; sender: string; receiver: string; memo: string };
+}
+
+export interface IbcLeg {
+  kind: 'ibc';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: IbcTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  acknowledge_tx: ChainTransaction | null;
+  timeout_tx: ChainTransaction | null;
+  error: PacketError | null;
+  packet: IbcPacketRef;
+  /** The acknowledgement written on the receiving chain, once it is. */
+  ack: 'result' | 'error' | null;
+  /**
+   * The transfer the memo asks the receiving chain to start next: a packet forward (whose failure comes back through
+   * this leg as an error acknowledgement) or a post-swap transfer of an IBC-hooks contract call (whose failure
+   * refunds on the receiving chain).
+   */
+  next: { port: string; channel: string; via: 'forward' | 'hooks' } | null;
+  /** Set once that next transfer has been found and appended as the following leg. */
+  next_found: boolean;
+}
+
+export interface CctpMessageRef {
+  /** 0 for CCTP V1 messages, 1 for V2. */
+  version: number;
+  source_domain: number;
+  destination_domain: number;
+  /** V1: decimal uint64; V2: 0x-prefixed bytes32. */
+  nonce: string;
+  /** keccak256 of the message bytes, 0x-prefixed: the attestation service's key for V1. */
+  message_hash: string;
+  burn_token: string;
+  mint_recipient: string;
+  amount: string;
+}
+
+export interface CctpLeg {
+  kind: 'cctp';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: CctpTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  message: CctpMessageRef;
+  /** The denom the minted USDC has on the destination chain (for transfer_asset_release). */
+  dest_denom: string | null;
+  /** The burnt token's denom on the source chain. */
+  source_denom: string;
+  /** EVM destinations: the block the mint search starts from (set at the first look, a margin before the burn). */
+  dest_from_block: string | null;
+}
+
+export type Leg = IbcLeg | CctpLeg;
+
+export interface TransferTrack {
+  legs: Leg[];
+}
+
+export interface InitialTx {
+  height: string;
+  time: string | null;
+  ok: boolean;
+  /** Execution failure: the chain's code and log. */
+  error: StatusError | null;
+}
+
+export interface TrackRecord {
+  chain_id: string;
+  chain_type: ChainType;
+  tx_hash: string;
+  explorer_link: string;
+  /** Epoch milliseconds of the submit or track call. */
+  submitted_at: number;
+  initial: InitialTx | null;
+  transfers: TransferTrack[];
+  /** Epoch milliseconds of the last change seen on chain (abandonment is measured from here). */
+  last_progress_at: number;
+  abandoned: boolean;
+}
+
+export function newRecord(chainId: string, chainType: ChainType, txHash: string, explorerLink: string, now: number): TrackRecord {
+  return {
+    chain_id: chainId,
+    chain_type: chainType,
+    tx_hash: txHash,
+    explorer_link: explorerLink,
+    submitted_at: now,
+    initial: null,
+    transfers: [],
+    last_progress_at: now,
+    abandoned: false,
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * The transaction service behind /v2/tx/*, /v2/info/balances and the push extensions: broadcast, start tracking,
+ * serve the stored status, notify listeners. main.ts creates it on the access store and starts the worker and the
+ * webhook dispatcher; the HTTP routes only call its methods.
+ */
+import { EventEmitter } from 'node:events';
+import { BaseError, HttpRequestError, keccak256, parseTransaction, RpcRequestError, TimeoutError, type Hex } from 'viem';
+import type { Config } from '../config.js';
+import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
+import type { StatusResponse } from '../http/schemas/tx.js';
+import type { Registry } from '../registry/registry.js';
+import type { RegistryChain } from '../registry/types.js';
+import type { Store } from '../store/db.js';
+import { ChainClients } from './clients.js';
+import { cosmosTxHash } from './cosmos-client.js';
+import { ChainEndpointTable } from './endpoints.js';
+import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
+import { newRecord, type TrackRecord } from './record.js';
+import { solanaSignatureOf } from './solana-client.js';
+import { statusOf, type TrackerSet } from './status.js';
+import { findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
+import type { TrackerEnv } from './tracker.js';
+import { TRACKERS } from './trackers.js';
+import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
+import { TrackingWorker, type Change, type TxLog, type WorkerSettings } from './worker.js';
+
+export interface TxServiceOptions {
+  store: Store;
+  registry: Registry;
+  log: TxLog;
+  endpoints: ChainEndpointTable;
+  worker: WorkerSettings;
+  runWorker: boolean;
+  timeoutMs: number;
+  attestationUrl: string | undefined;
+  webhooks?: WebhookSettings;
+  now?: () => number;
+  trackers?: TrackerSet;
+}
+
+export function txServiceOptions(config: Config, registry: Registry, store: Store, log: TxLog): TxServiceOptions {
+  return {
+    store,
+    registry,
+    log,
+    endpoints: ChainEndpointTable.fromSettings(registry, config.chainRpcUrls, config.chainRestUrls),
+    worker: {
+      pollIntervalMs: config.txPollIntervalMs,
+      pollMaxIntervalMs: config.txPollMaxIntervalMs,
+      notFoundAbandonMs: config.txNotFoundAbandonSeconds * 1000,
+      stallAbandonMs: config.txStallAbandonSeconds * 1000,
+      concurrency: config.txWorkerConcurrency,
+      leaseMs: config.txLeaseSeconds * 1000,
+    },
+    runWorker: config.txWorker,
+    timeoutMs: config.upstreamTimeoutMs,
+    attestationUrl: config.cctpAttestationUrl,
+  };
+}
+
+export interface TxRef {
+  tx_hash: string;
+  explorer_link: string;
+}
+
+export interface StatusRow {
+  text: string;
+  version: number;
+  done: boolean;
+}
+
+const STATUS_CACHE_MS = 250;
+const STATUS_CACHE_ENTRIES = 50_000;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export class TxService {
+  readonly clients: ChainClients;
+  readonly trackers: TrackerSet;
+  readonly env: TrackerEnv;
+  readonly worker: TrackingWorker;
+  readonly dispatcher: WebhookDispatcher;
+  private readonly bus = new EventEmitter();
+  private readonly statusCache = new Map<string, StatusRow & { at: number }>();
+  private readonly streams = new Set<() => void>();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: TxServiceOptions) {
+    this.now = opts.now ?? Date.now;
+    this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs);
+    this.trackers = opts.trackers ?? TRACKERS;
+    this.bus.setMaxListeners(0);
+    this.env = {
+      registry: opts.registry,
+      clients: this.clients,
+      now: this.now,
+      chainTx: (chainId, hash, time) => ({ chain_id: chainId, tx_hash: hash, explorer_link: explorerLink(opts.registry.chain(chainId), hash), on_chain_at: time }),
+      attestationUrl: opts.attestationUrl,
+    };
+    this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
+    this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) => this.changed(c));
+  }
+
+  get store(): Store {
+    return this.opts.store;
+  }
+
+  get registry(): Registry {
+    return this.opts.registry;
+  }
+
+  async start(): Promise<void> {
+    // The embedded store serves one instance: leases left by its previous process (killed mid-step) are void.
+    if (this.opts.store.kind === 'sqlite') await releaseAllLeases(this.opts.store);
+    if (this.opts.runWorker) this.worker.start();
+    this.dispatcher.start();
+  }
+
+  async stop(): Promise<void> {
+    // Open event streams would keep the HTTP server from closing: end them first (clients reconnect elsewhere).
+    for (const close of [...this.streams]) close();
+    await this.worker.stop();
+    await this.dispatcher.stop();
+  }
+
+  /** An open event stream, ended by stop(); returns the function that forgets it when it ends by itself. */
+  registerStream(close: () => void): () => void {
+    this.streams.add(close);
+    return () => this.streams.delete(close);
+  }
+
+  /** The chain, or 404 / code 5 as the wire format answers for chains the service does not support. */
+  chain(chainId: string): RegistryChain {
+    const chain = this.opts.registry.chain(chainId);
+    if (!chain) throw notFound('chain id not supported');
+    return chain;
+  }
+
+  hashOf(chain: RegistryChain, hash: string): string {
+    const normalized = normalizeHash(chain.wire.chain_type, hash);
+    if (!normalized) throw invalidArgument(`invalid tx_hash: a ${chain.wire.chain_type} transaction hash is ${HASH_FORMS[chain.wire.chain_type]}`);
+    return normalized;
+  }
+
+  /** POST /v2/tx/submit: broadcast the signed transaction, then track it. */
+  async submit(chainId: string, txBase64: string, keyId: string | null): Promise<TxRef> {
+    const chain = this.chain(chainId);
+    const compact = txBase64.replace(/\s+/g, '');
+    if (compact === '' || !BASE64.test(compact)) throw invalidArgument('tx must be base64 encoded');
+    const bytes = new Uint8Array(Buffer.from(compact, 'base64'));
+    const hash = await this.broadcast(chain, bytes);
+    return this.startTracking(chain, hash, keyId);
+  }
+
+  /** POST /v2/tx/track: start tracking a transaction broadcast elsewhere (the SDK does this for EVM). */
+  async track(chainId: string, txHash: string, keyId: string | null): Promise<TxRef> {
+    const chain = this.chain(chainId);
+    return this.startTracking(chain, this.hashOf(chain, txHash), keyId);
+  }
+
+  /**
+   * GET /v2/tx/status: the stored wire status as JSON text (never waits on a chain). Answers are kept in memory:
+   * on the embedded store until this process changes them (it is the only writer), on PostgreSQL for
+   * STATUS_CACHE_MS (other instances' workers write too), which the SDK's one-second polling never notices.
+   */
+  async statusText(chainId: string, txHash: string): Promise<StatusRow> {
+    const chain = this.chain(chainId);
+    const hash = this.hashOf(chain, txHash);
+    const key = `${chainId}\u0000${hash}`;
+    const now = Date.now();
+    const cached = this.statusCache.get(key);
+    if (cached && (this.opts.store.kind === 'sqlite' || now - cached.at < STATUS_CACHE_MS)) return cached;
+    const row = await findStatus(this.opts.store, chainId, hash);
+    if (!row) throw notFound('tx not found');
+    const entry = { text: row.status, version: row.version, done: row.done, at: now };
+    if (this.statusCache.size >= STATUS_CACHE_ENTRIES) this.statusCache.delete(this.statusCache.keys().next().value!);
+    this.statusCache.set(key, entry);
+    return entry;
+  }
+
+  /** Local notifications of a transaction's status changes (this instance's worker); returns the unsubscribe. */
+  subscribe(chainId: string, txHash: string, listener: (statusText: string) => void): () => void {
+    const key = `${chainId}\u0000${txHash}`;
+    this.bus.on(key, listener);
+    return () => this.bus.off(key, listener);
+  }
+
+  private async startTracking(chain: RegistryChain, hash: string, keyId: string | null): Promise<TxRef> {
+    const chainId = chain.wire.chain_id;
+    const now = this.now();
+    const link = explorerLink(chain, hash);
+    const record = newRecord(chainId, chain.wire.chain_type, hash, link, now);
+    const status: StatusResponse = statusOf(this.trackers, record);
+    const row = { chain_id: chainId, tx_hash: hash, state: status.state, record: JSON.stringify(record), status: JSON.stringify(status), key_id: keyId };
+    if (!(await insertTracked(this.opts.store, row, now))) await this.rearm(chainId, hash, now);
+    this.statusCache.delete(`${chainId}\u0000${hash}`);
+    return { tx_hash: hash, explorer_link: link };
+  }
+
+  /** Tracking again after STATE_ABANDONED: the same record, with the abandonment lifted and its clock restarted. */
+  private async rearm(chainId: string, hash: string, now: number): Promise<void> {
+    const existing = await findTracked(this.opts.store, chainId, hash);
+    if (existing?.state !== 'STATE_ABANDONED') return;
+    const record = JSON.parse(existing.record) as TrackRecord;
+    record.abandoned = false;
+    record.last_progress_at = now;
+    if (!record.initial) record.submitted_at = now;
+    const status = statusOf(this.trackers, record);
+    await rearmTracked(this.opts.store, { chain_id: chainId, tx_hash: hash, state: status.state, record: JSON.stringify(record), status: JSON.stringify(status) }, now);
+  }
+
+  private async broadcast(chain: RegistryChain, bytes: Uint8Array): Promise<string> {
+    const chainId = chain.wire.chain_id;
+    switch (chain.wire.chain_type) {
+      case 'cosmos': {
+        const result = await this.upstream(() => this.clients.cosmos(chainId).broadcast(bytes));
+        if (result.code !== 0) throw invalidArgument(`tx is invalid on chain: ${result.log || `code ${result.code}`}`);
+        return result.hash || cosmosTxHash(bytes);
+      }
+      case 'evm': {
+        const hex = `0x${Buffer.from(bytes).toString('hex')}` as Hex;
+        let parsed;
+        try {
+          parsed = parseTransaction(hex);
+        } catch {
+          throw invalidArgument('tx is not a signed EVM transaction (RLP / typed envelope)');
+        }
+        if (parsed.r === undefined || parsed.s === undefined) throw invalidArgument('tx is not signed');
+        if (parsed.chainId !== undefined && String(parsed.chainId) !== chainId) {
+          throw invalidArgument(`tx is signed for chain ${parsed.chainId}, not ${chainId}`);
+        }
+        await this.upstream(() => this.clients.evm(chainId).sendRaw(bytes));
+        return keccak256(hex);
+      }
+      case 'svm': {
+        let signature: string;
+        try {
+          signature = solanaSignatureOf(bytes);
+        } catch {
+          throw invalidArgument('tx is not a signed Solana transaction');
+        }
+        await this.upstream(() => this.clients.solana(chainId).sendRaw(bytes));
+        return signature;
+      }
+    }
+  }
+
+  /** A node that refuses the transaction is the caller's problem (code 3); an unreachable one is ours (code 14). */
+  private async upstream<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      if (err instanceof BaseError && err.walk((e) => e instanceof RpcRequestError) && !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) {
+        throw invalidArgument(`tx is invalid on chain: ${err.shortMessage}`);
+      }
+      if ((err as Error).name === 'SendTransactionError') throw invalidArgument(`tx is invalid on chain: ${(err as Error).message}`);
+      this.opts.log.warn({ err: (err as Error).message }, 'broadcast failed: chain node unreachable');
+      throw new ApiError(GrpcCode.UNAVAILABLE, `chain node unreachable: ${(err as Error).message}`);
+    }
+  }
+
+  private async changed(c: Change): Promise<void> {
+    this.statusCache.delete(`${c.chainId}\u0000${c.txHash}`);
+    this.bus.emit(`${c.chainId}\u0000${c.txHash}`, c.statusText);
+    if (c.keyId && c.status.state !== c.previousState) {
+      const queued = await enqueueDeliveries(this.opts.store, c.keyId, c.chainId, c.txHash, c.status, this.now());
+      if (queued > 0) this.dispatcher.poke();
+    }
+  }
+}
+

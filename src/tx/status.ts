@@ -1,0 +1,112 @@
+/**
+ * The state machine: a tracked transaction's record → the wire StatusTxResponse (section 5). Pure; the endpoint and
+ * the push channels serve what this computes from the stored record.
+ *
+ * Per transfer (the legs one transaction started): the first failed leg decides where the funds go back to (a
+ * failure behind packet-forwarding legs comes back through them to the first of those); the transfer is
+ * STATE_PENDING_ERROR until that refund is seen on chain, then STATE_COMPLETED_ERROR. Every leg delivered and no
+ * further hop expected: STATE_COMPLETED_SUCCESS, funds at the last leg's destination. Otherwise STATE_PENDING, and
+ * next_blocking_transfer points at the first leg not yet delivered. The overall state: STATE_SUBMITTED until the
+ * transaction is seen, STATE_COMPLETED_ERROR if it failed, STATE_ABANDONED when tracking gave up, else the worst of
+ * its transfers (pending error, pending, error, success).
+ */
+import type { StatusError, StatusResponse, TransactionState, TransferStatus } from '../http/schemas/tx.js';
+import type { Leg, TrackRecord, TransferTrack } from './record.js';
+import type { BridgeTracker, LegSummary } from './tracker.js';
+
+export type TrackerSet = ReadonlyMap<Leg['kind'], BridgeTracker>;
+
+export function summarizeLeg(trackers: TrackerSet, leg: Leg): LegSummary {
+  const t = trackers.get(leg.kind);
+  if (!t) throw new Error(`no tracker for ${leg.kind} legs`);
+  return t.summarize(leg as never);
+}
+
+const TERMINAL: ReadonlySet<TransactionState> = new Set(['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED']);
+export const isTerminal = (s: TransactionState) => TERMINAL.has(s);
+
+function transferStatus(trackers: TrackerSet, transfer: TransferTrack, abandoned: boolean, abandonMessage: string): TransferStatus {
+  const sums = transfer.legs.map((l) => summarizeLeg(trackers, l));
+  const sequence = sums.map((s) => s.event);
+  let failed = sums.findIndex((s) => s.outcome === 'failure');
+  if (failed >= 0) {
+    // Packet forwarding hands a failure back hop by hop: the refund lands where the first forwarding leg started.
+    while (failed > 0 && sums[failed - 1]!.carriesBackFailure) failed--;
+    const f = sums[failed]!;
+    const settled = f.outcome === 'failure' && f.settled;
+    const failure = sums.find((s) => s.outcome === 'failure')!;
+    const packetError = 'ibc_transfer' in failure.event ? failure.event.ibc_transfer.packet_txs.error : null;
+    const state: TransactionState = settled ? 'STATE_COMPLETED_ERROR' : abandoned ? 'STATE_ABANDONED' : 'STATE_PENDING_ERROR';
+    return {
+      state,
+      transfer_sequence: sequence,
+      next_blocking_transfer: settled ? null : { transfer_sequence_index: failed },
+      transfer_asset_release: { ...f.origin, released: settled },
+      error: {
+        type: 'STATUS_ERROR_TRANSFER',
+        message: packetError?.message ?? 'transfer failed',
+        details: packetError?.details ?? null,
+      },
+    };
+  }
+  const blocking = sums.findIndex((s) => s.outcome !== 'success');
+  const last = sums[sums.length - 1];
+  if (blocking < 0 && last && !last.expectsNext) {
+    return {
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_sequence: sequence,
+      next_blocking_transfer: null,
+      transfer_asset_release: { ...last.arrived!, released: true },
+      error: null,
+    };
+  }
+  const index = blocking >= 0 ? blocking : sums.length - 1;
+  const stuck = sums[index];
+  return {
+    state: abandoned ? 'STATE_ABANDONED' : 'STATE_PENDING',
+    transfer_sequence: sequence,
+    next_blocking_transfer: { transfer_sequence_index: index },
+    // While in flight the funds sit where the blocking leg started (escrowed, or received but not yet forwarded).
+    transfer_asset_release: abandoned && stuck ? { ...stuck.origin, released: false } : null,
+    error: abandoned ? { type: 'STATUS_ERROR_TRANSFER', message: abandonMessage, details: null } : null,
+  };
+}
+
+const RANK: Record<TransactionState, number> = {
+  STATE_PENDING_ERROR: 0,
+  STATE_PENDING: 1,
+  STATE_SUBMITTED: 2,
+  STATE_ABANDONED: 3,
+  STATE_COMPLETED_ERROR: 4,
+  STATE_COMPLETED_SUCCESS: 5,
+};
+
+function emptyTransfer(state: TransactionState, error: StatusError | null): TransferStatus {
+  return { state, transfer_sequence: [], next_blocking_transfer: null, transfer_asset_release: null, error };
+}
+
+export function statusOf(trackers: TrackerSet, record: TrackRecord, abandonMessage = 'tracking abandoned: no progress on chain'): StatusResponse {
+  let transfers: TransferStatus[];
+  if (!record.initial) {
+    transfers = [emptyTransfer(record.abandoned ? 'STATE_ABANDONED' : 'STATE_SUBMITTED', record.abandoned ? { type: 'STATUS_ERROR_INDEXING', message: 'transaction not found on chain', details: null } : null)];
+  } else if (!record.initial.ok) {
+    transfers = [emptyTransfer('STATE_COMPLETED_ERROR', record.initial.error)];
+  } else if (record.transfers.length === 0) {
+    // A transaction that started no transfer (a swap or send on one chain) is complete once included. The list is
+    // never empty: executeRoute reads transfers[0].state.
+    transfers = [emptyTransfer('STATE_COMPLETED_SUCCESS', null)];
+  } else {
+    transfers = record.transfers.map((t) => transferStatus(trackers, t, record.abandoned, abandonMessage));
+  }
+  const state = transfers.reduce<TransactionState>((worst, t) => (RANK[t.state] < RANK[worst] ? t.state : worst), transfers[0]!.state);
+  const first = transfers[0]!;
+  return {
+    transfers,
+    state,
+    transfer_sequence: transfers.flatMap((t) => t.transfer_sequence),
+    next_blocking_transfer: first.next_blocking_transfer,
+    transfer_asset_release: first.transfer_asset_release,
+    error: first.error,
+    status: state === 'STATE_SUBMITTED' ? 'STATE_SUBMITTED' : isTerminal(state) ? 'STATE_COMPLETED' : 'STATE_PENDING',
+  };
+}

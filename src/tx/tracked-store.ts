@@ -1,0 +1,142 @@
+/**
+ * Tracked transactions in the store (SQLite or PostgreSQL, same queries). Work is shared by leases: a worker claims
+ * due rows by setting `lease_owner` / `lease_until` in one statement (on PostgreSQL the candidate rows are locked
+ * with FOR UPDATE SKIP LOCKED, so two instances claiming at once get disjoint rows and never wait on each other), and
+ * writes its result only while it still holds the lease. A worker that dies (kill -9) leaves leases that expire after
+ * TX_LEASE_SECONDS, and any instance then takes the rows over: nothing is lost, nothing is done twice at once.
+ */
+import { sql } from 'kysely';
+import type { Store } from '../store/db.js';
+
+export interface TrackedRow {
+  chain_id: string;
+  tx_hash: string;
+  state: string;
+  record: string;
+  status: string;
+  key_id: string | null;
+  idle_polls: number;
+  version: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Starts tracking; false when the transaction is already tracked (nothing changes then). */
+export async function insertTracked(
+  store: Store,
+  row: { chain_id: string; tx_hash: string; state: string; record: string; status: string; key_id: string | null },
+  now: number,
+): Promise<boolean> {
+  const inserted = await store.db
+    .insertInto('tracked_txs')
+    .values({ ...row, done: 0, next_poll_at: now, idle_polls: 0, lease_owner: null, lease_until: 0, version: 1, created_at: iso(now), updated_at: iso(now) })
+    .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Puts an abandoned transaction back in the worker's queue with its updated record; false if it was not abandoned. */
+export async function rearmTracked(store: Store, row: { chain_id: string; tx_hash: string; state: string; record: string; status: string }, now: number): Promise<boolean> {
+  const result = await store.db
+    .updateTable('tracked_txs')
+    .set({ state: row.state, record: row.record, status: row.status, done: 0, next_poll_at: now, idle_polls: 0, updated_at: iso(now), version: sql`version + 1` })
+    .where('chain_id', '=', row.chain_id)
+    .where('tx_hash', '=', row.tx_hash)
+    .where('state', '=', 'STATE_ABANDONED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findTracked(store: Store, chainId: string, txHash: string): Promise<TrackedRow | undefined> {
+  const row = await store.db
+    .selectFrom('tracked_txs')
+    .select(['chain_id', 'tx_hash', 'state', 'record', 'status', 'key_id', 'idle_polls', 'version'])
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', '=', txHash)
+    .executeTakeFirst();
+  return row ? { ...row, idle_polls: Number(row.idle_polls), version: Number(row.version) } : undefined;
+}
+
+/** The status text and version only: what GET /v2/tx/status and the event stream read. */
+export async function findStatus(store: Store, chainId: string, txHash: string): Promise<{ status: string; version: number; done: boolean } | undefined> {
+  const row = await store.db
+    .selectFrom('tracked_txs')
+    .select(['status', 'version', 'done'])
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', '=', txHash)
+    .executeTakeFirst();
+  return row ? { status: row.status, version: Number(row.version), done: Number(row.done) === 1 } : undefined;
+}
+
+/** Claims up to `limit` due rows for `owner` until `now + leaseMs`. */
+export async function claimDue(store: Store, owner: string, now: number, leaseMs: number, limit: number): Promise<TrackedRow[]> {
+  const lock = store.kind === 'postgres' ? sql`for update skip locked` : sql``;
+  const { rows } = await sql<TrackedRow>`
+    update tracked_txs set lease_owner = ${owner}, lease_until = ${now + leaseMs}
+    where (chain_id, tx_hash) in (
+      select chain_id, tx_hash from tracked_txs
+      where done = 0 and next_poll_at <= ${now} and lease_until < ${now}
+      order by next_poll_at
+      limit ${limit}
+      ${lock}
+    )
+    returning chain_id, tx_hash, state, record, status, key_id, idle_polls, version`.execute(store.db);
+  return rows.map((r) => ({ ...r, idle_polls: Number(r.idle_polls), version: Number(r.version) }));
+}
+
+export interface TrackedUpdate {
+  chain_id: string;
+  tx_hash: string;
+  state: string;
+  record: string;
+  status: string;
+  done: boolean;
+  next_poll_at: number;
+  idle_polls: number;
+  /** The status changed: bump the version the event stream watches. */
+  changed: boolean;
+}
+
+/**
+ * Writes a worker's results and releases their leases, in one transaction (one commit per batch, not per row), each
+ * only if `owner` still holds its lease (a lease that expired and was taken over is not overwritten). Returns which
+ * updates were written.
+ */
+export async function saveTracked(store: Store, owner: string, updates: TrackedUpdate[], now: number): Promise<boolean[]> {
+  if (updates.length === 0) return [];
+  return store.db.transaction().execute(async (trx) => {
+    const written: boolean[] = [];
+    for (const row of updates) {
+      const result = await trx
+        .updateTable('tracked_txs')
+        .set({
+          state: row.state,
+          record: row.record,
+          status: row.status,
+          done: row.done ? 1 : 0,
+          next_poll_at: row.next_poll_at,
+          idle_polls: row.idle_polls,
+          lease_owner: null,
+          lease_until: 0,
+          updated_at: iso(now),
+          ...(row.changed ? { version: sql`version + 1` } : {}),
+        })
+        .where('chain_id', '=', row.chain_id)
+        .where('tx_hash', '=', row.tx_hash)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      written.push(Number(result.numUpdatedRows) > 0);
+    }
+    return written;
+  });
+}
+
+/** Embedded store only (one instance): leases left by a previous process of this instance are void at start. */
+export async function releaseAllLeases(store: Store): Promise<void> {
+  await store.db.updateTable('tracked_txs').set({ lease_owner: null, lease_until: 0 }).where('lease_owner', 'is not', null).execute();
+}
+
+export async function countInFlight(store: Store): Promise<number> {
+  const row = await store.db.selectFrom('tracked_txs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('done', '=', 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,85 @@
+/**
+ * The contract between the generic tracking worker and a bridge. A bridge folder contributes one BridgeTracker
+ * (src/bridges/<id>/track.ts): it recognises the transfers its protocol starts in an included transaction, follows
+ * one leg of a transfer on chain step by step, and says what a leg means for the user's funds. The worker and the
+ * state machine (status.ts) know nothing of packets, attestations or mints.
+ */
+import type { TransferEvent } from '../http/schemas/tx.js';
+import type { Registry } from '../registry/registry.js';
+import type { ChainClients } from './clients.js';
+import type { ChainTransaction } from '../http/schemas/tx.js';
+import type { AssetAt, Leg } from './record.js';
+
+/** One event of a Cosmos transaction result (CometBFT `tx_result.events`), attribute values as text. */
+export interface CosmosEvent {
+  type: string;
+  attributes: { key: string; value: string }[];
+}
+
+/** One log of an EVM transaction receipt. */
+export interface EvmLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+/** A transaction as included in a block, in the terms trackers read. */
+export interface IncludedTx {
+  chainId: string;
+  hash: string;
+  height: string;
+  /** Block time, RFC 3339 UTC, when known. */
+  time: string | null;
+  ok: boolean;
+  code: number;
+  log: string;
+  /** Cosmos chains. */
+  events: CosmosEvent[];
+  /** EVM chains. */
+  logs: EvmLog[];
+}
+
+export interface TrackerEnv {
+  registry: Registry;
+  clients: ChainClients;
+  now(): number;
+  /** The wire record of a transaction on a chain, with its explorer link. */
+  chainTx(chainId: string, hash: string, time: string | null): ChainTransaction;
+  /** CCTP attestation service base URL (CCTP_ATTESTATION_URL). */
+  attestationUrl: string | undefined;
+}
+
+/** What a leg means for the route, read by the state machine. */
+export interface LegSummary {
+  event: TransferEvent;
+  /**
+   * pending: in flight; received: arrived but may still be reverted by a later hop (PFM); success: delivered;
+   * failure: failed, the funds go back to `refund`.
+   */
+  outcome: 'pending' | 'received' | 'success' | 'failure';
+  /** On failure: the refund has happened on chain (the funds are usable again). */
+  settled: boolean;
+  /** Whether a following leg is still expected (a forward or post-swap transfer not yet seen). */
+  expectsNext: boolean;
+  /** A failure of the following leg is carried back through this leg (packet forwarding refunds hop by hop). */
+  carriesBackFailure: boolean;
+  /** Where the funds are once this leg delivered. */
+  arrived: AssetAt | null;
+  /** Where the funds go back to when this leg fails, and where they wait while it is in flight. */
+  origin: AssetAt;
+}
+
+export interface Advance<L extends Leg = Leg> {
+  leg: L;
+  /** A leg this step found started (the next hop), appended after this one in the same transfer. */
+  next: Leg | null;
+}
+
+export interface BridgeTracker<L extends Leg = Leg> {
+  readonly kind: L['kind'];
+  /** The transfers this bridge starts in an included transaction (each becomes the first leg of a transfer). */
+  discover(tx: IncludedTx, env: TrackerEnv): L[];
+  /** Looks on chain for the leg's next step. Returns the leg unchanged when nothing happened. */
+  advance(leg: L, env: TrackerEnv): Promise<Advance<L>>;
+  summarize(leg: L): LegSummary;
+}

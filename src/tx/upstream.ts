@@ -1,0 +1,113 @@
+/**
+ * Requests to chain nodes and services off the request path: every attempt has its own deadline, a failing endpoint
+ * is set aside for a cool-down (the next one is tried at once), and a request retries with backoff across the
+ * endpoints before giving up. One chain's slow node therefore never holds up another chain, and one bad endpoint of
+ * a chain never holds up its good ones.
+ */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    message: string,
+    /** HTTP status when the endpoint answered; undefined for network failures and timeouts. */
+    readonly status?: number,
+    /** The endpoint answered with a definite refusal (4xx other than 408/429): retrying elsewhere will not help. */
+    readonly definite = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface PoolOptions {
+  timeoutMs: number;
+  /** Attempts in all, across endpoints. */
+  attempts?: number;
+  /** First backoff between rounds; doubled each round. */
+  backoffMs?: number;
+  /** How long a failed endpoint is skipped while others remain. */
+  coolDownMs?: number;
+}
+
+export class EndpointPool {
+  private readonly downUntil = new Map<string, number>();
+  readonly urls: readonly string[];
+  constructor(
+    urls: readonly string[],
+    private readonly opts: PoolOptions,
+  ) {
+    this.urls = [...new Set(urls)];
+  }
+
+  get configured(): boolean {
+    return this.urls.length > 0;
+  }
+
+  /** Endpoints in the order to try: healthy ones first (in configured order), then the ones cooling down. */
+  private order(now: number): string[] {
+    const healthy = this.urls.filter((u) => (this.downUntil.get(u) ?? 0) <= now);
+    return healthy.length > 0 ? [...healthy, ...this.urls.filter((u) => !healthy.includes(u))] : [...this.urls];
+  }
+
+  /** Runs `call` against one endpoint after another until one succeeds; definite refusals are not retried. */
+  async run<T>(call: (baseUrl: string, signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.urls.length === 0) throw new UpstreamError('no endpoint configured for this chain');
+    const attempts = this.opts.attempts ?? Math.max(2, this.urls.length);
+    const backoff = this.opts.backoffMs ?? 200;
+    let last: unknown;
+    const tried = new Set<string>();
+    for (let i = 0; i < attempts; i++) {
+      // The best endpoint not yet tried in this round; a round that tried them all waits (backoff) and starts over.
+      if (tried.size === this.urls.length) {
+        tried.clear();
+        await sleep(backoff * 2 ** Math.floor(i / this.urls.length - 1));
+      }
+      const url = this.order(Date.now()).find((u) => !tried.has(u))!;
+      tried.add(url);
+      try {
+        return await call(url, AbortSignal.timeout(this.opts.timeoutMs));
+      } catch (err) {
+        last = err;
+        if (err instanceof UpstreamError && err.definite) throw err;
+        this.downUntil.set(url, Date.now() + (this.opts.coolDownMs ?? 30_000));
+      }
+    }
+    throw last instanceof UpstreamError ? last : new UpstreamError(describe(last));
+  }
+}
+
+/** GET or POST JSON with the pool's signal; non-2xx statuses become UpstreamErrors. */
+export async function requestJson(url: string, signal: AbortSignal, init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? 'GET',
+      signal,
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+  } catch (err) {
+    throw new UpstreamError(`${redact(url)}: ${describe(err)}`);
+  }
+  const text = await res.text().catch(() => '');
+  if (!res.ok) {
+    const definite = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+    throw Object.assign(new UpstreamError(`${redact(url)}: HTTP ${res.status}`, res.status, definite), { body: text });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UpstreamError(`${redact(url)}: answer is not JSON`, res.status);
+  }
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@').replace(/\?.*$/, '');
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.name === 'TimeoutError' ? 'timed out' : err.message || err.name;
+  return String(err);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

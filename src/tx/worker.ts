@@ -1,0 +1,184 @@
+/**
+ * The tracking worker: claims due tracked transactions (leases, see tracked-store.ts), takes one step of each on
+ * chain, stores the new record and wire status, and tells the listeners (event streams, webhooks) what changed.
+ * A step that finds nothing new makes the next look wait longer (TX_POLL_INTERVAL_MS × 1.5^n up to
+ * TX_POLL_MAX_INTERVAL_MS); any progress resets the wait. A node that fails is the same as no progress: the
+ * transaction is looked at again later, and only an unreachable chain's own transfers wait.
+ */
+import { randomBytes } from 'node:crypto';
+import type { StatusResponse, StatusError } from '../http/schemas/tx.js';
+import type { Store } from '../store/db.js';
+import type { Log } from '../auth/log.js';
+
+/** pino's logger fits; debug is optional so tests can pass the auth layer's silent log. */
+export type TxLog = Log & { debug?(obj: object, msg: string): void };
+import type { Leg, TrackRecord } from './record.js';
+import { isTerminal, statusOf, summarizeLeg, type TrackerSet } from './status.js';
+import { claimDue, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
+import type { IncludedTx, TrackerEnv } from './tracker.js';
+
+export interface WorkerSettings {
+  pollIntervalMs: number;
+  pollMaxIntervalMs: number;
+  notFoundAbandonMs: number;
+  stallAbandonMs: number;
+  concurrency: number;
+  leaseMs: number;
+  /** How often the worker looks for due rows when it found none. */
+  idleTickMs?: number;
+}
+
+export interface Change {
+  chainId: string;
+  txHash: string;
+  keyId: string | null;
+  previousState: string;
+  status: StatusResponse;
+  statusText: string;
+}
+
+/** Looks up the initial transaction on its chain (null while it is not included). */
+export async function findIncluded(env: TrackerEnv, record: TrackRecord): Promise<IncludedTx | null> {
+  if (record.chain_type === 'cosmos') return env.clients.cosmos(record.chain_id).getTx(record.tx_hash);
+  if (record.chain_type === 'evm') return env.clients.evm(record.chain_id).getIncluded(record.tx_hash);
+  return env.clients.solana(record.chain_id).getIncluded(record.tx_hash);
+}
+
+function executionError(tx: IncludedTx): StatusError {
+  const message = tx.log || `transaction failed with code ${tx.code}`;
+  return { type: 'STATUS_ERROR_TRANSACTION_EXECUTION', message, details: { code: tx.code, message } };
+}
+
+/** Whether a leg can still change on chain. */
+function legOpen(trackers: TrackerSet, leg: Leg): boolean {
+  const s = summarizeLeg(trackers, leg);
+  if (s.outcome === 'failure') return !s.settled;
+  return s.outcome !== 'success' || s.expectsNext || !s.settled;
+}
+
+/** One step of tracking: a new record (the input is not modified). Chain failures propagate to the caller. */
+export async function stepRecord(record: TrackRecord, env: TrackerEnv, trackers: TrackerSet): Promise<TrackRecord> {
+  const next: TrackRecord = structuredClone(record);
+  if (!next.initial) {
+    const tx = await findIncluded(env, next);
+    if (!tx) return next;
+    next.initial = { height: tx.height, time: tx.time, ok: tx.ok, error: tx.ok ? null : executionError(tx) };
+    if (!tx.ok) return next;
+    next.transfers = [...trackers.values()].flatMap((t) => t.discover(tx, env)).map((leg) => ({ legs: [leg as Leg] }));
+    // Carry on in the same pass: the first hop may well have arrived already.
+  }
+  await Promise.all(
+    next.transfers.map(async (transfer) => {
+      // Legs in order: a step may append the next hop, which is then looked at in the same pass.
+      for (let i = 0; i < transfer.legs.length; i++) {
+        const leg = transfer.legs[i]!;
+        if (!legOpen(trackers, leg)) continue;
+        const tracker = trackers.get(leg.kind)!;
+        const { leg: updated, next: started } = await tracker.advance(leg as never, env);
+        transfer.legs[i] = updated;
+        if (started && i === transfer.legs.length - 1) transfer.legs.push(started);
+      }
+    }),
+  );
+  return next;
+}
+
+/** The chain part of a record, to tell progress from a look that found nothing. */
+const chainFacts = (r: TrackRecord) => JSON.stringify([r.initial, r.transfers]);
+
+export class TrackingWorker {
+  readonly owner = `w-${randomBytes(6).toString('hex')}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly store: Store,
+    private readonly env: TrackerEnv,
+    private readonly trackers: TrackerSet,
+    private readonly settings: WorkerSettings,
+    private readonly log: TxLog,
+    private readonly onChange: (change: Change) => Promise<void> | void,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick()
+        .then((claimed) => this.schedule(claimed >= this.settings.concurrency ? 0 : (this.settings.idleTickMs ?? 250)))
+        .catch((err: unknown) => {
+          this.log.warn({ err: (err as Error).message }, 'transaction worker: claiming failed');
+          this.schedule(2_000);
+        });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  /** Claims and processes one batch (its results written in one transaction); returns how many rows it claimed. */
+  async tick(): Promise<number> {
+    const now = this.env.now();
+    const rows = await claimDue(this.store, this.owner, now, this.settings.leaseMs, this.settings.concurrency);
+    const results = await Promise.all(rows.map((row) => this.process(row)));
+    const updates = results.map((r) => r.update);
+    const saved = await saveTracked(this.store, this.owner, updates, this.env.now()).catch((err: unknown) => {
+      this.log.warn({ err: (err as Error).message }, 'transaction worker: saving failed');
+      return updates.map(() => false);
+    });
+    for (let i = 0; i < results.length; i++) {
+      const { update, change } = results[i]!;
+      if (!saved[i] || !update.changed || !change) continue;
+      await Promise.resolve(this.onChange(change)).catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'transaction worker: change listener failed'));
+    }
+    return rows.length;
+  }
+
+  /** One step of one transaction: the row update to write and the change to announce. */
+  private async process(row: TrackedRow): Promise<{ update: TrackedUpdate; change: Change | undefined }> {
+    const record = JSON.parse(row.record) as TrackRecord;
+    let updated = record;
+    try {
+      updated = await stepRecord(record, this.env, this.trackers);
+    } catch (err) {
+      this.log.debug?.({ chain: row.chain_id, tx: row.tx_hash, err: (err as Error).message }, 'tracking step failed; will retry');
+    }
+    const now = this.env.now();
+    const progressed = chainFacts(updated) !== chainFacts(record);
+    if (progressed) updated.last_progress_at = now;
+    const limit = updated.initial ? this.settings.stallAbandonMs : this.settings.notFoundAbandonMs;
+    let status = statusOf(this.trackers, updated);
+    if (!isTerminal(status.state) && now - updated.last_progress_at > limit) {
+      updated.abandoned = true;
+      status = statusOf(this.trackers, updated, `tracking abandoned: no progress on chain for ${Math.round(limit / 1000)} s`);
+    }
+    const statusText = JSON.stringify(status);
+    const changed = statusText !== row.status;
+    const idle = progressed ? 0 : row.idle_polls + 1;
+    const delay = Math.min(this.settings.pollMaxIntervalMs, Math.round(this.settings.pollIntervalMs * 1.5 ** idle));
+    return {
+      update: {
+        chain_id: row.chain_id,
+        tx_hash: row.tx_hash,
+        state: status.state,
+        record: JSON.stringify(updated),
+        status: statusText,
+        done: isTerminal(status.state),
+        next_poll_at: now + delay,
+        idle_polls: idle,
+        changed,
+      },
+      change: changed ? { chainId: row.chain_id, txHash: row.tx_hash, keyId: row.key_id, previousState: row.state, status, statusText } : undefined,
+    };
+  }
+}
