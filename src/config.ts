@@ -358,26 +358,29 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
   config.dataDir = path.resolve(config.dataDir);
   parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);
+  parseChainUrls('CHAIN_REST_URLS', config.chainRestUrls);
   return config;
 }
 
-/** "chain_id=url,chain_id=url" → chain id → URL. Throws ConfigError naming the setting on a bad entry. */
-export function parseChainUrls(name: string, raw: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!raw) return out;
-  for (const part of raw.split(',')) {
-    const entry = part.trim();
-    if (entry === '') continue;
-    const eq = entry.indexOf('=');
-    const chainId = entry.slice(0, eq).trim();
-    const url = entry.slice(eq + 1).trim();
-    if (eq <= 0 || url === '') throw new ConfigError(`${name}: expected chain_id=url, got "${entry.replace(/\/\/[^@]*@/, '//***@')}"`);
+/**
+ * "chain_id=url,chain_id=url" → chain id → URLs in order (a chain may repeat to list fallbacks). The one parser of
+ * CHAIN_RPC_URLS and CHAIN_REST_URLS; throws ConfigError naming the setting, with credentials in a URL masked.
+ */
+export function parseChainUrls(setting: string, text: string | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!text) return out;
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new ConfigError(`${setting}: expected chain_id=url, got "${part.replace(/\/\/[^@]*@/, '//***@')}"`);
+    const chainId = part.slice(0, eq).trim();
+    const url = part.slice(eq + 1).trim();
     try {
-      new URL(url);
+      const u = new URL(url);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
     } catch {
-      throw new ConfigError(`${name}: ${chainId}: not a URL`);
+      throw new ConfigError(`${setting}: ${chainId}: "${url.replace(/\/\/[^@]*@/, '//***@')}" is not an http(s) URL`);
     }
-    out.set(chainId, url);
+    out.set(chainId, [...(out.get(chainId) ?? []), url]);
   }
   return out;
 }

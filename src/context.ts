@@ -28,7 +28,7 @@ export function buildContext(config: Config): AppContext {
   }
   const liveMarket = createLiveMarket(config, registry);
   laneGraph(registry); // bridge lanes are built once, before the first request
-  const solanaRpc = parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls).get('solana');
+  const solanaRpc = parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls).get('solana')?.[0];
   return {
     config,
     registry,

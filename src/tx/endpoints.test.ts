@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { buildRegistry } from '../registry/build.js';
-import { ChainEndpointTable, parseChainUrls } from './endpoints.js';
+import { parseChainUrls } from '../config.js';
+import { ChainEndpointTable } from './endpoints.js';
 import { EndpointPool, requestJson, UpstreamError } from './upstream.js';
 
 const registry = buildRegistry();
@@ -19,7 +20,7 @@ describe('CHAIN_RPC_URLS / CHAIN_REST_URLS', () => {
   });
 
   it('refuses malformed entries, other schemes and unknown chains, naming the setting', () => {
-    expect(() => parseChainUrls('CHAIN_RPC_URLS', 'osmosis-1')).toThrow(new ConfigError('CHAIN_RPC_URLS: "osmosis-1" is not chain_id=url'));
+    expect(() => parseChainUrls('CHAIN_RPC_URLS', 'osmosis-1')).toThrow(new ConfigError('CHAIN_RPC_URLS: expected chain_id=url, got "osmosis-1"'));
     expect(() => parseChainUrls('CHAIN_REST_URLS', 'osmosis-1=ftp://x')).toThrow(/CHAIN_REST_URLS: osmosis-1: "ftp:\/\/x" is not an http\(s\) URL/);
     expect(() => ChainEndpointTable.fromSettings(registry, 'nope-1=https://x.example', undefined)).toThrow(/CHAIN_RPC_URLS: unknown chain id "nope-1"/);
   });

@@ -2,28 +2,9 @@
  * Node endpoints per chain: CHAIN_RPC_URLS / CHAIN_REST_URLS (`chain_id=url,chain_id=url`, a chain may repeat to
  * list several, in order) win over the registry's public lists.
  */
-import { ConfigError } from '../config.js';
+import { ConfigError, parseChainUrls } from '../config.js';
 import type { Registry } from '../registry/registry.js';
 import type { ChainEndpoints } from '../registry/types.js';
-
-export function parseChainUrls(setting: string, text: string | undefined): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  if (!text) return out;
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) throw new ConfigError(`${setting}: "${part}" is not chain_id=url`);
-    const chainId = part.slice(0, eq).trim();
-    const url = part.slice(eq + 1).trim();
-    try {
-      const u = new URL(url);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
-    } catch {
-      throw new ConfigError(`${setting}: ${chainId}: "${url.replace(/\/\/[^@]*@/, '//***@')}" is not an http(s) URL`);
-    }
-    out.set(chainId, [...(out.get(chainId) ?? []), url]);
-  }
-  return out;
-}
 
 export class ChainEndpointTable {
   constructor(

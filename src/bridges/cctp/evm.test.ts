@@ -1,51 +1,21 @@
 /**
  * Every EVM burn Junction builds for CCTP, executed on a real local EVM (anvil) against Circle's own TokenMessenger
- * and MessageTransmitter (V1 bytecode and ABI as shipped by the npm package @wormhole-foundation/sdk-evm-cctp),
- * placed at the mainnet addresses of data/contracts.json. USDC and the token minter are the tests' own small contracts
- * (src/test-helpers/evm/TestTokens.sol) placed at the chain's USDC address. For every EVM source chain and every
+ * and MessageTransmitter at the mainnet addresses of data/contracts.json (src/test-helpers/evm/circle-cctp.ts).
+ * For every EVM source chain and every
  * destination, the test takes the transaction from /v2/fungible/msgs_direct, sends the approvals it lists and the
  * transaction itself from a funded account, and reads Circle's DepositForBurn event.
  */
 import { PublicKey } from '@solana/web3.js';
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, decodeEventLog, encodeFunctionData, getAddress, pad, parseAbi, type Abi, type Address, type Hex } from 'viem';
+import { bytesToHex, decodeEventLog, encodeFunctionData, getAddress, pad, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { startAnvil, anvilAccount, type Anvil } from '../../test-helpers/evm/anvil.js';
-import { compileSolidity } from '../../test-helpers/evm/solidity.js';
+import { deployCircleCctp, ERC20_TEST_ABI } from '../../test-helpers/evm/circle-cctp.js';
 import { cctpConfig } from './config.js';
 import { TOKEN_MESSENGER_ABI } from './evm.js';
 
-interface Factory {
-  abi: Abi;
-  bytecode: Hex;
-}
-
-/** The link placeholder of Circle's address library (src/messages/Message.sol:Message) in both contracts' bytecode. */
-const MESSAGE_LIBRARY_PLACEHOLDER = '__$8c977731748aa4504deed57239565df533$__';
-
-/**
- * Circle's contracts from the npm package (its root entry needs optional peers, so the factory files are loaded),
- * linked against a deployed address library.
- */
-async function circleFactory(name: 'TokenMessenger' | 'MessageTransmitter', library: Address): Promise<Factory> {
-  const root = import.meta.resolve('@wormhole-foundation/sdk-evm-cctp');
-  const mod = (await import(new URL(`./ethers-contracts/factories/${name}__factory.js`, root).href)) as Record<string, Factory>;
-  const f = mod[`${name}__factory`]!;
-  return { abi: f.abi, bytecode: f.bytecode.replaceAll(MESSAGE_LIBRARY_PLACEHOLDER, library.slice(2).toLowerCase()) as Hex };
-}
-
-const ERC20 = parseAbi([
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function balanceOf(address) view returns (uint256)',
-  'function totalSupply() view returns (uint256)',
-  'function mint(address to, uint256 amount) returns (bool)',
-]);
-const OWNER_ABI = parseAbi([
-  'function owner() view returns (address)',
-  'function addRemoteTokenMessenger(uint32 domain, bytes32 tokenMessenger)',
-  'function addLocalMinter(address newLocalMinter)',
-]);
+const ERC20 = ERC20_TEST_ABI;
 
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const SOLANA_USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -56,27 +26,6 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 afterAll(() => app.app.close());
-
-async function deploy(node: Anvil, factory: Factory, args: readonly unknown[] = []): Promise<Address> {
-  const wallet = node.wallet(0);
-  const hash = await wallet.deployContract({ abi: factory.abi, bytecode: factory.bytecode, args, account: anvilAccount(0), chain: node.chain });
-  const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
-  return receipt.contractAddress!;
-}
-
-/** Copies a deployed contract (code and its owner slot) to the address Junction's data file names. */
-async function placeAt(node: Anvil, from: Address, to: Address, owner: Address): Promise<void> {
-  const code = await node.publicClient.getCode({ address: from });
-  await node.testClient.setCode({ address: to, bytecode: code! });
-  for (let slot = 0; slot < 16; slot++) {
-    const value = await node.publicClient.getStorageAt({ address: from, slot: pad(`0x${slot.toString(16)}`) });
-    if (value && getAddress(`0x${value.slice(26)}`) === owner) {
-      await node.testClient.setStorageAt({ address: to, index: slot, value: pad(owner) });
-      return;
-    }
-  }
-  throw new Error('owner slot not found');
-}
 
 async function send(node: Anvil, to: Address, data: Hex): Promise<Hex> {
   const hash = await node.wallet(1).sendTransaction({ to, data, account: anvilAccount(1), chain: node.chain });
@@ -94,23 +43,7 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
 
   beforeAll(async () => {
     node = await startAnvil(Number(chainId));
-    const owner = anvilAccount(0).address;
-    const tokens = compileSolidity(new URL('../../test-helpers/evm/TestTokens.sol', import.meta.url));
-    const library = await deploy(node, tokens.Message!);
-    const transmitter = await deploy(node, await circleFactory('MessageTransmitter', library), [cfg.domain.get(chainId)!, owner, 8192, 0]);
-    const deployed = await deploy(node, await circleFactory('TokenMessenger', library), [transmitter, 0]);
-    await placeAt(node, deployed, messenger, owner);
-    const token = await deploy(node, tokens.TestUSDC!);
-    await node.testClient.setCode({ address: usdc, bytecode: (await node.publicClient.getCode({ address: token }))! });
-    const minter = await deploy(node, tokens.TestTokenMinter!);
-    const admin = node.wallet(0);
-    const call = async (data: Hex) => node.publicClient.waitForTransactionReceipt({ hash: await admin.sendTransaction({ to: messenger, data, account: anvilAccount(0), chain: node.chain }) });
-    for (const [other, domain] of cfg.domain) {
-      if (other === chainId) continue;
-      await call(encodeFunctionData({ abi: OWNER_ABI, functionName: 'addRemoteTokenMessenger', args: [domain, pad(`0x${(domain + 1).toString(16)}`)] }));
-    }
-    await call(encodeFunctionData({ abi: OWNER_ABI, functionName: 'addLocalMinter', args: [minter] }));
-    await send(node, usdc, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
+    await deployCircleCctp(node, chainId, [[user, 10n ** 15n]]);
   }, 60_000);
   afterAll(() => node?.stop());
 

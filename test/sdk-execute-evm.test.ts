@@ -1,0 +1,152 @@
+/**
+ * The official SDK's executeRoute, end to end, for an EVM route: USDC from Ethereum to Avalanche over CCTP, signed by a
+ * viem local account. Ethereum is a real local node (anvil, chain id 1) running Circle's own TokenMessenger and
+ * MessageTransmitter at their mainnet addresses; Avalanche is a second anvil whose transmitter is the tests' double
+ * (it emits the real MessageReceived event); Circle's attestation service is a local server answering the Iris V1
+ * shapes, and a "relayer" mints on Avalanche once it has attested.
+ *
+ * The SDK asks Junction for the route and messages, checks the gas balance through POST /v2/info/balances (a
+ * universal query, so with an API key), sends the ERC-20 approval and the burn from the wallet, then tracks the
+ * transaction through POST /v2/tx/track and polls GET /v2/tx/status until Junction reports the transfer complete.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { executeRoute, route, setClientOptions, type TxStatusResponse } from '@skip-go/client';
+import { createWalletClient, decodeEventLog, getAddress, http as viemHttp, keccak256, pad, parseAbiItem, type Abi, type Address, type Hex } from 'viem';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { buildApp } from '../src/http/app.js';
+import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
+import { createAccess, type AccessService } from '../src/auth/access.js';
+import { createKey } from '../src/auth/keys-command.js';
+import { silentLog } from '../src/auth/log.js';
+import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
+import { deployCircleCctp, deploy, ERC20_TEST_ABI, placeAt, type CircleCctp } from '../src/test-helpers/evm/circle-cctp.js';
+import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
+import { testTxService } from '../src/tx/test-helpers/service.js';
+import type { TxService } from '../src/tx/service.js';
+
+const USDC_AVALANCHE = '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E';
+const TRANSMITTER_AVALANCHE = '0x8186359aF5F57FbB40c6b14A588d2A59C0C29880';
+const MESSAGE_SENT = parseAbiItem('event MessageSent(bytes message)');
+const AMOUNT = 25_000_000n;
+
+let ethereum: Anvil;
+let avalanche: Anvil;
+let cctp: CircleCctp;
+let doubleAbi: Abi;
+let store: TestStore;
+let access: AccessService;
+let tx: TxService;
+let app: FastifyInstance;
+const user = anvilAccount(3);
+const minted: bigint[] = [];
+
+/**
+ * Circle's attestation service for Ethereum's messages: a message it has not seen answers 404; once the burn is in a
+ * block it is attested, and the relayer receives it on Avalanche (the double's receiveMessage emits MessageReceived
+ * with the message's source domain and nonce, which is what Junction's tracker looks for).
+ */
+const iris = http.createServer((req, res) => {
+  void (async () => {
+    const hash = /^\/v1\/attestations\/(0x[0-9a-f]{64})$/.exec(req.url ?? '')?.[1];
+    const logs = await ethereum.publicClient.getLogs({ address: cctp.transmitter, event: MESSAGE_SENT, fromBlock: 'earliest' });
+    const message = logs.map((l) => l.args.message!).find((m) => keccak256(m) === hash);
+    if (!message) return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Message hash not found' }));
+    const bytes = Buffer.from(message.slice(2), 'hex');
+    const nonce = bytes.readBigUInt64BE(12);
+    if (!minted.includes(nonce)) {
+      minted.push(nonce);
+      const mint = await avalanche.wallet(0).writeContract({
+        account: anvilAccount(0),
+        chain: avalanche.chain,
+        address: TRANSMITTER_AVALANCHE,
+        abi: doubleAbi,
+        functionName: 'receiveMessage',
+        args: [bytes.readUInt32BE(4), nonce, pad(cctp.messenger), `0x${bytes.subarray(116).toString('hex')}`],
+      });
+      await avalanche.publicClient.waitForTransactionReceipt({ hash: mint });
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }));
+  })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+});
+
+beforeAll(async () => {
+  [ethereum, avalanche] = await Promise.all([startAnvil(1), startAnvil(43114)]);
+  cctp = await deployCircleCctp(ethereum, '1', [[user.address, 100_000_000n]]);
+  const double = compileSolidity(new URL('./fixtures/evm/CctpTransmitterDouble.sol', import.meta.url)).CctpTransmitterDouble!;
+  doubleAbi = double.abi;
+  await placeAt(avalanche, await deploy(avalanche, double), TRANSMITTER_AVALANCHE as Address);
+  await new Promise<void>((resolve) => iris.listen(0, '127.0.0.1', resolve));
+
+  store = await sqliteTestStore();
+  const { key } = await createKey(store.store, 'wallet');
+  access = await createAccess(store.store, { anonymous: { ratePerSecond: 100, burst: 100 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  const ctx = buildContext(loadConfig([], {}));
+  tx = testTxService({
+    store: store.store,
+    registry: ctx.registry,
+    rpc: `1=${ethereum.url},43114=${avalanche.url}`,
+    attestationUrl: `http://127.0.0.1:${(iris.address() as AddressInfo).port}`,
+    runWorker: true,
+    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
+  });
+  app = await buildApp(ctx, { access, tx });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await tx.start();
+  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, apiKey: key });
+}, 120_000);
+afterAll(async () => {
+  await tx?.stop();
+  await app?.close();
+  await access?.close();
+  iris.close();
+  await Promise.all([ethereum?.stop(), avalanche?.stop()]);
+  await store?.cleanup();
+});
+
+it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
+  const usdcEthereum = getAddress(cctp.usdc);
+  const r = await route({
+    amountIn: AMOUNT.toString(),
+    sourceAssetDenom: usdcEthereum,
+    sourceAssetChainId: '1',
+    destAssetDenom: USDC_AVALANCHE,
+    destAssetChainId: '43114',
+  });
+  expect(r?.requiredChainAddresses).toEqual(['1', '43114']);
+  expect(r?.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer')))).toEqual(['cctpTransfer']);
+
+  const completed: TxStatusResponse[] = [];
+  const broadcasts: string[] = [];
+  const approvals: string[] = [];
+  await executeRoute({
+    route: r!,
+    userAddresses: r!.requiredChainAddresses.map((chainId) => ({ chainId, address: user.address })),
+    getEvmSigner: async (chainId) => {
+      const node = chainId === '1' ? ethereum : avalanche;
+      return createWalletClient({ account: user, chain: node.chain, transport: viemHttp(node.url) });
+    },
+    onApproveAllowance: async ({ status }) => void approvals.push(status),
+    onTransactionBroadcast: async ({ txHash }) => void broadcasts.push(txHash),
+    onTransactionCompleted: async ({ status }) => void completed.push(status as TxStatusResponse),
+  });
+
+  // One transaction on Ethereum after the approval it required; Circle's contracts burnt exactly the amount.
+  expect(approvals.filter((s) => s === 'pending')).toHaveLength(1);
+  expect(broadcasts).toHaveLength(1);
+  const receipt = await ethereum.publicClient.getTransactionReceipt({ hash: broadcasts[0] as Hex });
+  const sent = receipt.logs.filter((l) => getAddress(l.address) === cctp.transmitter).map((l) => decodeEventLog({ abi: [MESSAGE_SENT], data: l.data, topics: l.topics }));
+  expect(sent).toHaveLength(1);
+  expect(await ethereum.publicClient.readContract({ address: cctp.usdc, abi: ERC20_TEST_ABI, functionName: 'balanceOf', args: [user.address] })).toBe(100_000_000n - AMOUNT);
+  expect(minted).toHaveLength(1);
+
+  expect(completed[0]).toMatchObject({
+    state: 'STATE_COMPLETED_SUCCESS',
+    transferAssetRelease: { chainId: '43114', denom: USDC_AVALANCHE, amount: AMOUNT.toString(), released: true },
+  });
+  const event = completed[0]!.transferSequence[0]!;
+  expect('cctpTransfer' in event && event.cctpTransfer?.state).toBe('CCTP_TRANSFER_RECEIVED');
+}, 90_000);
