@@ -9,6 +9,9 @@
 export type Dec = bigint;
 export const DEC_ONE: Dec = 10n ** 18n;
 
+/** Bound on the relative error of any Pool.estimateExactIn against the real value its exactIn rounds. */
+export const ESTIMATE_RELATIVE_ERROR = 1e-9;
+
 /** A price as an exact rational: `num / den` units of the quote denom per unit of the base denom (base units). */
 export interface Ratio {
   num: bigint;
@@ -33,6 +36,13 @@ export interface Pool {
    * fee). undefined when the swap is impossible (unknown denom, zero output, not enough liquidity).
    */
   exactIn(denomIn: string, denomOut: string, amountIn: bigint): bigint | undefined;
+
+  /**
+   * Optional: exactIn's real-valued result in double precision (relative error far below ESTIMATE_RELATIVE_ERROR),
+   * for pools whose exact math is costly. The router uses it only to rule out candidate paths that cannot win
+   * (routing/swap.ts); every amount it returns is computed by exactIn.
+   */
+  estimateExactIn?(denomIn: string, denomOut: string, amountIn: number): number | undefined;
 
   /**
    * Smallest input of `denomIn` that yields at least `amountOut` of `denomOut`, computed with the inverse pool math

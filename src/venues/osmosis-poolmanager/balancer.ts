@@ -45,6 +45,18 @@ export class BalancerPool extends OsmosisPool {
     return weightedOut(i.amount, i.weight, o.amount, o.weight, amountIn * (DEC_ONE - this.swapFee));
   }
 
+  /**
+   * out = bOut·(1 − (bIn/(bIn + in'))^(wIn/wOut)) with in' = in·(1 − fee), written with log1p and expm1 so that a
+   * small trade (base close to 1) keeps full relative precision instead of cancelling.
+   */
+  protected override poolEstimate(denomIn: string, denomOut: string, amountIn: number): number | undefined {
+    const p = this.pair(denomIn, denomOut);
+    if (!p) return undefined;
+    const [i, o] = p;
+    const inAfterFee = amountIn * (1 - Number(this.swapFee) / 1e18);
+    return Number(o.amount) * -Math.expm1(-(Number(i.weight) / Number(o.weight)) * Math.log1p(inAfterFee / Number(i.amount)));
+  }
+
   protected poolIn(denomIn: string, denomOut: string, amountOut: bigint): bigint | undefined {
     const p = this.pair(denomIn, denomOut);
     if (!p) return undefined;

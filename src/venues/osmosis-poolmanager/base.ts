@@ -21,6 +21,8 @@ export abstract class OsmosisPool implements Pool {
 
   /** Pool math only: output for `amountIn` reaching the pool (swap fee included, taker fee excluded). */
   protected abstract poolOut(denomIn: string, denomOut: string, amountIn: bigint): bigint | undefined;
+  /** Optional pool math estimate in double precision (see Pool.estimateExactIn), taker fee excluded. */
+  protected poolEstimate?(denomIn: string, denomOut: string, amountIn: number): number | undefined;
   /** Pool math only: input that must reach the pool for `amountOut` (swap fee included, taker fee excluded). */
   protected abstract poolIn(denomIn: string, denomOut: string, amountOut: bigint): bigint | undefined;
   abstract spotPrice(denomIn: string, denomOut: string): Ratio | undefined;
@@ -41,6 +43,12 @@ export abstract class OsmosisPool implements Pool {
     if (toPool <= 0n) return undefined;
     const out = guarded(() => this.poolOut(denomIn, denomOut, toPool));
     return out !== undefined && out > 0n ? out : undefined;
+  }
+
+  estimateExactIn(denomIn: string, denomOut: string, amountIn: number): number | undefined {
+    if (!this.poolEstimate || !(amountIn > 0) || denomIn === denomOut || !this.has(denomIn) || !this.has(denomOut)) return undefined;
+    const out = this.poolEstimate(denomIn, denomOut, amountIn * (1 - Number(this.takerFee(denomIn, denomOut)) / 1e18));
+    return out !== undefined && out > 0 && Number.isFinite(out) ? out : undefined;
   }
 
   exactOut(denomIn: string, denomOut: string, amountOut: bigint): bigint | undefined {
