@@ -27,7 +27,7 @@ function parseHash(): Place {
 function KeyField() {
   const [key, setKey] = useState(apiKey());
   return (
-    <div class="key">
+    <form class="key" onSubmit={(e) => e.preventDefault()}>
       <label for="api-key">API key (optional)</label>
       <input
         id="api-key"
@@ -56,7 +56,7 @@ function KeyField() {
       <p id="api-key-help" class="muted small">
         Sent as the authorization header; kept in this tab's session only.
       </p>
-    </div>
+    </form>
   );
 }
 

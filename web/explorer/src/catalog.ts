@@ -14,6 +14,8 @@ export interface Catalog {
   amount(chainId: string | undefined, denom: string, amount: string): string;
   chainName(id: string | undefined): string;
   symbol(chainId: string | undefined, denom: string): string;
+  /** The origin asset of an ibc/ voucher the asset list does not name (POST /v2/fungible/ibc_origin_assets), cached. */
+  origin(chainId: string, denom: string): Promise<Asset | undefined>;
 }
 
 export async function loadCatalog(): Promise<Catalog> {
@@ -36,6 +38,7 @@ export function makeCatalog(chains: Chain[], byChain: Record<string, { assets: A
     for (const a of assets) assetMap.set(`${chainId}\n${a.denom}`, a);
   }
   const asset = (chainId: string | undefined, denom: string) => (chainId === undefined ? undefined : assetMap.get(`${chainId}\n${denom}`));
+  const origins = new Map<string, Promise<Asset | undefined>>();
   return {
     chains: sorted,
     chain: (id) => (id === undefined ? undefined : chainMap.get(id)),
@@ -50,6 +53,18 @@ export function makeCatalog(chains: Chain[], byChain: Record<string, { assets: A
     },
     chainName: (id) => (id === undefined ? '' : (chainMap.get(id)?.pretty_name ?? id)),
     symbol: (chainId, denom) => asset(chainId, denom)?.symbol ?? denom,
+    origin(chainId, denom) {
+      const key = `${chainId}\n${denom}`;
+      let p = origins.get(key);
+      if (!p) {
+        p = api<{ origin_assets: { asset?: Asset | null; asset_found: boolean }[] }>('/v2/fungible/ibc_origin_assets', { assets: [{ chain_id: chainId, denom }] }).then(
+          (r) => (r.origin_assets[0]?.asset_found ? (r.origin_assets[0].asset ?? undefined) : undefined),
+          () => undefined,
+        );
+        origins.set(key, p);
+      }
+      return p;
+    },
   };
 }
 

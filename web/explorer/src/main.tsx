@@ -3,4 +3,7 @@ import { render } from 'preact';
 import { App } from './app.js';
 import './styles.css';
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The HTML's "Loading…" line is not Preact's: clear it, or Preact would render beside it.
+root.textContent = '';
+render(<App />, root);

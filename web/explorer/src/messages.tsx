@@ -41,7 +41,9 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
-  const fmt: AmountFormat = (chainId, denom, amount) => catalog.amount(chainId, denom, amount);
+  // Memos run on later chains of the route: a denom without its chain is looked up on the route's chains.
+  const fmt: AmountFormat = (chainId, denom, amount) =>
+    catalog.amount(chainId && catalog.asset(chainId, denom) ? chainId : route.chain_ids.find((id) => catalog.asset(id, denom)), denom, amount);
 
   /** Re-encodes the first Cosmos address for every other Cosmos chain of the route (same key, other prefix). */
   const fillCosmos = () => {

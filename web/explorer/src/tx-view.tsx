@@ -9,7 +9,7 @@ import { api, ApiCallError, headers } from './api.js';
 import type { Catalog } from './catalog.js';
 import { ErrorBox } from './common.js';
 import { parseSse } from './sse.js';
-import { shorten } from './units.js';
+import { fromBaseUnits, shorten } from './units.js';
 import type { ChainTransaction, TransferEvent, TransferStatus, TxStatus } from './wire.js';
 
 const TERMINAL = new Set(['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED']);
@@ -191,8 +191,23 @@ function StatusView({ catalog, status }: { catalog: Catalog; status: TxStatus })
 
 function Release({ catalog, status }: { catalog: Catalog; status: TxStatus }) {
   const r = status.transfer_asset_release;
+  const [origin, setOrigin] = useState<{ symbol: string; decimals: number } | null>(null);
+  const unknown = !!r && !catalog.asset(r.chain_id, r.denom) && r.denom.startsWith('ibc/');
+  useEffect(() => {
+    setOrigin(null);
+    if (!r || !unknown) return;
+    let live = true;
+    void catalog.origin(r.chain_id, r.denom).then((a) => {
+      if (live && a?.symbol && typeof a.decimals === 'number') setOrigin({ symbol: a.symbol, decimals: a.decimals });
+    });
+    return () => {
+      live = false;
+    };
+  }, [r?.chain_id, r?.denom]);
   if (!r) return null;
-  const amount = r.amount ? catalog.amount(r.chain_id, r.denom, r.amount) : catalog.symbol(r.chain_id, r.denom);
+  // A voucher the asset list does not name is shown as its origin asset, with the voucher denom beside it.
+  const amount =
+    origin && r.amount ? `${fromBaseUnits(r.amount, origin.decimals)} ${origin.symbol} (${shorten(r.denom, 8)})` : r.amount ? catalog.amount(r.chain_id, r.denom, r.amount) : catalog.symbol(r.chain_id, r.denom);
   const failed = status.state === 'STATE_COMPLETED_ERROR' || status.state === 'STATE_PENDING_ERROR' || status.state === 'STATE_ABANDONED';
   return (
     <p class={failed ? 'funds funds-failed' : 'funds'}>
