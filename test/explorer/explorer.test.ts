@@ -133,7 +133,7 @@ describe('route view', () => {
     // Copy: the raw transaction JSON exactly as the server sent it.
     await card.getByRole('button', { name: 'Copy transaction 1 (raw JSON)' }).click();
     await card.getByText('Copied').waitFor();
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { cosmos_tx: { msgs: { msg: string }[] } };
+    const copied = JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()')) as { cosmos_tx: { msgs: { msg: string }[] } };
     expect(copied.cosmos_tx.msgs[0]!.msg).toMatch(/"timeout_timestamp":\d{19}/);
     const decodedTimeout = /"timeout_timestamp": (\d{19})/.exec(decoded)![1];
     expect(copied.cosmos_tx.msgs[0]!.msg).toContain(`"timeout_timestamp":${decodedTimeout}`);
@@ -227,15 +227,15 @@ describe('route view', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Diagram' }).waitFor();
     // Focus moved to the result, so a screen reader or keyboard user lands on it.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Route result');
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Route result');
     expect(await page.locator('.summary').innerText()).toMatch(/^2\.5 ATOM on Cosmos Hub → \d+\.\d+ OSMO on Osmosis$/);
     // Tab order reaches the messages form after the route.
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      if ((await page.evaluate(() => document.activeElement?.id)) === 'addr-cosmoshub-4') break;
+      if ((await page.evaluate('document.activeElement?.id')) === 'addr-cosmoshub-4') break;
     }
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('addr-cosmoshub-4');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await page.evaluate('document.activeElement?.id')).toBe('addr-cosmoshub-4');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'route-phone');
     await expectNoSeriousViolations(page, 'phone route view');

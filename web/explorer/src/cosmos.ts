@@ -4,11 +4,15 @@
  * asks, what a CCTP burn mints where. The full decoded JSON is shown beside this; these lines are the reading aid.
  */
 import { ExactNumber, expandNestedJson, NestedJson, parseExactJson } from './exact-json.js';
+import { readMintRecipient } from './cctp.js';
 import { chainOfCctpDomain, labelOf } from './known.js';
 import { base64ToBytes, toHex } from './solana.js';
 
 /** Formats a base-unit amount of a denom on a chain as "1.5 ATOM" (the page passes its asset list). */
 export type AmountFormat = (chainId: string | undefined, denom: string, amount: string) => string;
+
+/** A chain's kind and bech32 prefix (from the page's chain list), to read addresses in the destination's form. */
+export type ChainKind = (chainId: string) => { chain_type: string; bech32_prefix: string } | undefined;
 
 export interface ReadableMsg {
   title: string;
@@ -32,7 +36,7 @@ export function nanosToIso(ns: string): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
-export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: string | undefined, fmt: AmountFormat): ReadableMsg {
+export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: string | undefined, fmt: AmountFormat, chainOf: ChainKind = () => undefined): ReadableMsg {
   let parsed: unknown;
   try {
     parsed = parseExactJson(msgText);
@@ -66,7 +70,7 @@ export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: str
       const dest = chainOfCctpDomain(domain);
       const lines = [
         `Burn ${fmt(chainId, str(m.burn_token), str(m.amount))} from ${str(m.from)} with Circle CCTP; Circle attests and USDC is minted on domain ${domain}${dest ? ` (chain ${dest})` : ''}.`,
-        `Mint recipient (32 bytes): ${mintRecipientHex(str(m.mint_recipient))}.`,
+        `Mint recipient (32 bytes): ${mintRecipientHex(str(m.mint_recipient))}${recipientNote(mintRecipientHex(str(m.mint_recipient)), dest, chainOf)}.`,
       ];
       return { title: 'CCTP burn (MsgDepositForBurn)', lines, value };
     }
@@ -74,6 +78,11 @@ export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: str
       return { title: typeUrl, lines: [], value };
   }
 }
+
+const recipientNote = (hex: string, dest: string | undefined, chainOf: ChainKind) => {
+  const r = dest ? readMintRecipient(hex, chainOf(dest)) : null;
+  return r ? ` (${r})` : '';
+};
 
 function mintRecipientHex(b64: string): string {
   try {

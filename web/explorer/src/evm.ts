@@ -78,9 +78,3 @@ function decodeWord(type: string, word: string): string {
 
 /** Addresses are shown lower case: an EIP-55 checksum needs keccak, which the page does not ship for display. */
 const checksumless = (a: string) => a.toLowerCase();
-
-/** A bytes32 that holds a 20-byte EVM address left-padded with zeros (CCTP's mintRecipient to an EVM chain). */
-export function bytes32ToAddress(value: string): string | null {
-  const hex = value.replace(/^0x/, '');
-  return /^0{24}[0-9a-f]{40}$/i.test(hex) ? `0x${hex.slice(24)}` : null;
-}

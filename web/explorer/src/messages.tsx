@@ -10,7 +10,8 @@ import { api } from './api.js';
 import type { Catalog } from './catalog.js';
 import { CopyButton, ErrorBox } from './common.js';
 import { describeCosmosMsg, type AmountFormat } from './cosmos.js';
-import { bytes32ToAddress, decodeCalldata, signatureOf } from './evm.js';
+import { readMintRecipient } from './cctp.js';
+import { decodeCalldata, signatureOf } from './evm.js';
 import { prettyJson } from './exact-json.js';
 import { chainOfCctpDomain, labelOf } from './known.js';
 import type { RouteResult } from './route-form.js';
@@ -152,7 +153,7 @@ function TxCard({ catalog, tx, index, count, fmt, onWatch }: { catalog: Catalog;
         Signed by <code class="addr">{signer}</code>; executes step{tx.operations_indices.length === 1 ? '' : 's'} {tx.operations_indices.map((i) => i + 1).join(', ')}.
       </p>
       {tx.cosmos_tx?.msgs.map((m, k) => {
-        const r = describeCosmosMsg(m.msg_type_url, m.msg, chainId, fmt);
+        const r = describeCosmosMsg(m.msg_type_url, m.msg, chainId, fmt, (id) => catalog.chain(id));
         return (
           <div class="msg" key={k}>
             <h4>
@@ -185,10 +186,12 @@ function TxCard({ catalog, tx, index, count, fmt, onWatch }: { catalog: Catalog;
 function EvmCall({ catalog, tx, fmt }: { catalog: Catalog; tx: EvmTx; fmt: AmountFormat }) {
   const call = decodeCalldata(tx.data);
   const token = call.args.find((a) => a.name === 'burnToken')?.value;
+  const domain = call.args.find((a) => a.name === 'destinationDomain')?.value;
+  const destChain = domain === undefined ? undefined : chainOfCctpDomain(Number(domain));
   const note = (name: string, value: string): string | null => {
     if (name === 'amount' && token) return fmt(tx.chain_id, catalog.asset(tx.chain_id, token) ? token : (catalog.assets(tx.chain_id).find((a) => a.denom.toLowerCase() === token)?.denom ?? token), value);
     if (name === 'destinationDomain') return chainOfCctpDomain(Number(value)) ? `CCTP domain of ${catalog.chainName(chainOfCctpDomain(Number(value)))}` : null;
-    if (name === 'mintRecipient') return bytes32ToAddress(value) ? `EVM address ${bytes32ToAddress(value)}` : 'the recipient account, 32 bytes';
+    if (name === 'mintRecipient') return readMintRecipient(value, catalog.chain(destChain)) ?? 'the recipient, 32 bytes';
     if (name === 'burnToken' || name === 'spender' || name === 'to') return labelOf(value) ?? null;
     return null;
   };
@@ -226,8 +229,8 @@ function EvmCall({ catalog, tx, fmt }: { catalog: Catalog; tx: EvmTx; fmt: Amoun
           {call.args.map((a) => (
             <tr key={a.name}>
               <th scope="row">{a.name}</th>
-              <td>{a.type}</td>
-              <td>
+              <td class="type">{a.type}</td>
+              <td class="value">
                 <code class="addr">{a.value}</code>
                 {note(a.name, a.value) && <span class="label"> ({note(a.name, a.value)})</span>}
               </td>
@@ -242,6 +245,11 @@ function EvmCall({ catalog, tx, fmt }: { catalog: Catalog; tx: EvmTx; fmt: Amoun
     </div>
   );
 }
+
+const solanaDest = (args: { name: string; value: string }[] | undefined) => {
+  const d = args?.find((a) => a.name === 'destination_domain')?.value;
+  return d === undefined ? undefined : chainOfCctpDomain(Number(d));
+};
 
 function SolanaTx({ catalog, tx, fmt }: { catalog: Catalog; tx: SvmTx; fmt: AmountFormat }) {
   let decoded;
@@ -276,6 +284,7 @@ function SolanaTx({ catalog, tx, fmt }: { catalog: Catalog; tx: SvmTx; fmt: Amou
                   {a.name}: <code class="addr">{a.value}</code>
                   {a.name === 'amount' && usdc ? ` (${fmt('solana', usdc, a.value)})` : ''}
                   {a.name === 'destination_domain' && chainOfCctpDomain(Number(a.value)) ? ` (${catalog.chainName(chainOfCctpDomain(Number(a.value)))})` : ''}
+                  {a.name === 'mint_recipient' && solanaDest(ix.args) ? ` (${readMintRecipient(a.value, catalog.chain(solanaDest(ix.args))) ?? '32 bytes'})` : ''}
                 </li>
               ))}
             </ul>

@@ -169,7 +169,7 @@ function StatusView({ catalog, status }: { catalog: Catalog; status: TxStatus })
         <p class="problem">
           {status.error.type ? `${status.error.type}: ` : ''}
           {status.error.message}
-          {status.error.details ? ` (code ${status.error.details.code}: ${status.error.details.message})` : ''}
+          {status.error.details ? ` (code ${status.error.details.code}${status.error.details.message !== status.error.message ? `: ${status.error.details.message}` : ''})` : ''}
         </p>
       )}
       {transfers.map((t, i) => (
@@ -241,7 +241,7 @@ function Hop({ catalog, ev, index, blocking }: { catalog: Catalog; ev: TransferE
           Hop {index + 1}: {catalog.chainName(body.from_chain_id)} → {catalog.chainName(body.to_chain_id)}
         </strong>{' '}
         · {kind.replace(/_/g, ' ')} · <code>{body.state}</code>
-        {blocking && <span class="badge"> waiting here</span>}
+        {blocking && <span class="badge">waiting here</span>}
       </p>
       {links.length > 0 && (
         <ul class="links">
