@@ -244,6 +244,37 @@ describe('route view', () => {
   }, 60_000);
 });
 
+describe('API key', () => {
+  it('is sent as the authorization header on every call, the event stream included, and kept in this tab only', async () => {
+    const { page } = await openPage();
+    const seen: { url: string; auth: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/explorer/')) seen.push({ url: new URL(r.url()).pathname, auth: r.headers().authorization });
+    });
+    await page.getByLabel('API key (optional)').fill('jct_0123456789ab_secret');
+    await page.getByRole('button', { name: 'Find route' }).click();
+    await page.getByRole('list', { name: 'Diagram' }).waitFor();
+    await page.getByRole('link', { name: 'Transaction' }).click();
+    await page.locator('#tx-hash').fill('AB'.repeat(32));
+    await page.getByRole('button', { name: 'Watch' }).click();
+    await page.getByText('Junction is not tracking this transaction').waitFor();
+    expect(seen.filter((r) => r.url === '/v2/fungible/route' || r.url === '/junction/tx/events')).toEqual([
+      { url: '/v2/fungible/route', auth: 'jct_0123456789ab_secret' },
+      { url: '/junction/tx/events', auth: 'jct_0123456789ab_secret' },
+    ]);
+    expect(await page.evaluate('[sessionStorage.length, localStorage.length]')).toEqual([1, 0]);
+    // After a reload the tab still has it; another tab does not.
+    await page.reload();
+    expect(await page.getByLabel('API key (optional)').inputValue()).toBe('jct_0123456789ab_secret');
+    const other = await openPage();
+    expect(await other.page.getByLabel('API key (optional)').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Forget' }).click();
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await other.page.close();
+    await page.close();
+  }, 60_000);
+});
+
 describe('transaction view', () => {
   function transfer(fill: number): { packet: Packet; hash: string } {
     const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: '2500000', sender: account('osmo', fill), receiver: account('cosmos', fill), memo: '' });
