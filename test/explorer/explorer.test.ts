@@ -192,6 +192,10 @@ describe('route view', () => {
     expect(noble).toMatch(new RegExp(`Send 100 USDC from ${account('noble', 9)} over transfer/channel-1`));
     expect(noble).toContain('On arrival, IBC hooks call');
     await screenshot(page, 'route-multi-tx');
+    // On a phone the decoded call (long hex, the argument table) stays within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await screenshot(page, 'route-multi-tx-phone');
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await page.close();
   }, 60_000);
