@@ -38,7 +38,15 @@ export function AssetPicker({ catalog, id, legend, value, onChange }: { catalog:
           autocomplete="off"
           aria-controls={`${id}-results`}
           onInput={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('');
+          }}
         />
+        {results.length > 0 && (
+          <p class="muted small" id={`${id}-results-help`}>
+            Best {results.length} matches; add a chain name to narrow (Escape clears).
+          </p>
+        )}
         <ul id={`${id}-results`} class="results" aria-label={`${legend}: search results`} hidden={results.length === 0}>
           {results.map((a) => (
             <li key={`${a.chain_id}/${a.denom}`}>
