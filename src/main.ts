@@ -2,6 +2,7 @@
  * Wiring only: config → store (access) → registry → app → listen, and a graceful shutdown on SIGINT/SIGTERM.
  */
 import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { openAccess, StoreError, type AccessService } from './auth/index.js';
 import { ConfigError, loadConfig, settingsTable } from './config.js';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(ctx, { logger, access, tx });
   await app.listen({ port: config.port, host: config.host });
+  // The address to open: the listening line Fastify logs names the socket, this one the pages.
+  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as AddressInfo).port}`;
+  logger.info({ explorer: `${origin}/explorer/`, docs: `${origin}/docs` }, `ready: route explorer at ${origin}/explorer/`);
   ctx.liveMarket.start(logger);
   await tx.start();
 

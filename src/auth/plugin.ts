@@ -6,8 +6,8 @@
  *   key, unknown key, revoked key); a present but invalid key is answered with `x-junction-auth: invalid-key` /
  *   `revoked-key` and served as anonymous;
  * - anonymous requests take a token from the shared limiter; refused ones get code 8 (HTTP 429) and `Retry-After`.
- *   Keyed requests are not limited and are counted for the key's statistics. /health, /docs, /openapi.json (and
- *   unknown paths) are neither limited nor counted;
+ *   Keyed requests are not limited and are counted for the key's statistics. /health, /docs, /openapi.json, the
+ *   explorer page's static files (and unknown paths) are neither limited nor counted;
  * - the deprecated `client_id` parameter (query or body) is removed before validation and answered with deprecation
  *   headers;
  * - `GET /junction/usage`: a keyed caller's own statistics for a month (this needs the database: code 14 while it
@@ -50,7 +50,8 @@ export interface AccessPluginOptions {
 
 export const AUTH_HEADER = 'x-junction-auth';
 
-const defaultExempt = (url: string) => url === '/health' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/');
+const defaultExempt = (url: string) =>
+  url === '/health' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/explorer' || url.startsWith('/explorer/');
 
 const GUARD_MESSAGES: Record<AnonymousReason, string> = {
   missing: 'this feature needs an API key: send it in the authorization header',

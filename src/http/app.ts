@@ -9,6 +9,7 @@ import { ApiError, GrpcCode } from '../errors.js';
 import type { AppContext } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandling, sendError, type WireError } from './errors.js';
+import { explorerPlugin } from './explorer.js';
 import { validatorCompiler } from './validation.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     await app.register(balanceRoutes, { ctx, tx: opts.tx });
     await app.register(txRoutes, { tx: opts.tx });
   }
+  await app.register(explorerPlugin);
   return app;
 }
 

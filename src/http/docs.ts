@@ -14,7 +14,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: 'Junction — Skip Go API v2 compatible routing service',
         version: '0.1.0',
         description:
-          'Cross-chain routes and ready-to-sign messages among Cosmos (IBC), EVM and Solana chains, in the Skip Go API v2 wire format (snake_case). Errors are {code, message, details} with gRPC codes: 3 → 400, 5 → 404, 8 → 429, 2 → 500.',
+          'Cross-chain routes and ready-to-sign messages among Cosmos (IBC), EVM and Solana chains, in the Skip Go API v2 wire format (snake_case). Errors are {code, message, details} with gRPC codes: 3 → 400, 5 → 404, 8 → 429, 2 → 500. A page to try routes, read their messages and watch transfers: [/explorer/](/explorer/).',
       },
       tags: [
         { name: 'info', description: 'chains and bridges' },

@@ -1,0 +1,48 @@
+/**
+ * Names for the contracts and programs a message talks to, so "0xBd3f…3155" reads "Circle TokenMessenger". Taken at
+ * build time from the same data files the server uses (data/contracts.json, data/bridge-domains.json, each with its
+ * source), never typed in here.
+ */
+import contracts from '../../../data/contracts.json' with { type: 'json' };
+import domains from '../../../data/bridge-domains.json' with { type: 'json' };
+
+type Json = Record<string, unknown>;
+const labels = new Map<string, string>();
+const add = (address: unknown, label: string) => {
+  if (typeof address === 'string' && address) labels.set(address.toLowerCase(), label);
+};
+const eachChain = (table: unknown, label: (chain: string) => string) => {
+  if (table && typeof table === 'object') for (const [chain, address] of Object.entries(table as Json)) add(address, label(chain));
+};
+
+const c = contracts as unknown as Json;
+for (const entry of Object.values((c.skip_entry_point ?? {}) as Record<string, Json>)) {
+  add(entry.entry_point, 'Skip entry point contract');
+  add(entry.ibc_adapter, 'Skip IBC adapter contract');
+  add(entry.callback_adapter, 'Skip callback adapter contract');
+  for (const [venue, address] of Object.entries((entry.swap_adapters ?? {}) as Json)) add(address, `Skip swap adapter (${venue})`);
+}
+const cctp = (c.cctp ?? {}) as Json;
+eachChain(cctp.usdc, () => 'USDC token (Circle)');
+eachChain(cctp.token_messenger_v1, () => 'Circle TokenMessenger (CCTP V1)');
+eachChain(cctp.message_transmitter_v1, () => 'Circle MessageTransmitter (CCTP V1)');
+add(cctp.token_messenger_v2, 'Circle TokenMessenger (CCTP V2)');
+add(cctp.message_transmitter_v2, 'Circle MessageTransmitter (CCTP V2)');
+const solana = (cctp.solana ?? {}) as Json;
+add(solana.token_messenger_minter, 'Circle TokenMessengerMinter program (CCTP)');
+add(solana.message_transmitter, 'Circle MessageTransmitter program (CCTP)');
+add(solana.token_program, 'SPL Token program');
+add(solana.associated_token_program, 'Associated Token Account program');
+add(solana.system_program, 'System program');
+
+/** A known name for an address or program id (any case), or undefined. */
+export function labelOf(address: string): string | undefined {
+  return labels.get(address.toLowerCase());
+}
+
+const cctpDomains = new Map(Object.entries((domains as unknown as Json).cctp_domain as Record<string, number>).map(([chain, d]) => [d, chain]));
+
+/** The chain id of a CCTP domain number, or undefined. */
+export function chainOfCctpDomain(domain: number): string | undefined {
+  return cctpDomains.get(domain);
+}
