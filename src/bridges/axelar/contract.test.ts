@@ -6,7 +6,7 @@ import { axelarBridge } from './index.js';
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const addresses = {
   'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
-  'neutron-1': 'neutron1nhzuazjhyfu474er6v4ey8zn6wa5fy6g3hp6ct',
+  'neutron-1': 'neutron1nhzuazjhyfu474er6v4ey8zn6wa5fy6g8t08yq',
   '1': EVM,
   '137': EVM,
   '43114': EVM,
