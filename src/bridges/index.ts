@@ -1,11 +1,17 @@
 /** The bridges this instance routes over. Adding a bridge = adding its folder and listing it here. */
 import type { BridgeType } from '../http/schemas/common.js';
+import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
+import { opinitBridge } from './opinit/index.js';
 import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 
 /** Lane bridges, in the order their lanes are searched (deterministic). */
-export const LANE_BRIDGES: readonly LaneBridge[] = [cctpBridge as unknown as LaneBridge];
+export const LANE_BRIDGES: readonly LaneBridge[] = [
+  cctpBridge as unknown as LaneBridge,
+  axelarBridge as unknown as LaneBridge,
+  opinitBridge as unknown as LaneBridge,
+];
 
 export const ALL_BRIDGES: readonly (IbcBridge | LaneBridge)[] = [ibcBridge, ...LANE_BRIDGES];
 

@@ -71,6 +71,8 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   operationIndices: number[];
   /** Solana context, present when the HTTP layer fetched it for a transaction that starts on Solana. */
   solana?: SolanaTxContext;
+  /** Absolute IBC timeout (ns) of the transaction, for a bridge whose first message is an ICS-20 transfer (Axelar). */
+  timeoutTimestampNs?: bigint;
 }
 
 export interface SolanaTxContext {

@@ -11,6 +11,7 @@ import { buildChannels, buildCosmosChain, collectCosmosAssets, isUsableCosmosCha
 import { loadDataFiles, type DataFiles, type NonCosmosChainEntry } from './data-files.js';
 import { buildNonCosmosChain, nativeCurrencyOf } from './non-cosmos.js';
 import { Registry } from './registry.js';
+import { withInitiaRollups } from './rollups.js';
 import { loadRegistrySources, type RegistrySources } from './sources.js';
 import { loadTokenList, tokenListAssets, type TokenList } from './token-list.js';
 import type { ChannelEnd, RegistryAsset, RegistryChain } from './types.js';
@@ -20,7 +21,8 @@ const IBC_TRACE_TYPES = new Set(['ibc', 'ibc-cw20', 'ibc-bridge']);
 const SUPPORTED_TYPES = new Set(['sdk.coin', 'ics20', 'cw20', 'erc20', 'evm-base', 'svm-base', 'sdk.factory']);
 
 export function buildRegistry(data: DataFiles = loadDataFiles(), sources: RegistrySources = loadRegistrySources(), tokenList: TokenList = loadTokenList()): Registry {
-  const { chains: mainnetChains, assetLists: mainnetAssetLists, ibcData, nonCosmosAssetLists } = sources;
+  const { ibcData, nonCosmosAssetLists } = sources;
+  const { chains: mainnetChains, assetLists: mainnetAssetLists } = withInitiaRollups(sources.chains, sources.assetLists);
   const chains = new Map<string, RegistryChain>();
   const chainIdOfName = new Map<string, string>();
 

@@ -125,8 +125,9 @@ describe('routes across ecosystems', () => {
   });
 
   it('names the missing lane when nothing connects two assets', () => {
-    const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
-    const err = error({ source_asset_chain_id: '1', source_asset_denom: WETH, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
+    // stETH: no bridge carries it (WETH now crosses over Axelar).
+    const STETH = '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
+    const err = error({ source_asset_chain_id: '1', source_asset_denom: STETH, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
     expect(explanation(err)).toMatch(/no bridge lane or enabled swap venue connects/);
   });
 

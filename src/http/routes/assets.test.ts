@@ -265,7 +265,8 @@ describe('POST /v2/fungible/assets_from_source', () => {
     const single = await fromSource({ source_asset_denom: AXLUSDC_ON_KUJIRA, source_asset_chain_id: 'kaiyo-1' });
     const multi = await fromSource({ source_asset_denom: AXLUSDC_ON_KUJIRA, source_asset_chain_id: 'kaiyo-1', allow_multi_tx: true });
     expect(single['osmosis-1']).toBeUndefined();
-    expect(multi['osmosis-1']!.assets.map((a) => a.denom)).toEqual([AXLUSDC_ON_OSMOSIS]);
+    // Also reachable now: other assets over Axelar and CCTP, in several transactions.
+    expect(multi['osmosis-1']!.assets.map((a) => a.denom)).toContain(AXLUSDC_ON_OSMOSIS);
     expect(single['axelar-dojo-1']!.assets.map((a) => a.denom)).toEqual(['uusdc']);
   });
 

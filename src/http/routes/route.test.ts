@@ -190,14 +190,14 @@ describe('POST /v2/fungible/msgs', () => {
     expect(res.body.message).toMatch(/same cumulative basis_points_fee/);
   });
 
-  it('refuses operation kinds of bridges this instance does not run', async () => {
+  it('refuses operation kinds this instance does not run', async () => {
     const res = await post('/v2/fungible/msgs', {
       ...hubToOsmosis,
       address_list: ['a', 'b'],
-      operations: [{ axelar_transfer: { from_chain_id: 'osmosis-1' }, tx_index: 0, amount_in: '1', amount_out: '1' }],
+      operations: [{ evm_swap: { from_chain_id: 'osmosis-1' }, tx_index: 0, amount_in: '1', amount_out: '1' }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/axelar_transfer operations are not supported/);
+    expect(res.body.message).toMatch(/evm_swap operations are not supported/);
   });
 });
 

@@ -1,0 +1,86 @@
+/**
+ * Axelar facts from the project's data files: per-asset tokens, gateway symbols, transfer fees, the GMP execution fee
+ * and durations (data/axelar.json), gateway / gas service / GMP account addresses (contracts.json `axelar`) and
+ * Axelar's chain names (bridge-domains.json `axelar_chain_name`). Read once, on first use.
+ */
+import { readDataFile, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
+
+export interface AxelarToken {
+  address: string;
+  /** The gateway's symbol for this token (sendToken / callContractWithToken identify tokens by symbol). */
+  symbol: string;
+}
+
+export interface AxelarAsset {
+  /** The asset's denom on Axelar (`uusdc`, `weth-wei`): Skip's `asset` field. */
+  denom: string;
+  tokens: ReadonlyMap<string, AxelarToken>;
+  /** Per-chain transfer fee by kind of chain, in the asset's base units. */
+  transferFee: { ethereum: bigint; evm: bigint; cosmos: bigint };
+  /** Where the asset can also arrive as the chain's native token (WETH → ETH). */
+  unwrap?: { chainId: string; nativeDenom: string };
+}
+
+interface AxelarFile {
+  assets: Record<
+    string,
+    {
+      tokens: Record<string, AxelarToken>;
+      transfer_fee: { ethereum: string; evm: string; cosmos: string };
+      unwrap?: { chain_id: string; native_denom: string };
+    }
+  >;
+  gmp_execute_fee: Record<string, { gas_limit: number; gas_price_wei: string }>;
+  confirmation_seconds: Record<string, number>;
+  cosmos_confirmation_seconds: number;
+  relay_seconds: number;
+}
+
+export interface AxelarConfig {
+  assets: readonly AxelarAsset[];
+  chainName: ReadonlyMap<string, string>;
+  gateway: ReadonlyMap<string, string>;
+  gasService: string;
+  /** Axelar's GMP account: an ICS-20 packet sent to it with a GMP memo is a cross-chain call (§6.1). */
+  gmpAccount: string;
+  /** Axelar's gas receiver, paid in the memo's `fee` for relayed execution. */
+  gasReceiver: string;
+  /** Skip's AxelarHandler per EVM chain: the GMP destination that unwraps WETH into the native token. */
+  handler: ReadonlyMap<string, string>;
+  /** What executing a GMP call on the chain costs, in its native wei. */
+  gmpExecuteFee: ReadonlyMap<string, bigint>;
+  confirmationSeconds: ReadonlyMap<string, number>;
+  cosmosConfirmationSeconds: number;
+  relaySeconds: number;
+}
+
+let loaded: AxelarConfig | undefined;
+
+export function axelarConfig(): AxelarConfig {
+  if (loaded) return loaded;
+  const file = readDataFile<AxelarFile>('axelar.json');
+  const contracts = readDataFile<ContractsFile>('contracts.json').axelar;
+  const names = readDataFile<BridgeDomainsFile>('bridge-domains.json').axelar_chain_name;
+  loaded = {
+    assets: Object.entries(file.assets).map(([denom, a]) => ({
+      denom,
+      tokens: new Map(Object.entries(a.tokens)),
+      transferFee: { ethereum: BigInt(a.transfer_fee.ethereum), evm: BigInt(a.transfer_fee.evm), cosmos: BigInt(a.transfer_fee.cosmos) },
+      ...(a.unwrap ? { unwrap: { chainId: a.unwrap.chain_id, nativeDenom: a.unwrap.native_denom } } : {}),
+    })),
+    chainName: new Map(Object.entries(names)),
+    gateway: new Map(Object.entries(contracts.gateway)),
+    gasService: contracts.gas_service,
+    gmpAccount: contracts.gmp_account,
+    gasReceiver: contracts.gas_receiver,
+    handler: new Map(Object.entries(contracts.skip_handler)),
+    gmpExecuteFee: new Map(Object.entries(file.gmp_execute_fee).map(([c, f]) => [c, BigInt(f.gas_limit) * BigInt(f.gas_price_wei)])),
+    confirmationSeconds: new Map(Object.entries(file.confirmation_seconds)),
+    cosmosConfirmationSeconds: file.cosmos_confirmation_seconds,
+    relaySeconds: file.relay_seconds,
+  };
+  return loaded;
+}
+
+/** Axelar's own chain id (its hub, `Axelarnet`). */
+export const AXELAR_CHAIN_ID = 'axelar-dojo-1';

@@ -1,0 +1,72 @@
+/**
+ * The `axelar_transfer` wire record (wire format §4.6) and its reverse. The record follows Skip's captured shape
+ * (test/fixtures/skip-go-api/route-osmosis-to-ethereum-axelar.json): from a Cosmos chain, `denom_in` is the asset's
+ * denom on Axelar and the packet into Axelar is embedded as `ibc_transfer_to_axelar` (a `transfer` record);
+ * `from_chain` / `to_chain` carry Axelar's chain names; `fee_amount` / `fee_asset` are the fee in the destination's
+ * token. A record echoed back to /msgs is matched against the lanes this registry offers: chain, asset, unwrapping
+ * and denoms must all agree, and the amounts are re-quoted, never read.
+ */
+import { invalidArgument } from '../../errors.js';
+import type { Registry } from '../../registry/registry.js';
+import { transferRecord } from '../ibc/operation.js';
+import type { BridgeStep } from '../types.js';
+import type { AxelarLane } from './lanes.js';
+
+export function axelarRecord(registry: Registry, step: BridgeStep<AxelarLane>): Record<string, unknown> {
+  const { lane } = step;
+  return {
+    from_chain: lane.fromChainName,
+    from_chain_id: lane.fromChainId,
+    to_chain: lane.toChainName,
+    to_chain_id: lane.toChainId,
+    asset: lane.asset,
+    should_unwrap: lane.shouldUnwrap,
+    denom_in: lane.toAxelar ? lane.asset : lane.denomIn,
+    denom_out: lane.denomOut,
+    fee_amount: lane.fee.toString(),
+    // The record is rendered without prices; the route's estimated_fees carry the fee's USD value.
+    usd_fee_amount: '',
+    fee_asset: registry.asset(lane.toChainId, lane.feeDenom)!.wire,
+    is_testnet: false,
+    ...(lane.toAxelar ? { ibc_transfer_to_axelar: transferRecord(registry, lane.toAxelar) } : {}),
+    bridge_id: 'AXELAR',
+    // The transfer is relayed by Axelar's own relayers, paid by the fee above: no Skip-style smart relay.
+    smart_relay: false,
+  };
+}
+
+export function axelarLaneOfRecord(
+  lanes: readonly AxelarLane[],
+  record: Record<string, unknown>,
+  at: string,
+  expected: { chainId: string; denom: string },
+): AxelarLane {
+  const str = (k: string): string => {
+    const v = record[k];
+    if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
+    return v;
+  };
+  if (record.bridge_id !== undefined && record.bridge_id !== 'AXELAR') throw invalidArgument(`invalid ${at}.bridge_id: an axelar_transfer operation uses the AXELAR bridge`);
+  const from = str('from_chain_id');
+  const to = str('to_chain_id');
+  const asset = str('asset');
+  if (from !== expected.chainId) throw invalidArgument(`invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${from}`);
+  const unwrap = record.should_unwrap === true;
+  const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.asset === asset);
+  if (candidates.length === 0) throw invalidArgument(`invalid ${at}: Axelar does not carry ${asset} from ${from} to ${to}`);
+  const lane = candidates.find((l) => l.shouldUnwrap === unwrap);
+  if (!lane) throw invalidArgument(`invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`);
+  if (lane.denomIn !== expected.denom) throw invalidArgument(`invalid ${at}: the previous operation delivers ${expected.denom}, and Axelar carries ${lane.denomIn} from ${from}`);
+  const denomIn = str('denom_in');
+  if (denomIn !== lane.denomIn && denomIn !== lane.asset) throw invalidArgument(`invalid ${at}.denom_in: Axelar carries ${lane.denomIn} (${lane.asset}) from ${from}, not ${denomIn}`);
+  const denomOut = record.denom_out;
+  if (denomOut !== undefined && denomOut !== lane.denomOut) throw invalidArgument(`invalid ${at}.denom_out: Axelar delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+  const hop = record.ibc_transfer_to_axelar;
+  if (hop !== undefined && hop !== null) {
+    const h = hop as Record<string, unknown>;
+    if (!lane.toAxelar || h.channel !== lane.toAxelar.channel || h.denom_in !== lane.toAxelar.denomIn || h.from_chain_id !== from) {
+      throw invalidArgument(`invalid ${at}.ibc_transfer_to_axelar: ${from} sends ${lane.denomIn} to Axelar over ${lane.toAxelar ? lane.toAxelar.channel : 'no IBC channel'}`);
+    }
+  }
+  return lane;
+}

@@ -1,0 +1,35 @@
+/** The shared bridge contract suite, run against OPinit between Initia L1 and its rollups (data/initia-rollups.json). */
+import { l2Denom } from '../../denom/l2.js';
+import { runBridgeContract } from '../contract-suite.js';
+import type { LaneBridge } from '../types.js';
+import { opinitBridge } from './index.js';
+
+const INIT_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
+const addresses = {
+  'interwoven-1': INIT_USER,
+  'rave-1': INIT_USER,
+  'yominet-1': INIT_USER,
+  'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+};
+const INIT_ON_OSMOSIS = 'ibc/DD7EA9AF1E58E9FDD7F9810976817E203D5B87BAEF7AEA592FA34DF73310620B';
+
+runBridgeContract(opinitBridge as unknown as LaneBridge, [
+  {
+    name: 'INIT deposited from Initia L1 to Rave',
+    route: { source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'rave-1', dest_asset_denom: l2Denom(17n, 'uinit'), amount_in: '1000000' },
+    addresses,
+    tamper: { field: 'op_init_bridge_id', value: '11' },
+  },
+  {
+    name: 'INIT withdrawn from Yominet to Initia L1',
+    route: { source_asset_chain_id: 'yominet-1', source_asset_denom: l2Denom(11n, 'uinit'), dest_asset_chain_id: 'interwoven-1', dest_asset_denom: 'uinit', amount_in: '2500000' },
+    addresses,
+    tamper: { field: 'denom_in', value: l2Denom(17n, 'uinit') },
+  },
+  {
+    name: 'INIT from Osmosis to Rave: an IBC transfer to Initia, then the deposit (two transactions)',
+    route: { source_asset_chain_id: 'osmosis-1', source_asset_denom: INIT_ON_OSMOSIS, dest_asset_chain_id: 'rave-1', dest_asset_denom: l2Denom(17n, 'uinit'), amount_in: '3000000', allow_multi_tx: true },
+    addresses,
+    tamper: { field: 'to_chain_id', value: 'yominet-1' },
+  },
+]);

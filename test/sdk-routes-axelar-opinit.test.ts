@@ -1,0 +1,74 @@
+/**
+ * The official @skip-go/client SDK (1.6.1) against Junction for the Axelar and OPinit bridges: route, then messages
+ * with the operations the SDK echoes back (camelCase on its side, snake_case on the wire).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { messages, route, setApiOptions } from '@skip-go/client';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { l2Denom } from '../src/denom/l2.js';
+import { buildApp } from '../src/http/app.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildApp(buildContext(loadConfig([], {})));
+  setApiOptions({ apiUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
+});
+afterAll(() => app.close());
+
+const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+const ADDRESSES: Record<string, string> = {
+  'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+  'interwoven-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
+  'rave-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
+  '1': EVM_USER,
+};
+
+async function roundTrip(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
+  return messages({
+    sourceAssetDenom: r.sourceAssetDenom,
+    sourceAssetChainId: r.sourceAssetChainId,
+    destAssetDenom: r.destAssetDenom,
+    destAssetChainId: r.destAssetChainId,
+    amountIn: r.amountIn,
+    amountOut: r.estimatedAmountOut,
+    addressList: r.requiredChainAddresses.map((c) => ADDRESSES[c]!),
+    operations: r.operations,
+    slippageTolerancePercent: '1',
+  });
+}
+
+describe('@skip-go/client against Junction: Axelar and OPinit', () => {
+  it('Axelar: axlWETH from Osmosis to Ethereum, an axelarTransfer operation and a MsgTransfer to the GMP account', async () => {
+    const r = await route({
+      sourceAssetDenom: 'ibc/EA1D43981D5C9A1C4AAEA9C23BB1D4FA126BA9BC7020A25E0AE4AA841EA25DC5',
+      sourceAssetChainId: 'osmosis-1',
+      destAssetDenom: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      destAssetChainId: '1',
+      amountIn: '10000000000000000000',
+    });
+    expect(r!.operations).toHaveLength(1);
+    expect(r!.operations[0]).toMatchObject({
+      axelarTransfer: { fromChainId: 'osmosis-1', toChainId: '1', asset: 'weth-wei', shouldUnwrap: false, bridgeId: 'AXELAR', ibcTransferToAxelar: { channel: 'channel-208' } },
+      txIndex: 0,
+    });
+    expect(r!.txsRequired).toBe(1);
+    const m = await roundTrip(r!);
+    const tx = m!.txs![0]!;
+    const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
+    expect(msg.receiver).toBe('axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5');
+    expect(JSON.parse(msg.memo)).toMatchObject({ destination_chain: 'Ethereum', destination_address: EVM_USER, type: 3 });
+  });
+
+  it('OPinit: INIT from Initia to Rave, an opInitTransfer operation and a MsgInitiateTokenDeposit', async () => {
+    const r = await route({ sourceAssetDenom: 'uinit', sourceAssetChainId: 'interwoven-1', destAssetDenom: l2Denom(17n, 'uinit'), destAssetChainId: 'rave-1', amountIn: '1000000' });
+    expect(r!.operations[0]).toMatchObject({ opInitTransfer: { fromChainId: 'interwoven-1', toChainId: 'rave-1', opInitBridgeId: '17', bridgeId: 'OPINIT' }, txIndex: 0 });
+    const m = await roundTrip(r!);
+    const tx = m!.txs![0]!;
+    expect('cosmosTx' in tx && tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/opinit.ophost.v1.MsgInitiateTokenDeposit');
+    const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
+    expect(msg).toEqual({ sender: ADDRESSES['interwoven-1'], bridge_id: '17', to: ADDRESSES['rave-1'], amount: { denom: 'uinit', amount: '1000000' } });
+  });
+});
