@@ -2,10 +2,14 @@
 import type { BridgeType } from '../http/schemas/common.js';
 import { cctpBridge } from './cctp/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
+import { layerZeroBridge } from './layer-zero/index.js';
 import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 
 /** Lane bridges, in the order their lanes are searched (deterministic). */
-export const LANE_BRIDGES: readonly LaneBridge[] = [cctpBridge as unknown as LaneBridge];
+export const LANE_BRIDGES: readonly LaneBridge[] = [
+  cctpBridge as unknown as LaneBridge,
+  layerZeroBridge as unknown as LaneBridge,
+];
 
 export const ALL_BRIDGES: readonly (IbcBridge | LaneBridge)[] = [ibcBridge, ...LANE_BRIDGES];
 

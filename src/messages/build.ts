@@ -192,6 +192,7 @@ export function buildMessages(
         sender: signer,
         recipient: address(first.lane.toChainId),
         operationIndices: g.operationIndices,
+        slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
         ...(opts.solana ? { solana: opts.solana } : {}),
       });
       txs.push(tx);
