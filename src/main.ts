@@ -57,11 +57,13 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger, access, tx });
   await app.listen({ port: config.port, host: config.host });
   ctx.liveMarket.start(logger);
+  ctx.liveFees.start(logger);
   await tx.start();
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await ctx.liveMarket.stop();
+    await ctx.liveFees.stop();
     await tx.stop();
     await app.close();
     await access.close();
