@@ -101,7 +101,7 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     const [oftSent] = eventsOf(receipt.logs, ZRO, IOFT_ABI);
     expect(oftSent).toMatchObject({ eventName: 'OFTSent', args: { dstEid: cfg.eid.get(dest), fromAddress: user, amountSentLD: sent, amountReceivedLD: sent } });
     const [packet] = eventsOf(receipt.logs, endpoint, ENDPOINT_ABI);
-    const p = (packet!.args as { encodedPayload: Hex }).encodedPayload;
+    const p = (packet!.args as unknown as { encodedPayload: Hex }).encodedPayload;
     // Packet V1: version(1) nonce(8) srcEid(4) sender(32) dstEid(4) receiver(32) | guid(32) message: to(32) amountSD(8).
     expect(Number(hexToBigInt(slice(p, 9, 13)))).toBe(cfg.eid.get('1'));
     expect(slice(p, 13, 45)).toBe(pad(ZRO.toLowerCase() as Hex));
