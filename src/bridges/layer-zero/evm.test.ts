@@ -83,7 +83,7 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
       to: pad(recipient.toLowerCase() as Hex),
       amountLD: amount,
       // 0.5 % below what arrives, in whole shared units.
-      minAmountLD: ((sent - (sent * 5_000n + 999_999n) / 1_000_000n) / RATE) * RATE,
+      minAmountLD: (sent / RATE - ((sent / RATE) * 5_000n + 999_999n) / 1_000_000n) * RATE,
       extraOptions: '0x',
       composeMsg: '0x',
       oftCmd: '0x',

@@ -65,8 +65,10 @@ const UINT64_MAX = 2n ** 64n - 1n;
 const PPM = 1_000_000n;
 
 export interface OftAmountModel {
-  /** 10^(local decimals − shared decimals). */
+  /** 10^(local decimals − shared decimals) on the source chain. */
   rate: bigint;
+  /** The same on the destination chain, when its token has other local decimals (Stargate USDC on BNB Chain: 18). */
+  outRate?: bigint;
   /** The bridge's fee on the shared amount, in parts per million (0 for a plain OFT). */
   feePpm: bigint;
 }
@@ -81,11 +83,12 @@ export interface OftQuote extends Omit<LaneQuote, 'fees' | 'seconds'> {
 /** What a send of `amount` delivers (fixed 'in'), or the least amount that delivers `amount` (fixed 'out'). */
 export function oftAmounts(m: OftAmountModel, amount: bigint, fixed: 'in' | 'out'): OftQuote | LaneRefusal {
   if (m.feePpm >= PPM) return { refused: 'the bridge fee takes the whole amount' };
+  const outRate = m.outRate ?? m.rate;
   let sd: bigint;
   if (fixed === 'in') {
     sd = amount / m.rate;
   } else {
-    const want = (amount + m.rate - 1n) / m.rate;
+    const want = (amount + outRate - 1n) / outRate;
     // The least shared amount whose output after the fee reaches `want`: the output grows by at most one per unit.
     sd = m.feePpm === 0n ? want : (want * PPM) / (PPM - m.feePpm);
     while (sd > 0n && sd - 1n - feeOn(sd - 1n, m.feePpm) >= want) sd--;
@@ -94,11 +97,13 @@ export function oftAmounts(m: OftAmountModel, amount: bigint, fixed: 'in' | 'out
   if (sd > UINT64_MAX) return { refused: `the OFT carries at most ${UINT64_MAX} units of its shared decimals (uint64)` };
   const outSd = sd - feeOn(sd, m.feePpm);
   if (outSd <= 0n) return { refused: `the amount is below the smallest unit the OFT carries (${m.rate} base units)` };
-  return { amountIn: fixed === 'in' ? amount : sd * m.rate, amountOut: outSd * m.rate, tokenFee: (sd - outSd) * m.rate };
+  return { amountIn: fixed === 'in' ? amount : sd * m.rate, amountOut: outSd * outRate, tokenFee: (sd - outSd) * m.rate };
 }
 
-/** minAmountLD: the expected output less the caller's slippage tolerance, never below one shared unit's dust. */
-export function minAmountAfterSlippage(expectedOut: bigint, slippagePpm: bigint, rate: bigint): bigint {
-  const min = expectedOut - (expectedOut * slippagePpm + PPM - 1n) / PPM;
-  return (min / rate) * rate;
+/**
+ * minAmountLD: the expected output less the caller's slippage tolerance, in whole shared units of the *source* token
+ * (the contract compares it with the received amount in source local decimals).
+ */
+export function minAmountAfterSlippage(expectedOutSd: bigint, slippagePpm: bigint, rate: bigint): bigint {
+  return (expectedOutSd - (expectedOutSd * slippagePpm + PPM - 1n) / PPM) * rate;
 }
