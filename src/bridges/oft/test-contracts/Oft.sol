@@ -209,7 +209,7 @@ struct Ticket {
 /// amount + fee in the value. A protocol fee in parts per million of the shared amount; taxi only (empty oftCmd).
 contract TestStargatePool is OftBase {
     address public immutable token;
-    uint256 public feePpm;
+    uint256 public immutable feePpm;
 
     constructor(TestEndpointV2 endpoint_, address token_, uint8 localDecimals, uint256 feePpm_) OftBase(endpoint_, localDecimals) {
         token = token_;
