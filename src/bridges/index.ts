@@ -1,6 +1,7 @@
 /** The bridges this instance routes over. Adding a bridge = adding its folder and listing it here. */
 import type { BridgeType } from '../http/schemas/common.js';
 import { cctpBridge } from './cctp/index.js';
+import { hyperlaneBridge } from './hyperlane/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
 import { layerZeroBridge } from './layer-zero/index.js';
 import { stargateBridge } from './stargate/index.js';
@@ -9,6 +10,7 @@ import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 /** Lane bridges, in the order their lanes are searched (deterministic). */
 export const LANE_BRIDGES: readonly LaneBridge[] = [
   cctpBridge as unknown as LaneBridge,
+  hyperlaneBridge as unknown as LaneBridge,
   stargateBridge as unknown as LaneBridge,
   layerZeroBridge as unknown as LaneBridge,
 ];
