@@ -119,10 +119,11 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
   });
 
   it('with CHAIN_RPC_URLS, the refresher quotes quoteSend over JSON-RPC; routes and transactions carry the live fee', async () => {
-    const lanes = live.ctx.liveFees.active.filter((p) => p.chainId === '1');
+    const lanes = live.ctx.liveFees.active.filter((p) => p.chainId === '1' && p.lane.bridge === 'LAYER_ZERO');
     expect(lanes.length).toBe(destinations.length);
     await live.ctx.liveFees.refresh();
-    expect(live.ctx.liveFees.status()).toMatchObject({ live: destinations.length, failures: 0 });
+    // Only the OFT answers here (the Stargate pools of Ethereum are not on this node and keep their fee tables).
+    expect(live.ctx.liveFees.status()).toMatchObject({ live: destinations.length });
 
     const route = (await post(live.app, '/v2/fungible/route', { source_asset_chain_id: '1', source_asset_denom: ZRO, dest_asset_chain_id: '8453', dest_asset_denom: ZRO, amount_in: '5000000000000000000' })).json();
     expect(route.operations[0].layer_zero_transfer).toMatchObject({ messaging_fee_amount: ENDPOINT_FEE.toString(), destination_endpoint_id: 30184 });
