@@ -124,6 +124,9 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     await live.ctx.liveFees.refresh();
     // Only the OFT answers here (the Stargate pools of Ethereum are not on this node and keep their fee tables).
     expect(live.ctx.liveFees.status()).toMatchObject({ live: destinations.length });
+    const health = (await live.app.inject({ method: 'GET', url: '/health' })).json();
+    expect(health.checks.bridge_fees.detail).toMatch(new RegExp(`^${destinations.length} of \\d+ bridge lanes priced from live quotes`));
+    expect((await offline.app.inject({ method: 'GET', url: '/health' })).json().checks.bridge_fees.detail).toMatch(/^0 of \d+ bridge lanes priced from live quotes \(0 with a configured endpoint/);
 
     const route = (await post(live.app, '/v2/fungible/route', { source_asset_chain_id: '1', source_asset_denom: ZRO, dest_asset_chain_id: '8453', dest_asset_denom: ZRO, amount_in: '5000000000000000000' })).json();
     expect(route.operations[0].layer_zero_transfer).toMatchObject({ messaging_fee_amount: ENDPOINT_FEE.toString(), destination_endpoint_id: 30184 });
