@@ -15,6 +15,7 @@ import { createLiveMarket } from './market.js';
 import { parseChainUrls } from './config.js';
 import { laneGraph } from './routing/lane-graph.js';
 import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
+import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
 
 export function buildContext(config: Config): AppContext {
   const registry = buildRegistry();
@@ -45,6 +46,7 @@ export function buildContext(config: Config): AppContext {
       keyedPercent: config.operatorShareKeyedPercent,
       feeAddresses,
     },
+    liveFees: bridgeFeeRefresher(registry, config),
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
   };

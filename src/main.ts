@@ -61,11 +61,13 @@ async function main(): Promise<void> {
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as AddressInfo).port}`;
   logger.info({ explorer: `${origin}/explorer/`, docs: `${origin}/docs` }, `ready: route explorer at ${origin}/explorer/`);
   ctx.liveMarket.start(logger);
+  ctx.liveFees.start(logger);
   await tx.start();
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await ctx.liveMarket.stop();
+    await ctx.liveFees.stop();
     await tx.stop();
     await app.close();
     await access.close();

@@ -2,8 +2,11 @@
 import type { BridgeType } from '../http/schemas/common.js';
 import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
+import { hyperlaneBridge } from './hyperlane/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
 import { opinitBridge } from './opinit/index.js';
+import { layerZeroBridge } from './layer-zero/index.js';
+import { stargateBridge } from './stargate/index.js';
 import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 
 /** Lane bridges, in the order their lanes are searched (deterministic). */
@@ -11,6 +14,9 @@ export const LANE_BRIDGES: readonly LaneBridge[] = [
   cctpBridge as unknown as LaneBridge,
   axelarBridge as unknown as LaneBridge,
   opinitBridge as unknown as LaneBridge,
+  hyperlaneBridge as unknown as LaneBridge,
+  stargateBridge as unknown as LaneBridge,
+  layerZeroBridge as unknown as LaneBridge,
 ];
 
 export const ALL_BRIDGES: readonly (IbcBridge | LaneBridge)[] = [ibcBridge, ...LANE_BRIDGES];

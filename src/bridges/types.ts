@@ -14,6 +14,7 @@
 import type { BridgeType } from '../http/schemas/common.js';
 import type { Tx } from '../http/schemas/msgs.js';
 import type { Registry } from '../registry/registry.js';
+import type { LiveFeeProbe } from './live-fees.js';
 
 /** One listed way across: holding (fromChainId, denomIn) becomes holding (toChainId, denomOut). */
 export interface Lane {
@@ -32,6 +33,11 @@ export interface StepFee {
   amount: bigint;
   /** Deducted from the amount moved, or paid on top of it (EVM native value). */
   behavior: 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL';
+  /**
+   * Where a fee the chain sets came from (bridges/live-fees.ts): quoted on chain by the fee refresher, or the
+   * bridge's fee table (an upper-bound estimate) when its source chain has no endpoint. Absent for fixed fees.
+   */
+  estimate?: 'live' | 'fee_table';
 }
 
 /** A lane priced for an amount. */
@@ -73,6 +79,8 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   solana?: SolanaTxContext;
   /** Absolute IBC timeout (ns) of the transaction, for a bridge whose first message is an ICS-20 transfer (Axelar). */
   timeoutTimestampNs?: bigint;
+  /** The caller's slippage tolerance in parts per million (bridges that take a minimum amount out use it). */
+  slippagePpm?: bigint;
 }
 
 export interface SolanaTxContext {
@@ -116,6 +124,8 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   buildTx(input: BridgeTxInput<L>): Tx;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>): boolean;
+  /** How its fees are quoted on chain off the request path (bridges/live-fees.ts), for bridges whose fees float. */
+  feeProbes?(registry: Registry): readonly LiveFeeProbe[];
 }
 
 export function isRefusal(q: LaneQuote | LaneRefusal): q is LaneRefusal {

@@ -14,6 +14,7 @@ import type { Venue } from '../venues/catalog.js';
 import type { SafetyThresholds } from '../pricing/index.js';
 import type { RevenueShareConfig } from '../messages/revenue-share.js';
 import type { BlockhashSource } from '../messages/svm/recent-blockhash.js';
+import type { LiveFeeRefresher } from '../bridges/live-fees.js';
 
 export interface AppContext {
   config: Config;
@@ -31,5 +32,7 @@ export interface AppContext {
   revenueShare: RevenueShareConfig;
   /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
   solanaBlockhash: BlockhashSource;
+  /** Bridge fees quoted on chain off the request path (LayerZero, Stargate, Hyperlane); start/stop for main.ts. */
+  liveFees: LiveFeeRefresher;
   startedAt: number;
 }

@@ -193,6 +193,7 @@ export function buildMessages(
         recipient: address(first.lane.toChainId),
         operationIndices: g.operationIndices,
         timeoutTimestampNs: timeoutNs,
+        slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
         ...(opts.solana ? { solana: opts.solana } : {}),
       });
       txs.push(tx);

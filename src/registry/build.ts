@@ -73,6 +73,10 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
       if (denom) raw.push({ chainId: entry.chain_id, denom, source: a });
     }
   }
+  // Then the tokens a bridge delivers that neither source lists (Hyperlane's TIA.n on Arbitrum, ...).
+  for (const t of data.bridgeTokens.tokens) {
+    if (data.nonCosmosChains.chains.some((c) => c.chain_id === t.chain_id)) raw.push({ chainId: t.chain_id, denom: t.address, source: bridgeTokenAsset(t) });
+  }
 
   // First pass: every asset keyed by its denom, hops parsed, origin not yet resolved.
   const provisional = new Registry(chains, new Map(), ends);
@@ -129,6 +133,24 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
  * carrying the native currency's symbol. Polygon files POL as an `erc20` (base 0x…1010, with WPOL's address) and keeps
  * only a deprecated `evm-base` MATIC, which once left Polygon without `polygon-native` and listed WPOL's address as POL.
  */
+/** A data/bridge-tokens.json entry shaped as a chain-registry ERC-20 asset, as token-list.ts does for the token list. */
+function bridgeTokenAsset(t: DataFiles['bridgeTokens']['tokens'][number]): CrAsset {
+  return {
+    base: t.address,
+    address: t.address,
+    typeAsset: 'erc20',
+    name: t.name,
+    symbol: t.symbol,
+    display: t.symbol,
+    denomUnits: [
+      { denom: t.address, exponent: 0 },
+      { denom: t.symbol, exponent: t.decimals },
+    ],
+    ...(t.coingecko_id ? { coingeckoId: t.coingecko_id } : {}),
+    ...(t.logo_uri ? { logoURIs: { png: t.logo_uri } } : {}),
+  } as CrAsset;
+}
+
 function nativeAssetOf(assets: readonly CrAsset[], entry: NonCosmosChainEntry): CrAsset | undefined {
   const live = assets.filter((a) => !a.deprecated);
   const base = live.find((a) => a.typeAsset === 'evm-base' || a.typeAsset === 'svm-base');

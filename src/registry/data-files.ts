@@ -115,6 +115,11 @@ export interface IbcTransferFeesFile {
   chains: Record<string, { recv_fee: CoinEntry[]; ack_fee: CoinEntry[]; timeout_fee: CoinEntry[] }>;
 }
 
+/** Tokens a bridge delivers that neither asset source lists (data/bridge-tokens.json). */
+export interface BridgeTokensFile {
+  tokens: { chain_id: string; address: string; symbol: string; name: string; decimals: number; coingecko_id?: string; logo_uri?: string }[];
+}
+
 export interface DataFiles {
   capabilities: CapabilitiesFile;
   nonCosmosChains: { chains: NonCosmosChainEntry[] };
@@ -122,6 +127,7 @@ export interface DataFiles {
   bridgeDomains: BridgeDomainsFile;
   assetCorrections: AssetCorrectionsFile;
   ibcTransferFees: IbcTransferFeesFile;
+  bridgeTokens: BridgeTokensFile;
 }
 
 export function loadDataFiles(): DataFiles {
@@ -132,5 +138,6 @@ export function loadDataFiles(): DataFiles {
     bridgeDomains: readDataFile('bridge-domains.json'),
     assetCorrections: readDataFile('asset-corrections.json'),
     ibcTransferFees: readDataFile('ibc-transfer-fees.json'),
+    bridgeTokens: readDataFile('bridge-tokens.json'),
   };
 }

@@ -26,6 +26,16 @@ function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: st
   return out;
 }
 
+/** Which bridge fees are quoted on chain and which are fee-table estimates (bridges/live-fees.ts). */
+function bridgeFeeCheck(ctx: AppContext): { ok: boolean; detail: string } {
+  const s = ctx.liveFees.status();
+  const asked = ctx.liveFees.active.length;
+  return {
+    ok: true,
+    detail: `${s.live} of ${s.lanes} bridge lanes priced from live quotes (${asked} with a configured endpoint${s.lastRefreshAt ? `, last refresh ${s.lastRefreshAt}` : ''}, ${s.failures} failed quotes); the others use their fee tables (estimates)`,
+  };
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   let assetCount = 0;
   for (const id of ctx.registry.chains.keys()) for (const _ of ctx.registry.listedAssets(id)) assetCount++;
@@ -40,6 +50,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       checks: {
         registry: { ok: true, detail: `${ctx.registry.chains.size} chains` },
         ...marketChecks(ctx),
+        bridge_fees: bridgeFeeCheck(ctx),
       },
     }),
   );

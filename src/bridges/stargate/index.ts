@@ -1,0 +1,93 @@
+/**
+ * Stargate V2 (stargate_transfer): USDC, USDT and native ETH between the pools of EVM chains, with the pool's IOFT
+ * `send` in taxi mode (the transfer's own LayerZero message, sent at once) from one transaction on the source chain;
+ * the destination pool pays out when the message is delivered, so the hop ends the user's transaction.
+ */
+import { decodeFunctionResult, encodeFunctionData, pad, type Hex } from 'viem';
+import type { Registry } from '../../registry/registry.js';
+import { ethCall, type LiveFeeProbe } from '../live-fees.js';
+import { oftSendTx } from '../oft/evm.js';
+import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '../oft/oft.js';
+import type { BridgeTxInput, LaneBridge } from '../types.js';
+import { stargateConfig } from './config.js';
+import { stargateLanes, type StargateLane } from './lanes.js';
+import { stargateLaneOfRecord, stargateRecord } from './operation.js';
+import { stargateFees, stargateQuote } from './quote.js';
+
+const lanesByRegistry = new WeakMap<Registry, readonly StargateLane[]>();
+
+function lanes(registry: Registry): readonly StargateLane[] {
+  let l = lanesByRegistry.get(registry);
+  if (!l) lanesByRegistry.set(registry, (l = stargateLanes(registry)));
+  return l;
+}
+
+/** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
+const DEFAULT_SLIPPAGE_PPM = 10_000n;
+
+function buildTx({ registry, step, amount, sender, recipient, operationIndices, slippagePpm }: BridgeTxInput<StargateLane>) {
+  const { lane } = step;
+  const q = stargateQuote(lane, amount, 'in');
+  if ('refused' in q) throw new Error(`Stargate lane refused its committed amount: ${q.refused}`);
+  return {
+    evm_tx: oftSendTx({
+      chainId: lane.fromChainId,
+      contract: lane.pool,
+      token: lane.denomIn,
+      approvalRequired: !lane.nativeToken,
+      nativeToken: lane.nativeToken,
+      dstEid: lane.dstEid,
+      to: oftRecipient(registry, lane.toChainId, recipient),
+      amount,
+      minAmountLD: minAmountAfterSlippage(q.amountOut / lane.outRate, slippagePpm ?? DEFAULT_SLIPPAGE_PPM, lane.rate),
+      nativeFee: stargateFees(lane).nativeFee,
+      signer: sender,
+    }),
+    operations_indices: operationIndices,
+  };
+}
+
+const PPM = 1_000_000n;
+
+/**
+ * quoteSend (taxi) and quoteOFT for one whole token to a placeholder recipient: the messaging fee, and the pool's
+ * current fee as a rate (a reward, when the pool pays one, counts as no fee).
+ */
+function feeProbes(registry: Registry): LiveFeeProbe[] {
+  return lanes(registry).map((lane) => ({
+    lane,
+    chainId: lane.fromChainId,
+    quote: async (client) => {
+      const amount = lane.rate * 10n ** 6n;
+      const param = taxiSendParam(lane.dstEid, pad('0x01' as Hex), amount, 0n);
+      const [send, oft] = await Promise.all([
+        ethCall(client, lane.pool, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] })),
+        ethCall(client, lane.pool, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteOFT', args: [param] })),
+      ]);
+      const [, , receipt] = decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteOFT', data: oft });
+      // Both amounts of the receipt are in the source pool's local decimals.
+      const received = receipt.amountReceivedLD / lane.rate;
+      const sentSd = receipt.amountSentLD / lane.rate;
+      return {
+        nativeFee: decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: send }).nativeFee,
+        feePpm: sentSd > received && sentSd > 0n ? ((sentSd - received) * PPM + sentSd - 1n) / sentSd : 0n,
+      };
+    },
+  }));
+}
+
+export const stargateBridge: LaneBridge<StargateLane> = {
+  kind: 'lanes',
+  id: 'STARGATE',
+  name: 'Stargate',
+  operationKind: 'stargate_transfer',
+  logoUri: stargateConfig().logoUri,
+  lanes,
+  quote: stargateQuote,
+  operation: (registry, step) => stargateRecord(registry, step),
+  laneOfRecord: (registry, record, at, expected) => stargateLaneOfRecord(lanes(registry), record, at, expected),
+  buildTx,
+  // The destination pool pays out when LayerZero delivers the message, in a transaction of its own.
+  carriesNext: () => false,
+  feeProbes,
+};

@@ -1,0 +1,37 @@
+/** Deploying test contracts on anvil and placing their code at the mainnet addresses Junction's data files name. */
+import { expect } from 'vitest';
+import { decodeEventLog, getAddress, type Abi, type Address, type Hex, type Log } from 'viem';
+import { anvilAccount, type Anvil } from './anvil.js';
+import type { Compiled } from './solidity.js';
+
+export async function deployContract(node: Anvil, c: Compiled, args: readonly unknown[] = []): Promise<Address> {
+  const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
+  const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
+  return receipt.contractAddress!;
+}
+
+/** Copies a deployed contract's runtime code (immutables included) to `to`; its storage starts empty there. */
+export async function copyCodeTo(node: Anvil, from: Address, to: Address): Promise<void> {
+  await node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
+}
+
+/** Sends a transaction from anvil account `index` and expects it to succeed; returns its receipt. */
+export async function sendTx(node: Anvil, index: number, tx: { to: Address; data: Hex; value?: bigint }) {
+  const hash = await node.wallet(index).sendTransaction({ ...tx, account: anvilAccount(index), chain: node.chain });
+  const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+/** The logs of `address` in a receipt decoded with `abi` (logs the ABI does not describe are left out). */
+export function eventsOf(logs: readonly Log[], address: Address, abi: Abi) {
+  return logs
+    .filter((l) => getAddress(l.address) === getAddress(address))
+    .flatMap((l) => {
+      try {
+        return [decodeEventLog({ abi, data: l.data, topics: l.topics })];
+      } catch {
+        return [];
+      }
+    });
+}

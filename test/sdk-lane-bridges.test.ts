@@ -1,0 +1,106 @@
+/**
+ * Contract test: the official @skip-go/client SDK (1.6.1) drives the running server over one route per lane bridge of
+ * issue 14b — Hyperlane, Stargate V2, LayerZero OFT: route() converts the operation record to the SDK's camelCase
+ * types, messages() echoes it back, and the transaction the SDK receives is the one the bridge builds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { BridgeType, messages, route, setApiOptions } from '@skip-go/client';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { buildApp } from '../src/http/app.js';
+import { userAddress } from '../src/test-helpers/registry.js';
+
+let app: FastifyInstance;
+let ctx: ReturnType<typeof buildContext>;
+
+beforeAll(async () => {
+  ctx = buildContext(loadConfig([], {}));
+  app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  setApiOptions({ apiUrl: address });
+});
+afterAll(() => app.close());
+
+const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
+
+function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
+  return messages({
+    sourceAssetDenom: r.sourceAssetDenom,
+    sourceAssetChainId: r.sourceAssetChainId,
+    destAssetDenom: r.destAssetDenom,
+    destAssetChainId: r.destAssetChainId,
+    amountIn: r.amountIn,
+    amountOut: r.estimatedAmountOut,
+    addressList: r.requiredChainAddresses.map(addressOf),
+    operations: r.operations,
+    slippageTolerancePercent: '1',
+  });
+}
+
+/** The SDK's operation and fee types are unions; read the converted keys as plain JSON. */
+const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, Record<string, unknown>>;
+
+describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => {
+  it('Hyperlane: TIA from Neutron to Arbitrum gives a hyperlaneTransfer and a CosmWasm transfer_remote', async () => {
+    const r = await route({
+      sourceAssetDenom: 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7',
+      sourceAssetChainId: 'neutron-1',
+      destAssetDenom: '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C',
+      destAssetChainId: '42161',
+      amountIn: '15000000',
+      bridges: [BridgeType.HYPERLANE],
+    });
+    expect(plain(r!.operations[0])).toMatchObject({
+      hyperlaneTransfer: { fromChainId: 'neutron-1', toChainId: '42161', hyperlaneContractAddress: 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq', feeAmount: '270000', bridgeId: 'HYPERLANE' },
+      txIndex: 0,
+    });
+    expect(plain(r!.estimatedFees![0])).toMatchObject({ bridgeId: 'HYPERLANE', amount: '270000', feeBehavior: 'FEE_BEHAVIOR_ADDITIONAL' });
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
+    expect(tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/cosmwasm.wasm.v1.MsgExecuteContract');
+    expect(JSON.parse(tx.cosmosTx.msgs![0]!.msg!)).toMatchObject({ msg: { transfer_remote: { dest_domain: 42161, amount: '15000000' } }, funds: [{ amount: '15270000' }] });
+  });
+
+  it('Stargate: USDT from Ethereum to Arbitrum gives a stargateTransfer and the pool send with its approval', async () => {
+    const r = await route({
+      sourceAssetDenom: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      sourceAssetChainId: '1',
+      destAssetDenom: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9',
+      destAssetChainId: '42161',
+      amountIn: '250000000',
+      bridges: [BridgeType.STARGATE],
+    });
+    expect(plain(r!.operations[0])).toMatchObject({
+      stargateTransfer: { fromChainId: '1', toChainId: '42161', poolAddress: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', destinationEndpointId: 30110, oftFeeAmount: '150000', bridgeId: 'STARGATE' },
+    });
+    expect(r!.estimatedAmountOut).toBe('249850000');
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', value: '800000000000000', signerAddress: EVM_USER });
+    expect(tx.evmTx.data?.startsWith('c7c7f5b3')).toBe(true); // send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)
+    expect(tx.evmTx.requiredErc20Approvals).toEqual([{ tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', spender: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', amount: '250000000' }]);
+  });
+
+  it('LayerZero: ZRO from Ethereum to Base gives a layerZeroTransfer and the OFT send, no approval', async () => {
+    const r = await route({
+      sourceAssetDenom: '0x6985884C4392D348587B19cb9eAAf157F13271cd',
+      sourceAssetChainId: '1',
+      destAssetDenom: '0x6985884C4392D348587B19cb9eAAf157F13271cd',
+      destAssetChainId: '8453',
+      amountIn: '25000000000000000000',
+      bridges: [BridgeType.LAYER_ZERO],
+    });
+    expect(plain(r!.operations[0])).toMatchObject({
+      layerZeroTransfer: { fromChainId: '1', toChainId: '8453', sourceOftContractAddress: '0x6985884C4392D348587B19cb9eAAf157F13271cd', destinationEndpointId: 30184, messagingFeeAmount: '600000000000000', bridgeId: 'LAYER_ZERO' },
+    });
+    const m = await messagesFor(r!);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x6985884C4392D348587B19cb9eAAf157F13271cd', value: '600000000000000', requiredErc20Approvals: [] });
+    expect(tx.evmTx.data?.startsWith('c7c7f5b3')).toBe(true);
+  });
+});
