@@ -160,6 +160,11 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
       w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
     }
+    const ineligible = edge.bridge.eligible?.(edge.lane, w.q);
+    if (ineligible) {
+      w.rejected.add(ineligible);
+      continue;
+    }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);
     if (!pre) continue;
     walk(w, positionAfter(edge), [...legs, pre, { kind: 'lane', bridge: edge.bridge, lane: edge.lane }], lanes + 1, swaps, new Set([...visited, edge.toOrigin]));

@@ -1,0 +1,10 @@
+import { buildTestApp, post } from './src/http/test-helpers/app.js';
+const t = await buildTestApp();
+const base = { source_asset_chain_id: '8453', source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '100000000', go_fast: true };
+let r = await post(t.app, '/v2/fungible/route', base);
+console.log(r.statusCode, r.body.slice(0, 3000));
+r = await post(t.app, '/v2/fungible/msgs_direct', { ...base, chain_ids_to_addresses: { '8453': '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829', 'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4' } });
+console.log(r.statusCode, JSON.stringify(r.json().txs).slice(0, 1500));
+r = await post(t.app, '/v2/fungible/route', { ...base, go_fast: false });
+console.log(r.statusCode, r.body.slice(0, 600));
+await t.app.close();
