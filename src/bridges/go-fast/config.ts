@@ -3,6 +3,7 @@
  * gateway holds (contracts.json cctp.usdc on EVM chains, go-fast.json on Cosmos chains), and the operator-editable
  * terms of data/go-fast.json: solver fee, amount limits, fill times. Read once, on first use.
  */
+import { getAddress } from 'viem';
 import { readDataFile, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
 
 export interface GoFastFile {
@@ -44,7 +45,8 @@ export function goFastConfig(): GoFastConfig {
   }
   const bigints = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, v]) => [k, BigInt(v)]));
   loaded = {
-    gateway: new Map(Object.entries(contracts.go_fast.gateway)),
+    // EVM gateways in EIP-55 form (the data file keeps the solver config's lowercase).
+    gateway: new Map(Object.entries(contracts.go_fast.gateway).map(([k, v]) => [k, /^0x/.test(v) ? getAddress(v) : v])),
     domain: new Map(Object.entries(domains)),
     token,
     feeBps: BigInt(file.fee_bps),
