@@ -142,8 +142,12 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     expect(order.recipient).toBe(bech32Bytes32(OSMOSIS_ENTRY_POINT));
     expect(order.amountIn).toBe(amount);
     expect(order.amountOut).toBe(BigInt(body.route.operations[0].amount_out));
-    const msg = JSON.parse(order.data) as { swap_and_action: Record<string, any> };
-    const sa = msg.swap_and_action;
+    interface SwapAndAction {
+      user_swap: { swap_exact_asset_in: { operations: { denom_in: string }[] } };
+      min_asset: { native: { denom: string; amount: string } };
+      post_swap_action: unknown;
+    }
+    const sa = (JSON.parse(order.data) as { swap_and_action: SwapAndAction }).swap_and_action;
     expect(sa.user_swap.swap_exact_asset_in.operations[0].denom_in).toBe(NOBLE_USDC_ON_OSMOSIS);
     expect(sa.min_asset.native.denom).toBe('uosmo');
     expect(sa.min_asset.native.amount).toBe(body.min_amount_out ?? sa.min_asset.native.amount);
