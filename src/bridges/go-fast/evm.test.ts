@@ -148,7 +148,7 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
       post_swap_action: unknown;
     }
     const sa = (JSON.parse(order.data) as { swap_and_action: SwapAndAction }).swap_and_action;
-    expect(sa.user_swap.swap_exact_asset_in.operations[0].denom_in).toBe(NOBLE_USDC_ON_OSMOSIS);
+    expect(sa.user_swap.swap_exact_asset_in.operations[0]?.denom_in).toBe(NOBLE_USDC_ON_OSMOSIS);
     expect(sa.min_asset.native.denom).toBe('uosmo');
     expect(sa.min_asset.native.amount).toBe(body.min_amount_out ?? sa.min_asset.native.amount);
     expect(sa.post_swap_action).toEqual({ transfer: { to_address: OSMO_USER } });
