@@ -115,6 +115,11 @@ export interface IbcTransferFeesFile {
   chains: Record<string, { recv_fee: CoinEntry[]; ack_fee: CoinEntry[]; timeout_fee: CoinEntry[] }>;
 }
 
+/** ERC-20s that IBC Eureka mints for Cosmos assets (data/eureka-assets.json): the trace is an IBC v2 client hop. */
+export interface EurekaAssetsFile {
+  assets: { chain_id: string; denom: string; client_id: string; base_denom: string; symbol: string; name: string; decimals: number; logo_uri: string; coingecko_id?: string }[];
+}
+
 export interface DataFiles {
   capabilities: CapabilitiesFile;
   nonCosmosChains: { chains: NonCosmosChainEntry[] };
@@ -122,6 +127,7 @@ export interface DataFiles {
   bridgeDomains: BridgeDomainsFile;
   assetCorrections: AssetCorrectionsFile;
   ibcTransferFees: IbcTransferFeesFile;
+  eurekaAssets?: EurekaAssetsFile;
 }
 
 export function loadDataFiles(): DataFiles {
@@ -132,5 +138,6 @@ export function loadDataFiles(): DataFiles {
     bridgeDomains: readDataFile('bridge-domains.json'),
     assetCorrections: readDataFile('asset-corrections.json'),
     ibcTransferFees: readDataFile('ibc-transfer-fees.json'),
+    eurekaAssets: readDataFile('eureka-assets.json'),
   };
 }
