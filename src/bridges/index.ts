@@ -1,12 +1,13 @@
 /** The bridges this instance routes over. Adding a bridge = adding its folder and listing it here. */
 import type { BridgeType } from '../http/schemas/common.js';
 import { cctpBridge } from './cctp/index.js';
+import { eurekaBridge } from './eureka/index.js';
 import { goFastBridge } from './go-fast/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
 import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 
 /** Lane bridges, in the order their lanes are searched (deterministic). */
-export const LANE_BRIDGES: readonly LaneBridge[] = [cctpBridge as unknown as LaneBridge, goFastBridge as unknown as LaneBridge];
+export const LANE_BRIDGES: readonly LaneBridge[] = [cctpBridge as unknown as LaneBridge, goFastBridge as unknown as LaneBridge, eurekaBridge as unknown as LaneBridge];
 
 export const ALL_BRIDGES: readonly (IbcBridge | LaneBridge)[] = [ibcBridge, ...LANE_BRIDGES];
 

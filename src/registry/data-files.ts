@@ -93,6 +93,8 @@ export interface BridgeDurationsFile {
   ibc_hop_seconds: number;
   cctp_attestation_seconds: Record<string, number>;
   cctp_mint_seconds: number;
+  /** IBC Eureka: seconds per source chain. */
+  eureka_seconds?: Record<string, number>;
 }
 
 export interface VenuesFile {
