@@ -50,3 +50,44 @@ describe('Go Fast limits and opt-in', () => {
     expect(on.json().estimated_route_duration_seconds).toBeLessThan(off.json().estimated_route_duration_seconds);
   });
 });
+
+describe('fast-route preference and durations', () => {
+  const baseToNoble = (extra: Record<string, unknown>) => ({
+    source_asset_chain_id: '8453',
+    source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    dest_asset_chain_id: 'noble-1',
+    dest_asset_denom: 'uusdc',
+    amount_in: '1000000000',
+    ...extra,
+  });
+  const kinds = (route: { operations: object[] }) => route.operations.map((o) => Object.keys(o)[0]);
+
+  it('go_fast: a Go Fast route within 0.5 % of the best amount wins on speed; without go_fast the amount decides', async () => {
+    const slow = (await post(t.app, '/v2/fungible/route', baseToNoble({}))).json();
+    expect(kinds(slow)).toEqual(['cctp_transfer']);
+    const fast = (await post(t.app, '/v2/fungible/route', baseToNoble({ go_fast: true }))).json();
+    // Go Fast to Osmosis, then the entry point sends it on to Noble in the same signature.
+    expect(kinds(fast)).toEqual(['go_fast_transfer', 'transfer']);
+    expect(fast.txs_required).toBe(1);
+    expect(BigInt(fast.estimated_amount_out)).toBeLessThan(BigInt(slow.estimated_amount_out));
+    expect(BigInt(fast.estimated_amount_out) * 10_000n).toBeGreaterThanOrEqual(BigInt(slow.estimated_amount_out) * 9_950n);
+    expect(fast.estimated_route_duration_seconds).toBeLessThan(slow.estimated_route_duration_seconds);
+  });
+
+  it('estimated_route_duration_seconds sums the lanes: Go Fast order + IBC packet; CCTP attestation + mint', async () => {
+    const fast = (await post(t.app, '/v2/fungible/route', baseToNoble({ go_fast: true }))).json();
+    expect(fast.estimated_route_duration_seconds).toBe(10 + 30); // data/go-fast.json order_seconds (Base) + one IBC hop
+    const slow = (await post(t.app, '/v2/fungible/route', baseToNoble({}))).json();
+    expect(slow.estimated_route_duration_seconds).toBe(1140 + 30); // Base finality attestation + one relayer pass
+    const eureka = (
+      await post(t.app, '/v2/fungible/route', {
+        source_asset_chain_id: '1',
+        source_asset_denom: '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3',
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+        amount_in: '25000000',
+      })
+    ).json();
+    expect(eureka.estimated_route_duration_seconds).toBe(1140 + 30); // Eureka from Ethereum + one IBC hop
+  });
+});
