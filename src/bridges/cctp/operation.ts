@@ -37,6 +37,8 @@ export function cctpLaneOfRecord(
   const to = str('to_chain_id');
   const pair = lanes(registry).filter((l) => l.fromChainId === from && l.toChainId === to);
   if (pair.length === 0) throw invalidArgument(`invalid ${at}: CCTP does not connect ${from} to ${to}`);
+  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean') throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
+  // The flag picks the relayed or the unrelayed lane; either is re-validated, never trusted for fees.
   const relayed = record.smart_relay === true;
   const lane = pair.find((l) => l.relayed === relayed);
   if (!lane) throw invalidArgument(`invalid ${at}.smart_relay: CCTP from ${from} to ${to} has no relayed form`);

@@ -46,7 +46,8 @@ export function overrideEurekaRelay(terms: SmartRelayFeesFile['eureka'] | undefi
 
 function relayOf(terms: SmartRelayFeesFile['eureka']): EurekaRelay {
   const recipient = new Map<string, string>();
-  for (const [chainId, address] of Object.entries(terms.relay_fee_recipient)) if (address) recipient.set(chainId, address);
+  // EVM recipients in EIP-55 form whatever case the file uses (the encoder refuses a wrong checksum).
+  for (const [chainId, address] of Object.entries(terms.relay_fee_recipient)) if (address) recipient.set(chainId, /^0x/.test(address) ? getAddress(address) : address);
   return { recipient, fee: (chainId, denom) => (terms.fee[chainId]?.[denom] !== undefined ? BigInt(terms.fee[chainId][denom]) : undefined) };
 }
 

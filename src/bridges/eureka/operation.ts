@@ -53,6 +53,8 @@ export function eurekaLaneOfRecord(
 ): EurekaLane {
   const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'EUREKA', operationKind: 'eureka_transfer' });
   const to = str('to_chain_id');
+  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean') throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
+  // The flag picks the relayed or the unrelayed lane; either is re-validated, never trusted for fees.
   const relayed = record.smart_relay === true;
   const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (candidates.length === 0) throw invalidArgument(`invalid ${at}: IBC Eureka does not move ${denomIn} from ${from} to ${to}`);
