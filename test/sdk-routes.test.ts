@@ -91,7 +91,7 @@ describe('@skip-go/client against Junction', () => {
   });
 
   it('CCTP from Ethereum to Noble: route with a cctpTransfer operation, messages with an EVM transaction and its approval', async () => {
-    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', bridges: [BridgeType.CCTP] });
+    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', bridges: [BridgeType.CCTP], smartRelay: false });
     expect(r!.operations[0]).toMatchObject({ cctpTransfer: { fromChainId: '1', toChainId: 'noble-1', burnToken: USDC_ETHEREUM, bridgeId: 'CCTP' }, txIndex: 0 });
     expect(r!.requiredChainAddresses).toEqual(['1', 'noble-1']);
     const m = await messagesFor(r!);

@@ -3,6 +3,8 @@ import type { BridgeType } from '../http/schemas/common.js';
 import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
 import { hyperlaneBridge } from './hyperlane/index.js';
+import { eurekaBridge } from './eureka/index.js';
+import { goFastBridge } from './go-fast/index.js';
 import { ibcBridge, type IbcBridge } from './ibc/bridge.js';
 import { opinitBridge } from './opinit/index.js';
 import { layerZeroBridge } from './layer-zero/index.js';
@@ -17,6 +19,8 @@ export const LANE_BRIDGES: readonly LaneBridge[] = [
   hyperlaneBridge as unknown as LaneBridge,
   stargateBridge as unknown as LaneBridge,
   layerZeroBridge as unknown as LaneBridge,
+  goFastBridge as unknown as LaneBridge,
+  eurekaBridge as unknown as LaneBridge,
 ];
 
 export const ALL_BRIDGES: readonly (IbcBridge | LaneBridge)[] = [ibcBridge, ...LANE_BRIDGES];

@@ -81,6 +81,35 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   timeoutTimestampNs?: bigint;
   /** The caller's slippage tolerance in parts per million (bridges that take a minimum amount out use it). */
   slippagePpm?: bigint;
+  /** Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires. */
+  nowMs: number;
+  timeoutSeconds: number;
+  /**
+   * When the lane carries the steps after it (carriesNext): the contract call that runs them on arrival, which the
+   * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
+   */
+  continuation?: ContractCall;
+}
+
+/** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
+export interface ContractCall {
+  contract: string;
+  msg: Record<string, unknown>;
+}
+
+/** The step that follows a lane hop, as far as the lane needs to know to say whether it can carry it. */
+export interface NextStep {
+  kind: 'transfer' | 'swap' | 'bridge';
+  /** The chain the next step starts on (where the lane delivers). */
+  chainId: string;
+}
+
+/** The request options that make a lane eligible or not. */
+export interface LaneOptions {
+  /** smart_relay (default true): use relayed lanes that charge a relaying fee; false: the unrelayed form. */
+  smartRelay: boolean;
+  /** go_fast (default false): allow intent-based fast lanes (Go Fast). */
+  goFast: boolean;
 }
 
 export interface SolanaTxContext {
@@ -123,9 +152,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
-  carriesNext(registry: Registry, step: BridgeStep<L>): boolean;
+  carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /** How its fees are quoted on chain off the request path (bridges/live-fees.ts), for bridges whose fees float. */
   feeProbes?(registry: Registry): readonly LiveFeeProbe[];
+  /** Why a lane is not eligible for a request's options (go_fast, smart_relay); undefined when it is. Absent: always. */
+  eligible?(lane: L, options: LaneOptions): string | undefined;
 }
 
 export function isRefusal(q: LaneQuote | LaneRefusal): q is LaneRefusal {

@@ -5,7 +5,7 @@
  * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
  */
 import { laneBridgeOf } from '../bridges/index.js';
-import { isRefusal, type BridgeStep, type SolanaTxContext } from '../bridges/types.js';
+import { isRefusal, type BridgeStep, type ContractCall, type SolanaTxContext } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { Msg, PostRouteHandler, Tx } from '../http/schemas/msgs.js';
 import type { Registry } from '../registry/registry.js';
@@ -184,7 +184,8 @@ export function buildMessages(
     const amount = amounts.input[g.first]!;
 
     if (first.kind === 'bridge') {
-      // A lane-bridge hop is its transaction's only step: its plug-in builds the transaction on its source chain.
+      // A lane-bridge hop starts its transaction: its plug-in builds it on its source chain. Steps after it ride along
+      // only when the lane carries them (carriesNext), as a contract call on arrival.
       const tx = laneBridgeOf(first.lane).buildTx({
         registry,
         step: first,
@@ -195,6 +196,9 @@ export function buildMessages(
         timeoutTimestampNs: timeoutNs,
         slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
         ...(opts.solana ? { solana: opts.solana } : {}),
+        nowMs: opts.nowMs,
+        timeoutSeconds: opts.timeoutSeconds,
+        ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
       });
       txs.push(tx);
       if ('cosmos_tx' in tx) for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
@@ -273,6 +277,39 @@ class Folder {
         retries: PFM_RETRIES,
         next: onward.memo,
       }),
+    };
+  }
+
+  /**
+   * The entry-point call that runs steps[j..] with the funds a lane delivers to it: `swap_and_action` for a swap,
+   * `action` with an `ibc_transfer` for a transfer onward (its memo carrying whatever follows).
+   */
+  contractCallAfter(j: number): ContractCall {
+    const here = stepTo(this.steps[j - 1]!);
+    const entryPoint = this.registry.chain(here)?.entryPoint?.entryPoint;
+    if (!entryPoint) throw invalidArgument(`${here} has no entry-point contract to continue the route on arrival`);
+    const next = this.steps[j]!;
+    if (next.kind === 'swap') return { contract: entryPoint, msg: this.swapMsg(j) };
+    if (next.kind !== 'transfer') throw new Error('a lane-bridge hop starts a transaction of its own');
+    const onward = this.arrivalAfter(j + 1);
+    return {
+      contract: entryPoint,
+      msg: {
+        action: {
+          action: {
+            ibc_transfer: {
+              ibc_info: {
+                source_channel: next.hop.channel,
+                receiver: onward.receiver,
+                memo: onward.memo ? stringifyWithBigInts(onward.memo) : '',
+                recover_address: this.address(here),
+              },
+            },
+          },
+          exact_out: false,
+          timeout_timestamp: this.timeoutNs,
+        },
+      },
     };
   }
 

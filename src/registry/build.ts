@@ -78,6 +78,13 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
     if (data.nonCosmosChains.chains.some((c) => c.chain_id === t.chain_id)) raw.push({ chainId: t.chain_id, denom: t.address, source: bridgeTokenAsset(t) });
   }
 
+  // Then the ERC-20s IBC Eureka mints for Cosmos assets: their trace is an IBC v2 client hop, which resolves their
+  // origin over the Eureka client ends above.
+  for (const e of data.eurekaAssets?.assets ?? []) {
+    const trace = { hops: [{ port: 'transfer', channel: e.client_id }], baseDenom: e.base_denom };
+    raw.push({ chainId: e.chain_id, denom: getAddress(e.denom), trace, source: eurekaAssetSource(e) });
+  }
+
   // First pass: every asset keyed by its denom, hops parsed, origin not yet resolved.
   const provisional = new Registry(chains, new Map(), ends);
   const listed = new Map<string, Map<string, RegistryAsset>>();
@@ -89,7 +96,7 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
     let byDenom = listed.get(r.chainId);
     if (!byDenom) listed.set(r.chainId, (byDenom = new Map()));
     if (byDenom.has(denom)) continue;
-    const { hops, baseDenom } = traceOf(r.source, denom);
+    const { hops, baseDenom } = r.trace ?? traceOf(r.source, denom);
     pending.push({ chainId: r.chainId, raw: { ...r, denom }, hops, baseDenom });
     byDenom.set(denom, placeholder(r.chainId, denom, hops, baseDenom));
   }
@@ -240,6 +247,24 @@ function placeholder(chainId: string, denom: string, hops: Hop[], baseDenom: str
     baseDenom,
     hasMetadata: false,
   };
+}
+
+/** A data-file Eureka ERC-20 in the shape of an asset-list entry. */
+function eurekaAssetSource(e: NonNullable<DataFiles['eurekaAssets']>['assets'][number]): CrAsset {
+  return {
+    typeAsset: 'erc20',
+    base: e.denom,
+    address: e.denom,
+    name: e.name,
+    display: e.symbol.toLowerCase(),
+    symbol: e.symbol,
+    denomUnits: [
+      { denom: e.denom, exponent: 0 },
+      { denom: e.symbol.toLowerCase(), exponent: e.decimals },
+    ],
+    logoURIs: { png: e.logo_uri },
+    ...(e.coingecko_id ? { coingeckoId: e.coingecko_id } : {}),
+  } as CrAsset;
 }
 
 function decimalsOf(a: CrAsset): number | undefined {

@@ -1,3 +1,4 @@
+import type { Hop } from '../denom/trace.js';
 /**
  * Cosmos chains, their asset lists and ICS-20 channels, read from the `chain-registry` npm package (mainnet).
  */
@@ -11,6 +12,8 @@ export interface RawAsset {
   chainId: string;
   denom: string;
   source: CrAsset;
+  /** An explicit trace for a denom that is not an `ibc/` hash (Eureka ERC-20s, whose client ids are free-form). */
+  trace?: { hops: Hop[]; baseDenom: string };
 }
 
 export function capabilitiesOf(chainId: string, file: CapabilitiesFile): IbcCapabilities {

@@ -93,6 +93,8 @@ export interface BridgeDurationsFile {
   ibc_hop_seconds: number;
   cctp_attestation_seconds: Record<string, number>;
   cctp_mint_seconds: number;
+  /** IBC Eureka: seconds per source chain. */
+  eureka_seconds?: Record<string, number>;
 }
 
 export interface VenuesFile {
@@ -120,6 +122,11 @@ export interface BridgeTokensFile {
   tokens: { chain_id: string; address: string; symbol: string; name: string; decimals: number; coingecko_id?: string; logo_uri?: string }[];
 }
 
+/** ERC-20s that IBC Eureka mints for Cosmos assets (data/eureka-assets.json): the trace is an IBC v2 client hop. */
+export interface EurekaAssetsFile {
+  assets: { chain_id: string; denom: string; client_id: string; base_denom: string; symbol: string; name: string; decimals: number; logo_uri: string; coingecko_id?: string }[];
+}
+
 export interface DataFiles {
   capabilities: CapabilitiesFile;
   nonCosmosChains: { chains: NonCosmosChainEntry[] };
@@ -128,6 +135,7 @@ export interface DataFiles {
   assetCorrections: AssetCorrectionsFile;
   ibcTransferFees: IbcTransferFeesFile;
   bridgeTokens: BridgeTokensFile;
+  eurekaAssets?: EurekaAssetsFile;
 }
 
 export function loadDataFiles(): DataFiles {
@@ -139,5 +147,6 @@ export function loadDataFiles(): DataFiles {
     assetCorrections: readDataFile('asset-corrections.json'),
     ibcTransferFees: readDataFile('ibc-transfer-fees.json'),
     bridgeTokens: readDataFile('bridge-tokens.json'),
+    eurekaAssets: readDataFile('eureka-assets.json'),
   };
 }

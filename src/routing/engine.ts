@@ -5,7 +5,8 @@
  * Shapes (search.ts) are bounded paths through the graph of holdings: IBC paths, lane-bridge hops (CCTP, ...) and at
  * most one swap. Each shape is simulated with the request's amount (forwards for exact-in, backwards for exact-out),
  * split into transactions (transactions.ts) and ranked: fewest transactions, then the most delivered (or the least
- * spent) after every fee, then the shortest expected duration, then fewest steps, then preferred channels.
+ * spent) after every fee, then the shortest expected duration, then fewest steps, then preferred channels. With
+ * go_fast: true, amounts within FAST_PREFERENCE_BPS of the best count as equal and the faster route wins.
  * Deterministic for equal inputs.
  */
 import type { BridgeStep } from '../bridges/types.js';
@@ -32,6 +33,33 @@ interface Candidate {
   seconds: number;
   /** Hops over channels the registry does not mark preferred (tie-breaker). */
   nonPreferredHops: number;
+  /** go_fast only: within FAST_PREFERENCE_BPS of the best amount among routes of its transaction count. */
+  close?: boolean;
+}
+
+/**
+ * With go_fast: true the caller trades a little of the amount for speed: among routes needing the same number of
+ * transactions, those whose amount is within this many basis points of the best one (delivering at least 99.5 % of
+ * the best output, or spending at most 100.5 % of the least input) count as "close" and are ranked by duration first,
+ * then amount. A Go Fast order (10 bps plus gas) thus beats a CCTP transfer that takes twenty minutes, while a route
+ * that loses more than 0.5 % still ranks by amount. A fixed threshold keeps the order a total order (sortable).
+ */
+export const FAST_PREFERENCE_BPS = 50n;
+
+function markClose(candidates: Candidate[]): void {
+  const best = new Map<number, PlannedRoute>();
+  for (const c of candidates) {
+    const n = txsRequired(c.route);
+    const b = best.get(n);
+    if (!b || compareAmounts(c.route, b) < 0) best.set(n, c.route);
+  }
+  for (const c of candidates) {
+    const b = best.get(txsRequired(c.route))!;
+    c.close =
+      c.route.amountKind === 'in'
+        ? c.route.amountOut * 10_000n >= b.amountOut * (10_000n - FAST_PREFERENCE_BPS)
+        : c.route.amountIn * 10_000n <= b.amountIn * (10_000n + FAST_PREFERENCE_BPS);
+  }
 }
 
 /** Optional memo of ranked shapes (route-cache.ts); the engine stays correct without it. */
@@ -50,10 +78,11 @@ export function planRoute(registry: Registry, market: MarketView, q: RouteQuery,
   const rejected = new Rejections();
   const cached = cache?.get(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, q, rejected);
-  const ranked = shapes
+  const simulated = shapes
     .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected) }))
-    .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined)
-    .sort((a, b) => compareCandidates(a.candidate, b.candidate));
+    .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined);
+  if (q.goFast) markClose(simulated.map((c) => c.candidate));
+  const ranked = simulated.sort((a, b) => compareCandidates(a.candidate, b.candidate));
   if (ranked.length === 0) {
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
     throw noRouteError({ reasons: rejected.reasons, multiTxRefused: rejected.multiTxOnly, fallback: noRouteFallback(q, shapes.length > 0) });
@@ -251,8 +280,12 @@ function compareAmounts(a: PlannedRoute, b: PlannedRoute): number {
 }
 
 function compareCandidates(a: Candidate, b: Candidate): number {
+  const byTxs = txsRequired(a.route) - txsRequired(b.route);
+  if (byTxs !== 0) return byTxs;
+  // go_fast: close routes first, and among them the faster (see FAST_PREFERENCE_BPS).
+  if (a.close !== b.close) return a.close ? -1 : 1;
+  if (a.close && a.seconds !== b.seconds) return a.seconds - b.seconds;
   return (
-    txsRequired(a.route) - txsRequired(b.route) ||
     compareAmounts(a.route, b.route) ||
     a.seconds - b.seconds ||
     a.route.steps.length - b.route.steps.length ||

@@ -82,7 +82,8 @@ export class AssetFamilies {
     const walk = (at: RegistryAsset, steps: Step[], lanes: number, visited: Set<string>) => {
       if (lanes === MAX_LANES) return;
       for (const edge of graph.from(originOfAsset(at))) {
-        if (visited.has(edge.toOrigin)) continue;
+        // A lane within one origin asset (IBC Eureka: WBTC of Ethereum and its Hub voucher) is no return (search.ts).
+        if (visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin) continue;
         const pre = transferPath(this.registry, holding(at), holding(edge.from));
         if (!pre) continue;
         const crossed = [...steps, ...pre.map((h) => transferStep(h)), laneStep(edge)];

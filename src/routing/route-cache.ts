@@ -33,6 +33,9 @@ export function cacheKey(q: RouteQuery): string {
     +q.allowMultiTx,
     +q.allowSwaps,
     +q.splitRoutes,
+    // Lane eligibility (Go Fast lanes, relayed or unrelayed forms) changes the shapes.
+    +q.smartRelay,
+    +q.goFast,
     q.bridges ? [...q.bridges].sort().join('+') : '*',
     q.swapVenues ? q.swapVenues.map((v) => `${v.name}@${v.chain_id}`).sort().join('+') : '*',
     q.cumulativeAffiliateFeeBps,

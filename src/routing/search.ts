@@ -155,9 +155,17 @@ function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: num
 
 function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
   for (const edge of laneGraph(w.registry).from(p.origin)) {
-    if (visited.has(edge.toOrigin) || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
+    // A lane may stay within one origin asset (IBC Eureka moves WBTC of Ethereum to its Hub voucher): it is not a
+    // return to a visited origin, and MAX_LANES bounds it like any lane.
+    const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
+    if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
     if (!bridgeAllowed(w.q, edge.bridge.id)) {
       w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
+      continue;
+    }
+    const ineligible = edge.bridge.eligible?.(edge.lane, w.q);
+    if (ineligible) {
+      w.rejected.add(ineligible);
       continue;
     }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);

@@ -6,7 +6,8 @@
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
  * - transfer after swap: always — the entry point's post-swap action sends the transfer;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
- *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination).
+ *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
+ *   Eureka do, by calling the entry point on arrival).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
 import { laneBridgeOf } from '../bridges/index.js';
@@ -28,7 +29,7 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 
 /** Whether `step` can ride in the transaction that executes `prev`. */
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
-  if (prev.kind === 'bridge') return laneBridgeOf(prev.lane).carriesNext(registry, prev);
+  if (prev.kind === 'bridge') return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
   if (step.kind === 'bridge') return false;
   if (step.kind === 'transfer') return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
@@ -51,7 +52,8 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
       if (!continuesAfter(registry, prev, step, carrier)) {
         tx++;
         carrier = carriesMemo(registry, step);
-      } else if (prev.kind === 'swap') {
+      } else if (prev.kind === 'swap' || prev.kind === 'bridge') {
+        // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs.
         carrier = true;
       }
     }

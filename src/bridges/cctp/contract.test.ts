@@ -14,13 +14,19 @@ const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
 runBridgeContract(cctpBridge as unknown as LaneBridge, [
   {
-    name: 'USDC from Noble to Ethereum',
-    route: { source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '1', dest_asset_denom: USDC_ETHEREUM, amount_in: '99995433' },
+    name: 'USDC from Noble to Ethereum (smart relay: burn with caller and fee bank send)',
+    route: { source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '1', dest_asset_denom: USDC_ETHEREUM, amount_in: '2999995433' },
     addresses,
     tamper: { field: 'burn_token', value: USDC_ETHEREUM },
   },
   {
-    name: 'USDC from Ethereum to Noble',
+    name: 'USDC from Ethereum to Noble, unrelayed (smart_relay false)',
+    route: { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'noble-1', dest_asset_denom: 'uusdc', amount_in: '12000000', smart_relay: false },
+    addresses,
+    tamper: { field: 'denom_in', value: 'uusdc' },
+  },
+  {
+    name: 'USDC from Ethereum to Noble (smart relay through the relayer contract)',
     route: { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'noble-1', dest_asset_denom: 'uusdc', amount_in: '12000000' },
     addresses,
     tamper: { field: 'denom_out', value: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4' },

@@ -3,7 +3,9 @@
  * and MessageTransmitter at the mainnet addresses of data/contracts.json (src/test-helpers/evm/circle-cctp.ts).
  * For every EVM source chain and every
  * destination, the test takes the transaction from /v2/fungible/msgs_direct, sends the approvals it lists and the
- * transaction itself from a funded account, and reads Circle's DepositForBurn event.
+ * transaction itself from a funded account, and reads Circle's DepositForBurn event. The smart-relayed burn into
+ * Noble runs through the tests' own stand-in of Skip's CCTPRelayer (TestCCTPRelayer.sol) placed at its mainnet
+ * address, in front of Circle's real TokenMessenger.
  */
 import { PublicKey } from '@solana/web3.js';
 import { bech32 } from 'bech32';
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, decodeEventLog, encodeFunctionData, getAddress, pad, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { startAnvil, anvilAccount, type Anvil } from '../../test-helpers/evm/anvil.js';
-import { deployCircleCctp, ERC20_TEST_ABI } from '../../test-helpers/evm/circle-cctp.js';
+import { deploy, deployCircleCctp, ERC20_TEST_ABI } from '../../test-helpers/evm/circle-cctp.js';
+import { compileSolidity } from '../../test-helpers/evm/solidity.js';
 import { cctpConfig } from './config.js';
 import { TOKEN_MESSENGER_ABI } from './evm.js';
 
@@ -61,6 +64,8 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
       dest_asset_chain_id: dest,
       dest_asset_denom: destDenom,
       amount_in: amount.toString(),
+      // The burn through Circle's TokenMessenger; the smart-relayed form into Noble is tested in smart-relay.test.ts.
+      smart_relay: false,
       chain_ids_to_addresses: { [chainId]: user, [dest]: recipient },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -96,6 +101,52 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
     expect(args.depositor).toBe(user);
     expect(args.mintRecipient).toBe(expectedRecipient(dest, recipient));
     expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'totalSupply' })).toBe(supplyBefore - amount);
+  });
+
+  it.runIf(chainId === '1')('to noble-1 with smart relay: the relayer pulls burn + fee, keeps the fee, burns with Noble\'s relayer as caller', async () => {
+    const relayer = getAddress(cfg.relay.relayer.get('1')!);
+    const own = compileSolidity(new URL('./TestCCTPRelayer.sol', import.meta.url));
+    await node.testClient.setCode({ address: relayer, bytecode: (await node.publicClient.getCode({ address: await deploy(node, own.TestCCTPRelayer!, [messenger]) }))! });
+    const amount = 12_000_000n;
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: usdc,
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: amount.toString(),
+      chain_ids_to_addresses: { '1': user, 'noble-1': NOBLE_USER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    const fee = BigInt(route.estimated_fees[0].amount);
+    const tx = txs[0].evm_tx;
+    expect(tx.to).toBe(relayer);
+    for (const a of tx.required_erc20_approvals) {
+      await send(node, a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
+    }
+    const relayerBefore = await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [relayer] });
+    const hash = await send(node, tx.to, `0x${tx.data}`);
+    const receipt = await node.publicClient.getTransactionReceipt({ hash });
+    const burns = receipt.logs
+      .filter((l) => getAddress(l.address) === messenger)
+      .map((l) => {
+        try {
+          return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((e) => e?.eventName === 'DepositForBurn');
+    expect(burns).toHaveLength(1);
+    const args = burns[0]!.args as { amount: bigint; destinationDomain: number; mintRecipient: Hex; destinationCaller: Hex; depositor: Address };
+    expect(args.amount).toBe(amount - fee);
+    expect(args.amount).toBe(BigInt(route.estimated_amount_out));
+    expect(args.destinationDomain).toBe(4);
+    expect(args.mintRecipient).toBe(expectedRecipient('noble-1', NOBLE_USER));
+    // Only Noble's relayer (the fee receiver of data/contracts.json) may mint it.
+    expect(args.destinationCaller).toBe(expectedRecipient('noble-1', 'noble1dyw0geqa2cy0ppdjcxfpzusjpwmq85r5a35hqe'));
+    expect(args.depositor).toBe(relayer);
+    expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [relayer] })).toBe(relayerBefore + fee);
   });
 });
 

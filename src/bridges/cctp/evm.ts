@@ -12,6 +12,35 @@ export const TOKEN_MESSENGER_ABI = parseAbi([
   'event DepositForBurn(uint64 indexed nonce, address indexed burnToken, uint256 amount, address indexed depositor, bytes32 mintRecipient, uint32 destinationDomain, bytes32 destinationTokenMessenger, bytes32 destinationCaller)',
 ]);
 
+/** Skip's CCTPRelayer (execution-mechanics §5.3): pulls transferAmount + feeAmount, burns transferAmount. */
+export const CCTP_RELAYER_ABI = parseAbi([
+  'function requestCCTPTransferWithCaller(uint256 transferAmount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, uint256 feeAmount, bytes32 destinationCaller)',
+]);
+
+export interface EvmRelayedBurnFields extends EvmBurnFields {
+  relayer: string;
+  fee: bigint;
+  /** The relayer on the destination that alone may mint (Noble's, as 32 bytes). */
+  destinationCaller: Uint8Array;
+}
+
+/** The relayed burn: `amount` is what is burnt and minted; the wallet approves the relayer for amount + fee. */
+export function evmRelayedBurnTx(f: EvmRelayedBurnFields): Static<typeof EvmTx> {
+  const data = encodeFunctionData({
+    abi: CCTP_RELAYER_ABI,
+    functionName: 'requestCCTPTransferWithCaller',
+    args: [f.amount, f.destinationDomain, bytesToHex(f.mintRecipient), f.usdc as `0x${string}`, f.fee, bytesToHex(f.destinationCaller)],
+  });
+  return {
+    chain_id: f.chainId,
+    to: f.relayer,
+    value: '0',
+    data: data.slice(2),
+    required_erc20_approvals: [{ token_contract: f.usdc, spender: f.relayer, amount: (f.amount + f.fee).toString() }],
+    signer_address: f.signer,
+  };
+}
+
 export interface EvmBurnFields {
   chainId: string;
   tokenMessenger: string;

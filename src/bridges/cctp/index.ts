@@ -4,14 +4,14 @@
  * mint on the destination is a separate relayed transaction, so a CCTP hop always ends the user's transaction and
  * whatever follows it (an IBC transfer from Noble, say) needs another one.
  */
-import { ApiError, GrpcCode } from '../../errors.js';
+import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
-import { evmBurnTx } from './evm.js';
+import { evmBurnTx, evmRelayedBurnTx } from './evm.js';
 import { mintRecipient } from './mint-recipient.js';
-import { nobleBurnTx } from './noble.js';
+import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
 import { cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
 import { solanaBurnTx } from './solana.js';
@@ -28,6 +28,7 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
   const { lane } = step;
   const recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
   const path = [lane.fromChainId, lane.toChainId];
+  if (lane.relayed) return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
     case 'cosmos':
       return {
@@ -72,6 +73,47 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
   }
 }
 
+/** The smart-relayed burn: out of Noble (burn with caller + fee bank send) or into Noble (Skip's relayer). */
+function relayedTx(registry: Registry, lane: CctpLane, amount: bigint, sender: string, recipientBytes: Uint8Array, path: string[], operationIndices: number[]) {
+  const { relay } = cctpConfig();
+  const fee = lane.relayFee;
+  if (amount <= fee) throw invalidArgument(`the amount ${amount} does not cover the CCTP relaying fee of ${fee}`);
+  const burnt = amount - fee;
+  if (lane.fromChainId === 'noble-1') {
+    return {
+      cosmos_tx: nobleRelayedBurnTx(
+        {
+          from: sender,
+          amount: burnt,
+          destinationDomain: lane.destinationDomain,
+          mintRecipient: recipientBytes,
+          burnToken: lane.denomIn,
+          destinationCaller: mintRecipient(registry, lane.toChainId, relay.evmCaller),
+          fee,
+          feeReceiver: relay.nobleFeeReceiver,
+        },
+        path,
+      ),
+      operations_indices: operationIndices,
+    };
+  }
+  return {
+    evm_tx: evmRelayedBurnTx({
+      chainId: lane.fromChainId,
+      tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
+      relayer: relay.relayer.get(lane.fromChainId)!,
+      usdc: lane.denomIn,
+      amount: burnt,
+      fee,
+      destinationDomain: lane.destinationDomain,
+      mintRecipient: recipientBytes,
+      destinationCaller: mintRecipient(registry, 'noble-1', relay.nobleFeeReceiver),
+      signer: sender,
+    }),
+    operations_indices: operationIndices,
+  };
+}
+
 export const cctpBridge: LaneBridge<CctpLane> = {
   kind: 'lanes',
   id: 'CCTP',
@@ -79,10 +121,15 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   operationKind: 'cctp_transfer',
   logoUri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
   lanes,
-  quote: (lane, amount) => cctpQuote(lane, amount),
+  quote: cctpQuote,
   operation: (_registry, step) => cctpRecord(step),
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
   buildTx,
   // The mint is a relayed transaction on the destination: the funds wait there for the user's next transaction.
   carriesNext: () => false,
+  eligible: (lane, options) => {
+    if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
+    if (!lane.relayed && options.smartRelay && lane.relayedTwin) return 'smart_relay: the relayed form of the CCTP transfer is used';
+    return undefined;
+  },
 };

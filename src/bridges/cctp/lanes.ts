@@ -10,6 +10,23 @@ export interface CctpLane extends Lane {
   readonly bridge: 'CCTP';
   readonly sourceDomain: number;
   readonly destinationDomain: number;
+  /**
+   * Smart-relayed form (into Noble from an EVM chain with Skip's relayer, or out of Noble): the user pays `relayFee`
+   * USDC out of the amount and a relayer completes the mint. Unrelayed lanes leave the mint to Noble's relayers or
+   * the recipient; `relayedTwin` says whether the relayed form of the same lane exists.
+   */
+  readonly relayed: boolean;
+  readonly relayFee: bigint;
+  readonly relayedTwin: boolean;
+}
+
+/** The relaying fee of a lane that has a relayed form: into Noble through Skip's relayer, or out of Noble. */
+function relayFee(registry: Registry, from: string, to: string): bigint | undefined {
+  const { relay } = cctpConfig();
+  const evm = (c: string) => registry.chain(c)?.wire.chain_type === 'evm';
+  if (to === 'noble-1' && evm(from) && relay.relayer.has(from)) return relay.evmToNobleFee.get(from);
+  if (from === 'noble-1' && evm(to)) return relay.nobleToEvmFee.get(to);
+  return undefined;
 }
 
 export function cctpLanes(registry: Registry): CctpLane[] {
@@ -26,15 +43,18 @@ export function cctpLanes(registry: Registry): CctpLane[] {
   for (const from of ends) {
     for (const to of ends) {
       if (from === to) continue;
-      lanes.push({
-        bridge: 'CCTP',
+      const base = {
+        bridge: 'CCTP' as const,
         fromChainId: from.chainId,
         toChainId: to.chainId,
         denomIn: from.usdc,
         denomOut: to.usdc,
         sourceDomain: from.domain,
         destinationDomain: to.domain,
-      });
+      };
+      const fee = relayFee(registry, from.chainId, to.chainId);
+      lanes.push({ ...base, relayed: false, relayFee: 0n, relayedTwin: fee !== undefined });
+      if (fee !== undefined) lanes.push({ ...base, relayed: true, relayFee: fee, relayedTwin: false });
     }
   }
   return lanes;

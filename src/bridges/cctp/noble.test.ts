@@ -37,6 +37,8 @@ async function burnFromNoble(dest: string, denom: string, recipient: string, amo
     dest_asset_chain_id: dest,
     dest_asset_denom: denom,
     amount_in: amount,
+    // The plain burn; the smart-relayed form (the default) is tested in smart-relay.test.ts.
+    smart_relay: false,
     chain_ids_to_addresses: { 'noble-1': NOBLE_USER, [dest]: recipient },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -114,6 +116,7 @@ describe('CCTP from Noble: /circle.cctp.v1.MsgDepositForBurn', () => {
       dest_asset_chain_id: '1',
       dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       amount_in: '1000000',
+      smart_relay: false,
       chain_ids_to_addresses: { 'noble-1': NOBLE_USER, '1': NOBLE_USER },
     });
     expect(res.statusCode).toBe(400);

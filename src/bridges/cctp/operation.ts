@@ -17,9 +17,11 @@ export function cctpRecord(step: BridgeStep<CctpLane>): Record<string, unknown> 
     denom_in: lane.denomIn,
     denom_out: lane.denomOut,
     bridge_id: 'CCTP',
-    // Junction burns through Circle's TokenMessenger directly; the mint is relayed by whoever relays CCTP messages to
-    // the destination (Noble's relayers, or the recipient), so no relaying fee is charged.
-    smart_relay: false,
+    // Unrelayed: Junction burns through Circle's TokenMessenger directly and the mint is relayed by whoever relays CCTP
+    // messages to the destination (Noble's relayers, or the recipient), for no fee. Relayed (smart_relay): the burn
+    // names a relayer as destination caller and pays its fee, reported in the route's estimated_fees (a figure of
+    // the data file, not a timed quote, so smart_relay_fee_quote stays null).
+    smart_relay: lane.relayed,
     smart_relay_fee_quote: null,
   };
 }
@@ -33,8 +35,13 @@ export function cctpLaneOfRecord(
 ): CctpLane {
   const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'CCTP', operationKind: 'cctp_transfer' });
   const to = str('to_chain_id');
-  const lane = lanes(registry).find((l) => l.fromChainId === from && l.toChainId === to);
-  if (!lane) throw invalidArgument(`invalid ${at}: CCTP does not connect ${from} to ${to}`);
+  const pair = lanes(registry).filter((l) => l.fromChainId === from && l.toChainId === to);
+  if (pair.length === 0) throw invalidArgument(`invalid ${at}: CCTP does not connect ${from} to ${to}`);
+  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean') throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
+  // The flag picks the relayed or the unrelayed lane; either is re-validated, never trusted for fees.
+  const relayed = record.smart_relay === true;
+  const lane = pair.find((l) => l.relayed === relayed);
+  if (!lane) throw invalidArgument(`invalid ${at}.smart_relay: CCTP from ${from} to ${to} has no relayed form`);
   if (lane.denomIn !== denomIn) throw invalidArgument(`invalid ${at}.denom_in: CCTP burns ${lane.denomIn} on ${from}, not ${denomIn}`);
   const burnToken = record.burn_token;
   if (burnToken !== undefined && burnToken !== lane.denomIn) {

@@ -340,9 +340,16 @@ describe('POST /v2/fungible/recommend_assets', () => {
     expect(entries[2]!.recommendations[0]!.asset).toMatchObject({ denom: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4', symbol: 'USDC' });
   });
 
+  it('recommends the IBC Eureka ERC-20 on Ethereum for ATOM on the Hub', async () => {
+    const res = await post(t.app, '/v2/fungible/recommend_assets', { requests: [{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: '1' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.stringify(res.json())).toContain('0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3');
+  });
+
   it('is 404 code 5 when nothing can be recommended', async () => {
     expectError(
-      await post(t.app, '/v2/fungible/recommend_assets', { requests: [{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: '1' }] }),
+      // ATOM has no holding on Solana that any bridge reaches.
+      await post(t.app, '/v2/fungible/recommend_assets', { requests: [{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: 'solana' }] }),
       404,
       5,
       /no recommendation found/,

@@ -1,0 +1,88 @@
+/**
+ * CCTP's smart-relayed forms into and out of Noble (smart_relay, the default): Junction's transactions equal the
+ * captured Skip responses for the same requests (test/fixtures/skip-go-api, see SOURCES.md there), the SMART_RELAY
+ * fee entries add up (what the user signs for = amount delivered + fee), and smart_relay: false gives the plain burn.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeFunctionData } from 'viem';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import { CCTP_RELAYER_ABI } from './evm.js';
+
+interface Fixture {
+  request: Record<string, unknown>;
+  response: { body: { txs: unknown[]; route: { amount_in: string; estimated_amount_out: string } } };
+}
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}.json`, import.meta.url), 'utf8')) as Fixture;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.app.close());
+
+describe('CCTP smart relay', () => {
+  it.each(['msgs_direct-ethereum-usdc-to-noble-cctp', 'msgs_direct-noble-to-ethereum-cctp'])('%s: the transactions Skip returned, and fees that add up', async (name) => {
+    const fx = fixture(name);
+    const res = await post(t.app, '/v2/fungible/msgs_direct', fx.request);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.txs).toEqual(fx.response.body.txs);
+    expect(body.route.amount_in).toBe(fx.response.body.route.amount_in);
+    expect(body.route.estimated_amount_out).toBe(fx.response.body.route.estimated_amount_out);
+    const fees = body.route.estimated_fees;
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ fee_type: 'SMART_RELAY', bridge_id: 'CCTP', chain_id: fx.request.source_asset_chain_id, tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' });
+    expect(fees[0].origin_asset.denom).toBe(fx.request.source_asset_denom);
+    expect(BigInt(body.route.amount_in)).toBe(BigInt(body.route.estimated_amount_out) + BigInt(fees[0].amount));
+    expect(body.route.operations[0].cctp_transfer.smart_relay).toBe(true);
+  });
+
+  it('Ethereum to Noble: the relayer pulls burn + fee (approval), burns the delivered amount, pays itself the fee', async () => {
+    const res = await post(t.app, '/v2/fungible/msgs_direct', fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request);
+    const { route, txs } = res.json();
+    const tx = txs[0].evm_tx;
+    const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` });
+    const [transferAmount, domain, , , feeAmount] = call.args;
+    expect(domain).toBe(4);
+    expect(transferAmount).toBe(BigInt(route.estimated_amount_out));
+    expect(feeAmount).toBe(BigInt(route.estimated_fees[0].amount));
+    expect(BigInt(tx.required_erc20_approvals[0].amount)).toBe(transferAmount + feeAmount);
+  });
+
+  it('Noble to Ethereum: the burn + the fee bank send = the amount the user signs for', async () => {
+    const res = await post(t.app, '/v2/fungible/msgs_direct', fixture('msgs_direct-noble-to-ethereum-cctp').request);
+    const { route, txs } = res.json();
+    const [burn, send] = txs[0].cosmos_tx.msgs.map((m: { msg: string }) => JSON.parse(m.msg));
+    expect(BigInt(burn.amount) + BigInt(send.amount[0].amount)).toBe(BigInt(route.amount_in));
+  });
+
+  it('smart_relay: false gives the unrelayed burn through the TokenMessenger, with no fee', async () => {
+    const req = { ...fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request, smart_relay: false };
+    const { route, txs } = (await post(t.app, '/v2/fungible/msgs_direct', req)).json();
+    expect(txs[0].evm_tx.to).toBe('0xBd3fa81B58Ba92a82136038B25aDec7066af3155');
+    expect(route.estimated_fees).toEqual([]);
+    expect(route.estimated_amount_out).toBe(route.amount_in);
+    expect(route.operations[0].cctp_transfer.smart_relay).toBe(false);
+  });
+
+  it('lanes without a relayed form (Base to Arbitrum) stay unrelayed with smart_relay on', async () => {
+    const res = await post(t.app, '/v2/fungible/route', {
+      source_asset_chain_id: '8453',
+      source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      dest_asset_chain_id: '42161',
+      dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      amount_in: '5000000',
+      smart_relay: true,
+    });
+    expect(res.json().operations[0].cctp_transfer.smart_relay).toBe(false);
+    expect(res.json().estimated_fees).toEqual([]);
+  });
+
+  it('an amount that does not cover the relaying fee is refused, naming the fee and the way out', async () => {
+    const req = { ...fixture('msgs_direct-noble-to-ethereum-cctp').request, amount_in: '30000000' };
+    const res = await post(t.app, '/v2/fungible/route', req);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.stringify(res.json())).toContain('does not cover the CCTP relaying fee of 40000000');
+  });
+});

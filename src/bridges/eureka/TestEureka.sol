@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// Junction's own stand-ins for the Ethereum side of IBC Eureka (not the cosmos/solidity-ibc-eureka or Skip code).
+// TestICS20Transfer implements the published ICS20Transfer entry `sendTransfer((address denom, uint256 amount,
+// string receiver, string sourceClient, string destPort, uint64 timeoutTimestamp, string memo))` (0x2ac3dc38): it
+// escrows the tokens with transferFrom and emits the ICS26 router's published event
+// `SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet)`, the packet carrying one ICS-20
+// payload (version ics20-1, encoding application/x-solidity-abi) whose value is the ABI-encoded
+// FungibleTokenPacketData (denom = the ERC-20 address in lowercase hex, sender, receiver, amount, memo).
+// TestEurekaHandler implements Skip's published EurekaHandler entry `transfer(uint256, TransferParams, Fees)`
+// (0xeecf31f9): it pulls amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer.
+// Addresses are immutables so that the runtime code can be copied to the mainnet addresses with anvil_setCode.
+pragma solidity ^0.8.20;
+
+interface IToken {
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+    function transfer(address to, uint256 amount) external returns (bool);
+    function approve(address spender, uint256 amount) external returns (bool);
+}
+
+struct SendTransferMsg {
+    address denom;
+    uint256 amount;
+    string receiver;
+    string sourceClient;
+    string destPort;
+    uint64 timeoutTimestamp;
+    string memo;
+}
+
+struct Payload {
+    string sourcePort;
+    string destPort;
+    string version;
+    string encoding;
+    bytes value;
+}
+
+struct Packet {
+    uint64 sequence;
+    string sourceClient;
+    string destClient;
+    uint64 timeoutTimestamp;
+    Payload[] payloads;
+}
+
+struct FungibleTokenPacketData {
+    string denom;
+    string sender;
+    string receiver;
+    uint256 amount;
+    string memo;
+}
+
+contract TestICS20Transfer {
+    uint64 public sequence;
+
+    event SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet);
+
+    function sendTransfer(SendTransferMsg calldata m) external returns (uint64) {
+        require(m.timeoutTimestamp > block.timestamp, "timeout in the past (seconds expected)");
+        require(m.timeoutTimestamp <= block.timestamp + 86400, "timeout more than a day ahead");
+        require(IToken(m.denom).transferFrom(msg.sender, address(this), m.amount), "escrow failed");
+        sequence += 1;
+        Payload[] memory payloads = new Payload[](1);
+        payloads[0] = Payload(
+            "transfer",
+            m.destPort,
+            "ics20-1",
+            "application/x-solidity-abi",
+            abi.encode(FungibleTokenPacketData(hexOf(m.denom), hexOf(msg.sender), m.receiver, m.amount, m.memo))
+        );
+        emit SendPacket(m.sourceClient, sequence, Packet(sequence, m.sourceClient, "08-wasm-1369", m.timeoutTimestamp, payloads));
+        return sequence;
+    }
+
+    function hexOf(address a) internal pure returns (string memory) {
+        bytes memory digits = "0123456789abcdef";
+        bytes memory out = new bytes(42);
+        out[0] = "0";
+        out[1] = "x";
+        uint160 v = uint160(a);
+        for (uint256 i = 41; i > 1; i--) {
+            out[i] = digits[v & 0xf];
+            v >>= 4;
+        }
+        return string(out);
+    }
+}
+
+struct TransferParams {
+    address token;
+    string recipient;
+    string sourceClient;
+    string destPort;
+    uint64 timeoutTimestamp;
+    string memo;
+}
+
+struct Fees {
+    uint256 relayFee;
+    address relayFeeRecipient;
+    uint64 quoteExpiry;
+}
+
+contract TestEurekaHandler {
+    address public immutable ics20Transfer;
+
+    event EurekaTransfer(address indexed token, uint256 amount, uint256 relayFee, address relayFeeRecipient);
+
+    constructor(address ics20Transfer_) {
+        ics20Transfer = ics20Transfer_;
+    }
+
+    function transfer(uint256 amount, TransferParams calldata p, Fees calldata fees) external payable {
+        require(fees.quoteExpiry > block.timestamp, "fee quote expired");
+        IToken token = IToken(p.token);
+        require(token.transferFrom(msg.sender, address(this), amount + fees.relayFee), "pull failed");
+        require(token.transfer(fees.relayFeeRecipient, fees.relayFee), "fee payment failed");
+        token.approve(ics20Transfer, amount);
+        TestICS20Transfer(ics20Transfer).sendTransfer(
+            SendTransferMsg(p.token, amount, p.recipient, p.sourceClient, p.destPort, p.timeoutTimestamp, p.memo)
+        );
+        emit EurekaTransfer(p.token, amount, fees.relayFee, fees.relayFeeRecipient);
+    }
+}

@@ -1,0 +1,69 @@
+/**
+ * The Ethereum side of an IBC Eureka transfer (execution-mechanics §10.1):
+ * - unrelayed: the ICS20Transfer proxy's `sendTransfer((denom, amount, receiver, sourceClient, destPort,
+ *   timeoutTimestamp, memo))` (selector 0x2ac3dc38), which pulls the ERC-20 into its escrow (or burns an IBC ERC-20)
+ *   and sends the IBC v2 packet; the wallet approves ICS20Transfer for the amount;
+ * - relayed (smart_relay): Skip's EurekaHandler `transfer(amount, transferParams, fees)` (0xeecf31f9), which pulls
+ *   amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer; the wallet approves the handler
+ *   for amount + relayFee (what the user signs for = amount delivered + relay fee).
+ * `timeoutTimestamp` and `quoteExpiry` are absolute Unix **seconds**. The receiver is the bech32 address on the Hub;
+ * when the route goes on from the Hub, it is the Hub's callback adapter and the memo carries `dest_callback` and the
+ * `wasm` call of the entry point that the adapter executes with the received coin (§4).
+ */
+import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import type { Static } from '@sinclair/typebox';
+import type { EvmTx } from '../../http/schemas/msgs.js';
+
+export const ICS20_TRANSFER_ABI = parseAbi([
+  'struct SendTransferMsg { address denom; uint256 amount; string receiver; string sourceClient; string destPort; uint64 timeoutTimestamp; string memo; }',
+  'function sendTransfer(SendTransferMsg msg_) returns (uint64 sequence)',
+]);
+
+export const EUREKA_HANDLER_ABI = parseAbi([
+  'struct TransferParams { address token; string recipient; string sourceClient; string destPort; uint64 timeoutTimestamp; string memo; }',
+  'struct Fees { uint256 relayFee; address relayFeeRecipient; uint64 quoteExpiry; }',
+  'function transfer(uint256 amount, TransferParams transferParams, Fees fees) payable',
+]);
+
+export interface EurekaEvmFields {
+  chainId: string;
+  /** ICS20Transfer (unrelayed) or the EurekaHandler (relayed). */
+  contract: string;
+  token: string;
+  /** What reaches the Hub (the handler adds the relay fee on top when pulling). */
+  amount: bigint;
+  receiver: string;
+  sourceClient: string;
+  timeoutSeconds: bigint;
+  memo: string;
+  relay: { fee: bigint; recipient: string; quoteExpirySeconds: bigint } | undefined;
+  signer: string;
+}
+
+export function eurekaEvmTx(f: EurekaEvmFields): Static<typeof EvmTx> {
+  const token = f.token as Address;
+  const data = f.relay
+    ? encodeFunctionData({
+        abi: EUREKA_HANDLER_ABI,
+        functionName: 'transfer',
+        args: [
+          f.amount,
+          { token, recipient: f.receiver, sourceClient: f.sourceClient, destPort: 'transfer', timeoutTimestamp: f.timeoutSeconds, memo: f.memo },
+          { relayFee: f.relay.fee, relayFeeRecipient: f.relay.recipient as Address, quoteExpiry: f.relay.quoteExpirySeconds },
+        ],
+      })
+    : encodeFunctionData({
+        abi: ICS20_TRANSFER_ABI,
+        functionName: 'sendTransfer',
+        args: [{ denom: token, amount: f.amount, receiver: f.receiver, sourceClient: f.sourceClient, destPort: 'transfer', timeoutTimestamp: f.timeoutSeconds, memo: f.memo }],
+      });
+  const pulled = f.amount + (f.relay?.fee ?? 0n);
+  return {
+    chain_id: f.chainId,
+    to: f.contract,
+    value: '0',
+    data: data.slice(2),
+    required_erc20_approvals: [{ token_contract: f.token, spender: f.contract, amount: pulled.toString() }],
+    signer_address: f.signer,
+  };
+}

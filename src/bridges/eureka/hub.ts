@@ -1,0 +1,95 @@
+/**
+ * The Cosmos Hub side of an IBC Eureka transfer (execution-mechanics §1.4, §10.2):
+ * - unrelayed: an ICS-20 `MsgTransfer` whose source_channel is the IBC v2 client `08-wasm-1369`, which makes the
+ *   transfer module send an IBC v2 packet: `encoding` "application/x-solidity-abi" (the Ethereum side decodes ABI),
+ *   `timeout_timestamp` in absolute **seconds** (at most 24 h ahead), `timeout_height` zero, receiver the 0x address;
+ * - relayed (smart_relay): the Hub entry point's `action` with an `ibc_transfer` over the same client whose
+ *   `ibc_info.eureka_fee` bank-sends the relay fee (its own timeout in nanoseconds) before the entry point sends the
+ *   packet; the coin attached is amount + fee.
+ */
+import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
+import type { CosmosTx } from '../../http/schemas/msgs.js';
+import { executeContractJson, MSG_EXECUTE_CONTRACT_TYPE_URL } from '../../messages/cosmos/entry-point.js';
+import { MSG_TRANSFER_TYPE_URL } from '../../messages/cosmos/msg-transfer.js';
+import { stringifyWithBigInts } from '../../messages/json.js';
+
+export const SOLIDITY_ABI_ENCODING = 'application/x-solidity-abi';
+/** The IBC v2 core refuses a timeout further than this ahead. */
+export const MAX_V2_TIMEOUT_SECONDS = 24 * 3600;
+
+export interface HubEurekaFields {
+  chainId: string;
+  sender: string;
+  denom: string;
+  /** What reaches Ethereum. */
+  amount: bigint;
+  receiver: string;
+  sourceClient: string;
+  nowSeconds: bigint;
+  timeoutSeconds: bigint;
+  relay: { fee: bigint; recipient: string; entryPoint: string } | undefined;
+  path: string[];
+}
+
+/** The unrelayed MsgTransfer, through the chain's protobuf model (cosmjs-types), rendered as the wire JSON. */
+export function eurekaMsgTransfer(f: HubEurekaFields): MsgTransfer {
+  return MsgTransfer.fromPartial({
+    sourcePort: 'transfer',
+    sourceChannel: f.sourceClient,
+    token: { denom: f.denom, amount: f.amount.toString() },
+    sender: f.sender,
+    receiver: f.receiver,
+    timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n },
+    timeoutTimestamp: f.nowSeconds + f.timeoutSeconds,
+    memo: '',
+    encoding: SOLIDITY_ABI_ENCODING,
+  });
+}
+
+function msgTransferV2Json(m: MsgTransfer): string {
+  return stringifyWithBigInts({
+    source_port: m.sourcePort,
+    source_channel: m.sourceChannel,
+    token: { denom: m.token.denom, amount: m.token.amount },
+    sender: m.sender,
+    receiver: m.receiver,
+    timeout_height: {},
+    timeout_timestamp: m.timeoutTimestamp,
+    memo: m.memo,
+    encoding: m.encoding,
+  });
+}
+
+export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
+  const timeout = f.timeoutSeconds > BigInt(MAX_V2_TIMEOUT_SECONDS) ? BigInt(MAX_V2_TIMEOUT_SECONDS) : f.timeoutSeconds;
+  const g = { ...f, timeoutSeconds: timeout };
+  if (!f.relay) {
+    const msg = { msg: msgTransferV2Json(eurekaMsgTransfer(g)), msg_type_url: MSG_TRANSFER_TYPE_URL };
+    return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };
+  }
+  const deadline = f.nowSeconds + timeout;
+  const action = {
+    action: {
+      action: {
+        ibc_transfer: {
+          ibc_info: {
+            source_channel: f.sourceClient,
+            receiver: f.receiver,
+            memo: '',
+            recover_address: f.sender,
+            encoding: SOLIDITY_ABI_ENCODING,
+            eureka_fee: { coin: { denom: f.denom, amount: f.relay.fee.toString() }, receiver: f.relay.recipient, timeout_timestamp: deadline * 1_000_000_000n },
+          },
+        },
+      },
+      exact_out: false,
+      // Seconds: the entry point passes it to the transfer, which rides IBC v2.
+      timeout_timestamp: deadline,
+    },
+  };
+  const msg = {
+    msg: executeContractJson(f.sender, f.relay.entryPoint, action, [{ denom: f.denom, amount: f.amount + f.relay.fee }]),
+    msg_type_url: MSG_EXECUTE_CONTRACT_TYPE_URL,
+  };
+  return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };
+}

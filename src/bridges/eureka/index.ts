@@ -1,0 +1,102 @@
+/**
+ * IBC Eureka: IBC v2 between Ethereum and the Cosmos Hub, over the Hub's light client of Ethereum (08-wasm-1369) and
+ * Ethereum's of the Hub (cosmoshub-0). Tokens move both ways: Ethereum ERC-20s to Hub vouchers (WBTC) and Hub coins
+ * to the ERC-20s Eureka mints for them (ATOM), and back. A packet from Ethereum can carry on from the Hub in the same
+ * signature: the Hub's IBC callbacks adapter runs the entry point with the received coin (an IBC transfer onward, to a
+ * swap on Osmosis, say). Relaying: see lanes.ts and data/smart-relay-fees.json.
+ */
+import { invalidArgument } from '../../errors.js';
+import type { Registry } from '../../registry/registry.js';
+import { stringifyWithBigInts } from '../../messages/json.js';
+import type { BridgeTxInput, LaneBridge, NextStep } from '../types.js';
+import { eurekaEvmTx } from './evm.js';
+import { hubEurekaTx } from './hub.js';
+import { eurekaLanes, type EurekaLane } from './lanes.js';
+import { entryContract, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
+import { eurekaQuote } from './quote.js';
+
+const lanesByRegistry = new WeakMap<Registry, readonly EurekaLane[]>();
+
+function lanes(registry: Registry): readonly EurekaLane[] {
+  let l = lanesByRegistry.get(registry);
+  if (!l) lanesByRegistry.set(registry, (l = eurekaLanes(registry)));
+  return l;
+}
+
+function buildTx({ registry, step, amount, sender, recipient, operationIndices, nowMs, timeoutSeconds, continuation }: BridgeTxInput<EurekaLane>) {
+  const { lane } = step;
+  const fee = lane.relayed ? lane.relayFee : 0n;
+  if (amount <= fee) throw invalidArgument(`the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}`);
+  const transferred = amount - fee;
+  const nowSeconds = BigInt(Math.floor(nowMs / 1000));
+  const deadline = nowSeconds + BigInt(timeoutSeconds);
+  const from = registry.chain(lane.fromChainId)!;
+  if (from.wire.chain_type === 'evm') {
+    let receiver = recipient;
+    let memo = '';
+    if (continuation) {
+      const adapter = registry.chain(lane.toChainId)?.entryPoint?.callbackAdapter;
+      if (!adapter) throw invalidArgument(`${lane.toChainId} has no IBC callbacks adapter to continue the route on arrival`);
+      // The adapter receives the coin and, on the destination callback, executes the entry point with it.
+      receiver = adapter;
+      memo = stringifyWithBigInts({ dest_callback: { address: adapter }, wasm: { contract: continuation.contract, msg: continuation.msg } });
+    }
+    return {
+      evm_tx: eurekaEvmTx({
+        chainId: lane.fromChainId,
+        contract: entryContract(registry, lane),
+        token: lane.denomIn,
+        amount: transferred,
+        receiver,
+        sourceClient: lane.sourceClient,
+        timeoutSeconds: deadline,
+        memo,
+        relay: lane.relayed ? { fee, recipient: lane.feeRecipient!, quoteExpirySeconds: deadline } : undefined,
+        signer: sender,
+      }),
+      operations_indices: operationIndices,
+    };
+  }
+  return {
+    cosmos_tx: hubEurekaTx({
+      chainId: lane.fromChainId,
+      sender,
+      denom: lane.denomIn,
+      amount: transferred,
+      receiver: recipient,
+      sourceClient: lane.sourceClient,
+      nowSeconds,
+      timeoutSeconds: BigInt(timeoutSeconds),
+      relay: lane.relayed ? { fee, recipient: lane.feeRecipient!, entryPoint: entryContract(registry, lane) } : undefined,
+      path: [lane.fromChainId, lane.toChainId],
+    }),
+    operations_indices: operationIndices,
+  };
+}
+
+/** From Ethereum to the Hub, the callbacks adapter can run the entry point on arrival; nothing runs on Ethereum. */
+function carriesNext(registry: Registry, step: { lane: EurekaLane }, next?: NextStep): boolean {
+  if (!next || next.kind === 'bridge' || next.chainId !== step.lane.toChainId) return false;
+  const to = registry.chain(step.lane.toChainId);
+  return to?.wire.chain_type === 'cosmos' && to.capabilities.ibcCallbacks && to.entryPoint?.callbackAdapter !== undefined;
+}
+
+export const eurekaBridge: LaneBridge<EurekaLane> = {
+  kind: 'lanes',
+  id: 'EUREKA',
+  name: 'IBC Eureka',
+  operationKind: 'eureka_transfer',
+  // No logo of its own in the chain registry: the Cosmos Hub's, the chain at the Cosmos end of every Eureka lane.
+  logoUri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/cosmoshub/images/atom.svg',
+  lanes,
+  quote: eurekaQuote,
+  operation: eurekaRecord,
+  laneOfRecord: (registry, record, at, expected) => eurekaLaneOfRecord(lanes(registry), record, at, expected),
+  buildTx,
+  carriesNext,
+  eligible: (lane, options) => {
+    if (lane.relayed && !options.smartRelay) return 'smart_relay is false: IBC Eureka transfers go unrelayed (no relay fee)';
+    if (!lane.relayed && options.smartRelay && lane.relayedTwin) return 'smart_relay: the relayed form of the IBC Eureka transfer is used';
+    return undefined;
+  },
+};

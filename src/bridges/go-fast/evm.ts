@@ -1,0 +1,64 @@
+/**
+ * The order on the EVM source: the Go Fast gateway's `submitOrder(sender, recipient, amountIn, amountOut,
+ * destinationDomain, timeoutTimestamp, data)` (execution-mechanics §8; selector 0x6ad1b6ac, the deployed ABI).
+ * - sender: the refund address if no solver fills the order in time (the user's EVM address, left-padded to 32);
+ * - recipient: 32 bytes of the bech32 data on the destination (a 20-byte account left-padded, a 32-byte contract as is);
+ * - amountIn − amountOut: the solver's fee;
+ * - timeoutTimestamp: absolute Unix **seconds**;
+ * - data: when the route goes on after arrival, the JSON execute message the destination gateway runs on the
+ *   recipient contract (Skip's entry point) with the USDC as funds; empty for a plain payout.
+ * The gateway pulls amountIn of USDC with transferFrom: the wallet approves the gateway first.
+ */
+import { bech32 } from 'bech32';
+import { bytesToHex, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
+import type { Static } from '@sinclair/typebox';
+import type { EvmTx } from '../../http/schemas/msgs.js';
+import { stringifyWithBigInts } from '../../messages/json.js';
+import { leftPad32 } from '../cctp/mint-recipient.js';
+import type { ContractCall } from '../types.js';
+
+export const GO_FAST_GATEWAY_ABI = parseAbi([
+  'function submitOrder(bytes32 sender, bytes32 recipient, uint256 amountIn, uint256 amountOut, uint32 destinationDomain, uint64 timeoutTimestamp, bytes data) returns (bytes32)',
+  'event OrderSubmitted(bytes32 indexed orderID, bytes order)',
+]);
+
+export interface GoFastOrderFields {
+  chainId: string;
+  gateway: string;
+  usdc: string;
+  sender: string;
+  /** The user's bech32 address on the destination (used when nothing follows). */
+  recipient: string;
+  amountIn: bigint;
+  amountOut: bigint;
+  destinationDomain: number;
+  timeoutSeconds: bigint;
+  continuation: ContractCall | undefined;
+}
+
+export const bech32Bytes32 = (address: string): Hex => bytesToHex(leftPad32(Uint8Array.from(bech32.fromWords(bech32.decode(address, 1023).words))));
+
+export function goFastOrderTx(f: GoFastOrderFields): Static<typeof EvmTx> {
+  const recipient = f.continuation ? f.continuation.contract : f.recipient;
+  const data = encodeFunctionData({
+    abi: GO_FAST_GATEWAY_ABI,
+    functionName: 'submitOrder',
+    args: [
+      bytesToHex(leftPad32(hexToBytes(f.sender as Hex))),
+      bech32Bytes32(recipient),
+      f.amountIn,
+      f.amountOut,
+      f.destinationDomain,
+      f.timeoutSeconds,
+      f.continuation ? stringToHex(stringifyWithBigInts(f.continuation.msg)) : '0x',
+    ],
+  });
+  return {
+    chain_id: f.chainId,
+    to: f.gateway,
+    value: '0',
+    data: data.slice(2),
+    required_erc20_approvals: [{ token_contract: f.usdc, spender: f.gateway, amount: f.amountIn.toString() }],
+    signer_address: f.sender,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Go Fast: Skip's intent-based fast transfer of USDC from an EVM chain to a Cosmos chain. The user's one transaction
+ * submits an order on the source gateway; a solver pays out on the destination within seconds and settles with the
+ * gateway later over Hyperlane (or the order times out and refunds the sender). Offered only when the request sets
+ * go_fast: true. The order's `data` lets the destination gateway call Skip's entry point with the funds, so a swap or
+ * an IBC transfer after arrival rides in the same signature ("USDC on Base → OSMO on Osmosis" is one transaction).
+ */
+import { invalidArgument } from '../../errors.js';
+import type { Registry } from '../../registry/registry.js';
+import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
+import { goFastOrderTx } from './evm.js';
+import { goFastLanes, type GoFastLane } from './lanes.js';
+import { goFastLaneOfRecord, goFastRecord } from './operation.js';
+import { goFastQuote } from './quote.js';
+
+const lanesByRegistry = new WeakMap<Registry, readonly GoFastLane[]>();
+
+function lanes(registry: Registry): readonly GoFastLane[] {
+  let l = lanesByRegistry.get(registry);
+  if (!l) lanesByRegistry.set(registry, (l = goFastLanes(registry)));
+  return l;
+}
+
+function buildTx({ step, amount, sender, recipient, operationIndices, nowMs, timeoutSeconds, continuation }: BridgeTxInput<GoFastLane>) {
+  const { lane } = step;
+  const q = goFastQuote(lane, amount, 'in');
+  if (isRefusal(q)) throw invalidArgument(`the Go Fast order from ${lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
+  return {
+    evm_tx: goFastOrderTx({
+      chainId: lane.fromChainId,
+      gateway: lane.gateway,
+      usdc: lane.denomIn,
+      sender,
+      recipient,
+      amountIn: amount,
+      // The fee schedule applied to the committed amount: what a solver expects to keep.
+      amountOut: q.amountOut,
+      destinationDomain: lane.destinationDomain,
+      timeoutSeconds: BigInt(Math.floor(nowMs / 1000) + timeoutSeconds),
+      continuation,
+    }),
+    operations_indices: operationIndices,
+  };
+}
+
+/** The destination gateway executes the entry point with the funds: a swap or an onward IBC transfer can follow. */
+function carriesNext(registry: Registry, step: { lane: GoFastLane }, next?: NextStep): boolean {
+  if (!next || next.kind === 'bridge' || next.chainId !== step.lane.toChainId) return false;
+  return registry.chain(step.lane.toChainId)?.entryPoint !== undefined;
+}
+
+export const goFastBridge: LaneBridge<GoFastLane> = {
+  kind: 'lanes',
+  id: 'GO_FAST',
+  name: 'Go Fast',
+  operationKind: 'go_fast_transfer',
+  // No logo of its own in the chain registry: the USDC it moves.
+  logoUri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
+  lanes,
+  quote: goFastQuote,
+  operation: goFastRecord,
+  laneOfRecord: (registry, record, at, expected) => goFastLaneOfRecord(lanes(registry), record, at, expected),
+  buildTx,
+  carriesNext,
+  eligible: (_lane, options) => (options.goFast ? undefined : 'Go Fast lanes are offered only when the request sets go_fast to true'),
+};

@@ -1,0 +1,113 @@
+/**
+ * Contract test: the official @skip-go/client SDK (1.6.1) against Junction on the fast and relayed rails — Go Fast
+ * with goFast: true, CCTP with smartRelay: true (the SMART_RELAY fee entry), and IBC Eureka — for route, messages and
+ * messagesDirect; only the API URL changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { getAddress } from 'viem';
+import { messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
+import { loadConfig } from '../src/config.js';
+import { buildContext } from '../src/context.js';
+import { buildApp } from '../src/http/app.js';
+import { userAddress } from '../src/test-helpers/registry.js';
+
+let app: FastifyInstance;
+let ctx: ReturnType<typeof buildContext>;
+
+beforeAll(async () => {
+  ctx = buildContext(loadConfig([], {}));
+  app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  setApiOptions({ apiUrl: address });
+});
+afterAll(() => app.close());
+
+const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const ATOM_ON_ETHEREUM = '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3';
+const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+/** The Go Fast gateway on Base (data/contracts.json), EIP-55 as Junction emits it. */
+const BASE_GATEWAY = getAddress('0x43d090025aaa6c8693b71952b910ac55ccb56bbb');
+const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
+
+type Route = NonNullable<Awaited<ReturnType<typeof route>>>;
+function messagesFor(r: Route) {
+  return messages({
+    sourceAssetDenom: r.sourceAssetDenom,
+    sourceAssetChainId: r.sourceAssetChainId,
+    destAssetDenom: r.destAssetDenom,
+    destAssetChainId: r.destAssetChainId,
+    amountIn: r.amountIn,
+    amountOut: r.estimatedAmountOut,
+    addressList: r.requiredChainAddresses.map(addressOf),
+    operations: r.operations,
+    slippageTolerancePercent: '1',
+  });
+}
+
+/** The one EVM transaction of a messages answer. */
+function evmTxOf(m: Awaited<ReturnType<typeof messagesFor>>) {
+  const tx = m!.txs![0]!;
+  if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+  return tx.evmTx;
+}
+
+describe('@skip-go/client on the fast and relayed rails', () => {
+  it('goFast: true — USDC on Base to OSMO is one Go Fast order whose data runs the swap on Osmosis', async () => {
+    const r = await route({ sourceAssetDenom: USDC_BASE, sourceAssetChainId: '8453', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '100000000', goFast: true, smartRelay: true });
+    expect(r!.txsRequired).toBe(1);
+    const op = r!.operations[0] as unknown as { goFastTransfer: { fromChainId: string; toChainId: string; bridgeId: string; destinationDomain: string; fee: { bpsFee: string; feeAsset: { denom: string } } } };
+    expect(op.goFastTransfer).toMatchObject({ fromChainId: '8453', toChainId: 'osmosis-1', bridgeId: 'GO_FAST', destinationDomain: '875', fee: { bpsFee: '10', feeAsset: { denom: USDC_BASE } } });
+    expect(r!.estimatedRouteDurationSeconds).toBeLessThan(60);
+    const tx = evmTxOf(await messagesFor(r!));
+    expect(tx).toMatchObject({ chainId: '8453', to: BASE_GATEWAY, value: '0', signerAddress: EVM_USER });
+    expect(tx.data?.startsWith('6ad1b6ac')).toBe(true); // submitOrder(bytes32,bytes32,uint256,uint256,uint32,uint64,bytes)
+    expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_BASE, spender: BASE_GATEWAY, amount: '100000000' }]);
+  });
+
+  it('without goFast the same request needs CCTP and a second transaction', async () => {
+    const r = await route({ sourceAssetDenom: USDC_BASE, sourceAssetChainId: '8453', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '100000000', allowMultiTx: true, allowUnsafe: true });
+    expect(r!.operations.some((o) => 'goFastTransfer' in o)).toBe(false);
+    expect(r!.txsRequired).toBe(2);
+  });
+
+  it('smartRelay: true — CCTP from Ethereum to Noble carries a SMART_RELAY fee and calls the relayer contract', async () => {
+    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', smartRelay: true });
+    expect(r!.estimatedFees).toEqual([
+      expect.objectContaining({ feeType: 'SMART_RELAY', bridgeId: 'CCTP', amount: '360000', chainId: '1', txIndex: 0, operationIndex: 0, feeBehavior: 'FEE_BEHAVIOR_DEDUCTED' }),
+    ]);
+    expect(BigInt(r!.amountIn)).toBe(BigInt(r!.estimatedAmountOut) + 360000n);
+    const tx = evmTxOf(await messagesFor(r!));
+    expect(tx.to).toBe('0xBC8552339dA68EB65C8b88B414B5854E0E366cFc');
+    expect(tx.data?.startsWith('d77d6ec0')).toBe(true); // requestCCTPTransferWithCaller
+    expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_ETHEREUM, spender: '0xBC8552339dA68EB65C8b88B414B5854E0E366cFc', amount: '12000000' }]);
+  });
+
+  it('smartRelay: true — messagesDirect from Noble to Ethereum: burn with caller plus the fee bank send', async () => {
+    const d = await messagesDirect({
+      sourceAssetDenom: 'uusdc',
+      sourceAssetChainId: 'noble-1',
+      destAssetDenom: USDC_ETHEREUM,
+      destAssetChainId: '1',
+      amountIn: '2500000000',
+      smartRelay: true,
+      chainIdsToAddresses: { 'noble-1': addressOf('noble-1'), '1': EVM_USER },
+      slippageTolerancePercent: '1',
+    });
+    const tx = d!.txs![0]!;
+    if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
+    expect(tx.cosmosTx.msgs!.map((m) => m.msgTypeUrl)).toEqual(['/circle.cctp.v1.MsgDepositForBurnWithCaller', '/cosmos.bank.v1beta1.MsgSend']);
+    expect(d!.route!.estimatedFees![0]).toMatchObject({ feeType: 'SMART_RELAY', chainId: 'noble-1', amount: '40000000' });
+  });
+
+  it('IBC Eureka — ATOM on Ethereum to ATOM on Osmosis in one transaction (sendTransfer, callback on the Hub)', async () => {
+    const r = await route({ sourceAssetDenom: ATOM_ON_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: ATOM_ON_OSMOSIS, destAssetChainId: 'osmosis-1', amountIn: '25000000', smartRelay: true });
+    expect(r!.txsRequired).toBe(1);
+    expect(r!.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer') || k === 'transfer'))).toEqual(['eurekaTransfer', 'transfer']);
+    const tx = evmTxOf(await messagesFor(r!));
+    expect(tx.to).toBe('0xa348CfE719B63151F228e3C30EB424BA5a983012');
+    expect(tx.data?.startsWith('2ac3dc38')).toBe(true); // sendTransfer((address,uint256,string,string,string,uint64,string))
+  });
+});
