@@ -146,6 +146,8 @@ describe.each(SOURCE_CHAINS)('Axelar sendToken from EVM chain %s on anvil', (cha
         dest_asset_chain_id: lane.toChainId,
         dest_asset_denom: lane.denomOut,
         amount_in: amount.toString(),
+        // This lane, not another bridge's route between the same assets.
+        bridges: ['AXELAR'],
         chain_ids_to_addresses: { [chainId]: user, [lane.toChainId]: recipient },
       });
       expect(res.statusCode, res.body).toBe(200);

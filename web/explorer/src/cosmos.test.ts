@@ -61,7 +61,7 @@ describe('Cosmos messages in words', () => {
   });
 
   it('a CCTP burn on Noble, with the recipient read back in the destination\'s form', async () => {
-    const m = await firstMsg({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '8453', dest_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount_in: '5000000' });
+    const m = await firstMsg({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '8453', dest_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount_in: '5000000', smart_relay: false });
     const r = describeCosmosMsg(m.typeUrl, m.msg, m.chainId, fmt, chainOf);
     expect(r.title).toBe('CCTP burn (MsgDepositForBurn)');
     expect(r.lines).toEqual([

@@ -20,6 +20,7 @@ export interface RouteRequestBody {
   allow_multi_tx: boolean;
   allow_unsafe: boolean;
   go_fast: boolean;
+  smart_relay: boolean;
   smart_swap_options: { split_routes: boolean };
   bridges?: string[];
   swap_venues?: { name: string; chain_id: string }[];
@@ -48,6 +49,7 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
   const [venues, setVenues] = useState<Set<string>>(() => new Set(catalog.venues.map((v) => v.name)));
   const [multiTx, setMultiTx] = useState(false);
   const [goFast, setGoFast] = useState(false);
+  const [smartRelay, setSmartRelay] = useState(true);
   const [split, setSplit] = useState(false);
   const [unsafe, setUnsafe] = useState(false);
   const [slippage, setSlippage] = useState('1');
@@ -79,6 +81,7 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
       allow_multi_tx: multiTx,
       allow_unsafe: unsafe,
       go_fast: goFast,
+      smart_relay: smartRelay,
       smart_swap_options: { split_routes: split },
       // Everything ticked = no restriction: the field is left out, as a client that never restricts would.
       ...(bridges.size < catalog.bridges.length ? { bridges: [...bridges] } : {}),
@@ -161,6 +164,9 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
           </label>
           <label class="check">
             <input type="checkbox" checked={goFast} onChange={(e) => setGoFast(e.currentTarget.checked)} /> Go Fast (faster bridging where offered)
+          </label>
+          <label class="check">
+            <input type="checkbox" checked={smartRelay} onChange={(e) => setSmartRelay(e.currentTarget.checked)} /> Relayed transfers (pay a relaying fee so a relayer completes the bridge)
           </label>
           <label class="check">
             <input type="checkbox" checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} /> Split swaps over several pool routes
