@@ -24,11 +24,13 @@ describe('UsageRecorder', () => {
     expect(written).toHaveLength(1); // nothing pending, nothing written
   });
 
-  it('keeps a batch that could not be written and adds what came meanwhile', async () => {
+  it('keeps a batch that could not be written, retries it unchanged with its id, then writes what came meanwhile', async () => {
     let fail = true;
+    const attempts: { id: string; deltas: UsageDelta[] }[] = [];
     const written: UsageDelta[][] = [];
     const rec = new UsageRecorder(
-      async (d) => {
+      async (d, id) => {
+        attempts.push({ id, deltas: d });
         if (fail) throw new Error('database down');
         written.push(d);
       },
@@ -39,10 +41,18 @@ describe('UsageRecorder', () => {
     rec.recordRoute('k', { usdVolume: '0.1', affiliateFeeUsd: '0' });
     await rec.flush();
     rec.recordRoute('k', { usdVolume: '0.2', affiliateFeeUsd: '0.5' });
-    expect(rec.unflushed('k', '2026-06')).toEqual({ keyId: 'k', month: '2026-06', requests: 0, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.5' });
+    expect(rec.unflushed('k', '2026-06')).toEqual({ requests: 0, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.5' });
+    await rec.flush(); // still down: the failed batch is tried again, the new one waits
     fail = false;
     await rec.close();
-    expect(written).toEqual([[{ keyId: 'k', month: '2026-06', requests: 0, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.5' }]]);
+    expect(written).toEqual([
+      [{ keyId: 'k', month: '2026-06', requests: 0, routes: 1, usdVolume: '0.1', affiliateFeeUsd: '0' }],
+      [{ keyId: 'k', month: '2026-06', requests: 0, routes: 1, usdVolume: '0.2', affiliateFeeUsd: '0.5' }],
+    ]);
+    // The first batch kept its id across its three attempts; the second has its own.
+    expect(attempts.map((a) => a.id)).toEqual([attempts[0]!.id, attempts[0]!.id, attempts[0]!.id, attempts[3]!.id]);
+    expect(attempts[3]!.id).not.toBe(attempts[0]!.id);
+    expect(rec.unflushed('k', '2026-06')).toEqual({ requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' });
   });
 
   it('rejects amounts that are not decimal strings', () => {

@@ -2,10 +2,12 @@
  * Per-key monthly statistics: requests, routes quoted, USD volume and affiliate fee revenue.
  *
  * Recording only adds to counters in memory, so the request path never waits on the database; a timer writes the
- * batch every `flushMs` (STATS_FLUSH_SECONDS) in one transaction. A failed write puts the batch back to be retried
- * with the next one, so a database outage delays statistics but loses none (except what a process killed during the
- * outage still held in memory). Each instance flushes its own batch; the store adds them up.
+ * batch every `flushMs` (STATS_FLUSH_SECONDS) in one transaction. A failed write keeps the batch, with its id, to be
+ * retried unchanged before the next one, so a database outage delays statistics but loses none (except what a process
+ * killed during the outage still held in memory), and a batch committed just before the connection broke is not
+ * counted twice. Each instance flushes its own batches; the store adds them up.
  */
+import { randomUUID } from 'node:crypto';
 import { addUsd, isUsdAmount } from '../store/usd.js';
 import { addUsage, type UsageCounts, type UsageDelta } from '../store/usage.js';
 import type { Log } from './log.js';
@@ -28,12 +30,17 @@ export class UsageRecorder {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private failing = false;
+  /**
+   * A batch whose write failed, kept unchanged with its id until it is written: the database may have committed it
+   * before the connection broke, and only the same id lets the retry be recognised (store/usage.ts).
+   */
+  private unsent: { id: string; deltas: UsageDelta[] } | undefined;
   /** The current month and when it ends, so counting a request does not format a date each time. */
   private month = '';
   private monthEndsAt = 0;
 
   constructor(
-    private readonly write: (deltas: UsageDelta[]) => Promise<void>,
+    private readonly write: (deltas: UsageDelta[], batchId: string) => Promise<void>,
     readonly flushMs: number,
     private readonly log: Log,
     /** Clock in ms; tests move it across a month boundary. */
@@ -41,7 +48,7 @@ export class UsageRecorder {
   ) {}
 
   static forStore(store: Parameters<typeof addUsage>[0], flushMs: number, log: Log): UsageRecorder {
-    return new UsageRecorder((deltas) => addUsage(store, deltas), flushMs, log);
+    return new UsageRecorder((deltas, batchId) => addUsage(store, deltas, batchId), flushMs, log);
   }
 
   start(): void {
@@ -67,8 +74,15 @@ export class UsageRecorder {
 
   /** What this instance has recorded for a key and month but not yet written. */
   unflushed(keyId: string, month: string): UsageCounts {
-    const e = this.pending.get(month)?.get(keyId);
-    return e ? { ...e } : { requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' };
+    const out: UsageCounts = { requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' };
+    for (const e of [this.pending.get(month)?.get(keyId), ...(this.unsent?.deltas ?? []).filter((d) => d.keyId === keyId && d.month === month)]) {
+      if (!e) continue;
+      out.requests += e.requests;
+      out.routes += e.routes;
+      out.usdVolume = addUsd(out.usdVolume, e.usdVolume);
+      out.affiliateFeeUsd = addUsd(out.affiliateFeeUsd, e.affiliateFeeUsd);
+    }
+    return out;
   }
 
   /** Writes what is pending; never throws (a failure keeps the batch for the next flush). One flush at a time. */
@@ -85,31 +99,33 @@ export class UsageRecorder {
     this.timer = undefined;
     await this.flushing;
     await this.flush();
-    const unwritten = this.pendingDeltas();
+    const unwritten = this.unwrittenDeltas();
     if (unwritten.length > 0) this.log.error({ unwritten }, 'usage statistics could not be written before exit');
   }
 
   private async writePending(): Promise<void> {
-    const batch = this.pendingDeltas();
-    if (batch.length === 0) return;
+    // The failed batch first, unchanged; then what was recorded since, as a new batch.
+    if (this.unsent && !(await this.send(this.unsent))) return;
+    this.unsent = undefined;
+    const deltas = this.pendingDeltas();
+    if (deltas.length === 0) return;
     this.pending = new Map();
+    const batch = { id: randomUUID(), deltas };
+    if (!(await this.send(batch))) this.unsent = batch;
+  }
+
+  private async send(batch: { id: string; deltas: UsageDelta[] }): Promise<boolean> {
     try {
-      await this.write(batch);
+      await this.write(batch.deltas, batch.id);
       if (this.failing) this.log.info({}, 'usage statistics are being written again');
       this.failing = false;
+      return true;
     } catch (err) {
-      // Merge back: whatever was recorded meanwhile is added on top.
-      for (const d of batch) {
-        const e = this.entryFor(d.keyId, d.month);
-        e.requests += d.requests;
-        e.routes += d.routes;
-        e.usdVolume = addUsd(e.usdVolume, d.usdVolume);
-        e.affiliateFeeUsd = addUsd(e.affiliateFeeUsd, d.affiliateFeeUsd);
-      }
       if (!this.failing) {
         this.log.warn({ err: String((err as Error)?.message ?? err) }, 'cannot write usage statistics; will retry');
       }
       this.failing = true;
+      return false;
     }
   }
 
@@ -143,5 +159,10 @@ export class UsageRecorder {
 
   private pendingDeltas(): UsageDelta[] {
     return [...this.pending.values()].flatMap((byKey) => [...byKey.values()]);
+  }
+
+  /** Everything recorded and not yet written: the failed batch and what is pending. */
+  private unwrittenDeltas(): UsageDelta[] {
+    return [...(this.unsent?.deltas ?? []), ...this.pendingDeltas()];
   }
 }

@@ -92,4 +92,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('webhook_deliveries_hook').on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute();
     },
   },
+  '0003-usage-batches': {
+    async up(db: Kysely<unknown>) {
+      // Ids of the usage batches already added to key_usage: a flush whose commit reached the database but whose
+      // answer was lost is retried with the same id and then skipped, so no request is counted twice.
+      await db.schema
+        .createTable('usage_batches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('applied_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

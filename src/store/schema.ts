@@ -36,6 +36,12 @@ export interface KeyUsageTable {
 /** Epoch milliseconds or a counter in a bigint column (a string from PostgreSQL, a number from SQLite). */
 type BigNumber = ColumnType<number | string, number, number>;
 
+/** One row per usage batch applied to key_usage (idempotent flushes, auth/usage.ts). */
+export interface UsageBatchesTable {
+  id: string;
+  applied_at: string;
+}
+
 export interface TrackedTxsTable {
   chain_id: string;
   /** Normalised: upper-case hex for Cosmos, 0x + lower-case hex for EVM, base58 for Solana. */
@@ -92,6 +98,7 @@ export interface WebhookDeliveriesTable {
 export interface Tables {
   api_keys: ApiKeysTable;
   key_usage: KeyUsageTable;
+  usage_batches: UsageBatchesTable;
   tracked_txs: TrackedTxsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

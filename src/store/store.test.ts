@@ -54,6 +54,15 @@ describe.each([
     expect((await readUsage(t.store)).map((r) => r.month)).toEqual(['2026-03', '2026-04']);
   });
 
+  it('applies a batch id once: a retried batch that had committed changes nothing', async () => {
+    const batch = [{ keyId: 'bbbbbbbbbbbb', month: '2026-06', requests: 3, routes: 1, usdVolume: '0.5', affiliateFeeUsd: '0' }];
+    await addUsage(t.store, batch, 'batch-1');
+    await addUsage(t.store, batch, 'batch-1');
+    await addUsage(t.store, batch, 'batch-2');
+    const [row] = await readUsage(t.store, { month: '2026-06' });
+    expect(row).toMatchObject({ requests: 6, routes: 2, usdVolume: '1' });
+  });
+
   it('loses no addition when several writers flush the same key at once', async () => {
     // Server mode: separate connections, as separate instances would have. The embedded file belongs to one process
     // whose single connection serializes transactions, so there the writers share it.

@@ -22,15 +22,24 @@ export interface UsageRow extends UsageDelta {
 
 /**
  * Adds a batch to the stored totals in one transaction: all of it or none of it, so a failed flush can be retried
- * whole. The USD sums are exact and computed here (SQLite has no exact decimal type), which is a read-modify-write;
+ * whole. With a `batchId`, the batch is applied at most once: its id is recorded in the same transaction, and a retry
+ * of a batch whose commit succeeded (the answer lost on the way back) changes nothing. The USD sums are exact and computed here (SQLite has no exact decimal type), which is a read-modify-write;
  * on PostgreSQL the row is locked (`for update`) so instances flushing the same key at once serialize instead of
  * losing one another's additions. Rows are visited in a fixed order so two such transactions cannot deadlock.
  */
-export async function addUsage(store: Store, deltas: readonly UsageDelta[]): Promise<void> {
+export async function addUsage(store: Store, deltas: readonly UsageDelta[], batchId?: string): Promise<void> {
   if (deltas.length === 0) return;
   const ordered = [...deltas].sort((a, b) => (a.keyId === b.keyId ? cmp(a.month, b.month) : cmp(a.keyId, b.keyId)));
   const now = new Date().toISOString();
   await store.db.transaction().execute(async (trx) => {
+    if (batchId !== undefined) {
+      const inserted = await trx
+        .insertInto('usage_batches')
+        .values({ id: batchId, applied_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return; // applied before
+    }
     for (const d of ordered) {
       await trx
         .insertInto('key_usage')
