@@ -67,7 +67,12 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     const back = (amount: bigint) =>
       quoteRoute(ctx, parseRouteQuery(registry, { source_asset_chain_id: 'osmosis-1', source_asset_denom: ALL_BTC, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: WBTC_ON_OSMOSIS, amount_in: amount.toString() }));
     expect(swapOps(back(1_000_000n).route)).toEqual([{ pool: '1868', denom_in: ALL_BTC, denom_out: WBTC_ON_OSMOSIS, interface: null }]);
-    expect(() => back(VOUCHER_HELD * 2n)).toThrow(/no routes/);
+    const pool = market.venues.find((v) => v.venue.name === 'osmosis-poolmanager')!.pool('1868')!;
+    expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD - 10n)).toBeDefined();
+    expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD + 1n)).toBeUndefined();
+    expect(pool.exactIn(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD * 2n)).toBeUndefined();
+    // Past the cap no swap on Osmosis delivers the voucher (only multi-transaction detours through other bridges).
+    expect(() => back(VOUCHER_HELD * 2n)).toThrow(/no single-tx routes/);
   });
 
   it('the message decodes: sendTransfer over cosmoshub-0 whose memo forwards to Osmosis, where the entry point swaps on pool 1868', () => {
