@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TransmuterPool } from './transmuter.js';
 import { TakerFees } from './taker-fee.js';
 import { buildPool, recordFromSqs } from './parse.js';
+import { loadOfflineSnapshot } from './snapshot.js';
 
 const ALL_BTC = 'factory/osmo1z6r6qdknhgsc0zeracktgpcxf43j6sekq07nw8sxduc9lg0qjjlqfu25e3/alloyed/allBTC';
 
@@ -56,5 +57,36 @@ describe('Osmosis transmuter pool', () => {
   it('skips other CosmWasm pools', () => {
     const ob = Buffer.from(JSON.stringify({ base_denom: 'a', quote_denom: 'b' })).toString('base64');
     expect(buildPool(recordFromSqs({ type: 3, chain_model: { contract_address: 'osmo1y', pool_id: 1930, code_id: 885, instantiate_msg: ob }, balances: [] }), { takerFees: TakerFees.none() })).toBeUndefined();
+  });
+
+  describe('the shipped allBTC pool (1868) and the IBC Eureka WBTC voucher', () => {
+    // Eureka WBTC reaches Osmosis as transfer/channel-0/transfer/08-wasm-1369/0x2260…; pool 1868 is the only pool
+    // holding it. nBTC has 14 decimals (factor 10^14), every other asset and allBTC itself 8 (factor 10^8).
+    const EUREKA_WBTC = 'ibc/88386AC48152D48B34B082648DF836F975506F0B57DBBFC10A54213B1BF484CB';
+    const NBTC = 'ibc/75345531D87BD90BF108BE7240BD721CB2CB0A1F16D4EBA71B09EC3C43E15C8F';
+    const WBTC_AXL = 'ibc/D1542AA8762DB13087D8364F3EA6509FD6F009A34F00426AF9E4F9FA85CBBF1F';
+    const shipped = loadOfflineSnapshot(TakerFees.none()).pools.find((p) => p.id === '1868') as TransmuterPool;
+
+    it('is parsed from its SQS alloy_transmuter model, the voucher and the alloyed denom included', () => {
+      expect(shipped.kind).toBe('transmuter');
+      expect(shipped.alloyedDenom).toBe(ALL_BTC);
+      expect(shipped.denoms).toEqual(expect.arrayContaining([EUREKA_WBTC, NBTC, WBTC_AXL, ALL_BTC]));
+      expect(shipped.reserve(EUREKA_WBTC)).toBe(15_435_803n);
+    });
+
+    it('mints and burns allBTC 1:1 against the voucher; the voucher only leaves up to the pool balance', () => {
+      expect(shipped.exactIn(EUREKA_WBTC, ALL_BTC, 10n ** 9n)).toBe(10n ** 9n); // minted: not limited by a balance
+      expect(shipped.exactIn(ALL_BTC, EUREKA_WBTC, 15_435_803n)).toBe(15_435_803n);
+      expect(shipped.exactIn(ALL_BTC, EUREKA_WBTC, 15_435_804n)).toBeUndefined();
+      expect(shipped.exactOut(EUREKA_WBTC, ALL_BTC, 123_456n)).toBe(123_456n);
+    });
+
+    it('scales by the normalization factors between the voucher and a 14-decimal constituent', () => {
+      expect(shipped.exactIn(EUREKA_WBTC, NBTC, 1n)).toBe(10n ** 6n);
+      expect(shipped.exactIn(NBTC, EUREKA_WBTC, 2n * 10n ** 6n - 1n)).toBe(1n); // rounded down
+      expect(shipped.exactIn(NBTC, EUREKA_WBTC, 10n ** 6n - 1n)).toBeUndefined(); // less than one sat: no quote
+      expect(shipped.exactOut(NBTC, EUREKA_WBTC, 2n)).toBe(2n * 10n ** 6n);
+      expect(shipped.spotPrice(EUREKA_WBTC, WBTC_AXL)).toEqual({ num: 10n ** 8n, den: 10n ** 8n });
+    });
   });
 });
