@@ -10,6 +10,8 @@ import type { AppContext } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandling, sendError, type WireError } from './errors.js';
 import { validatorCompiler } from './validation.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './limits.js';
+import secureJson from 'secure-json-parse';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
@@ -18,13 +20,6 @@ import { venueRoutes } from './routes/venues.js';
 import { balanceRoutes } from './routes/balances.js';
 import { txRoutes } from './routes/tx.js';
 import type { TxService } from '../tx/service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request body as received (trimmed), when it had one. */
-    rawJson: string | undefined;
-  }
-}
 
 export interface AppOptions {
   /** A pino logger; none (silent) in tests unless given. */
@@ -52,7 +47,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       sendError(reply, new ApiError(GrpcCode.INVALID_ARGUMENT, error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message)),
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.write(rawErrorResponse(err.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large' : 'malformed HTTP request'));
+      // A response to HEAD has no body (RFC 9110 9.3.2): a client reading one would take it for the next response.
+      // The method is known when the failing packet starts with the request line (the usual case).
+      const packet = (err as { rawPacket?: unknown }).rawPacket;
+      const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
+      if (socket.writable) socket.write(rawErrorResponse(err.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large' : 'malformed HTTP request', head));
       socket.destroy(err);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -63,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
   registerJsonParsing(app);
+  sweepCaches(ctx, (stop) => app.addHook('onClose', async () => stop()));
   await registerDocs(app);
   if (opts.access) await app.register(accessPlugin, { access: opts.access });
 
@@ -79,19 +79,35 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
 }
 
 /**
+ * Expired entries of the quote caches are dropped on a timer, so memory held by a burst of distinct requests is
+ * returned within a TTL even if nobody asks for the same keys again.
+ */
+function sweepCaches(ctx: AppContext, onClose: (stop: () => void) => void): void {
+  const every = Math.max(1_000, Math.min(ctx.config.routeResponseCacheMs || Infinity, ctx.config.routeCacheTtlMs || Infinity, 10_000));
+  const timer = setInterval(() => {
+    ctx.responseCache.purgeStale();
+    ctx.routeCache.purgeStale();
+  }, every);
+  timer.unref();
+  onClose(() => clearInterval(timer));
+}
+
+/**
  * Bodies are JSON whatever the content type says (curl -d sends form encoding): an empty body is `{}` for POST and
- * ignored for GET (the SDK sends `content-type: application/json` on GET requests without a body).
+ * ignored for GET (the SDK sends `content-type: application/json` on GET requests without a body). Before parsing,
+ * the nesting depth is checked (deep nesting costs every later recursive step, up to a stack overflow); keys named
+ * `__proto__` or `constructor.prototype` are refused, as Fastify's own parser does.
  */
 function registerJsonParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.decorateRequest('rawJson', undefined);
   const parse = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const text = (body as string).trim();
-    // Kept for the quote response cache, which keys on the exact request text.
-    req.rawJson = text;
     if (text === '') return done(null, req.method === 'GET' || req.method === 'HEAD' ? undefined : {});
+    if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
+      return done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+    }
     try {
-      done(null, JSON.parse(text));
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
       done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${(err as Error).message}`), undefined);
     }
@@ -102,7 +118,8 @@ function registerJsonParsing(app: FastifyInstance): void {
 }
 
 /** A complete HTTP/1.1 400 response with the wire error body, for errors raised below Fastify (on the raw socket). */
-function rawErrorResponse(message: string): string {
+function rawErrorResponse(message: string, head: boolean): string {
   const body = JSON.stringify({ code: GrpcCode.INVALID_ARGUMENT, message, details: [] } satisfies WireError);
-  return `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  const headers = `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  return head ? headers : headers + body;
 }

@@ -14,6 +14,8 @@ import type { Venue } from '../venues/catalog.js';
 import type { SafetyThresholds } from '../pricing/index.js';
 import type { RevenueShareConfig } from '../messages/revenue-share.js';
 import type { BlockhashSource } from '../messages/svm/recent-blockhash.js';
+import type { Quote } from '../routing/quote.js';
+import type { ResponseCache } from './response-cache.js';
 
 export interface AppContext {
   config: Config;
@@ -28,6 +30,8 @@ export interface AppContext {
   liveMarket: LiveMarket;
   safety: SafetyThresholds;
   routeCache: RouteCache;
+  /** Whole /route answers for identical requests within ROUTE_RESPONSE_CACHE_MS. */
+  responseCache: ResponseCache<Quote['figures']>;
   revenueShare: RevenueShareConfig;
   /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
   solanaBlockhash: BlockhashSource;

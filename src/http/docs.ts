@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { LIMITS_TEXT } from './limits.js';
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -14,7 +15,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: 'Junction — Skip Go API v2 compatible routing service',
         version: '0.1.0',
         description:
-          'Cross-chain routes and ready-to-sign messages among Cosmos (IBC), EVM and Solana chains, in the Skip Go API v2 wire format (snake_case). Errors are {code, message, details} with gRPC codes: 3 → 400, 5 → 404, 8 → 429, 2 → 500.',
+          'Cross-chain routes and ready-to-sign messages among Cosmos (IBC), EVM and Solana chains, in the Skip Go API v2 wire format (snake_case). Errors are {code, message, details} with gRPC codes: 3 → 400, 5 → 404, 8 → 429, 2 → 500. ' + LIMITS_TEXT,
       },
       tags: [
         { name: 'info', description: 'chains and bridges' },
