@@ -46,7 +46,7 @@ describe('values that used to answer 500', () => {
   });
 
   it('/msgs with an operation field of the wrong type (an object where a denom belongs) names the field', async () => {
-    const hostile = [{}, { toString: {} }, { toString: 1, valueOf: 2 }, [[[]]]];
+    const hostile: unknown[] = [{}, { toString: {} }, { toString: 1, valueOf: 2 }, [[[]]]];
     for (const denomOut of hostile) {
       const res = await post(t.app, '/v2/fungible/msgs', {
         ...transfer,

@@ -2,17 +2,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Asset } from './asset.js';
 import { Chain } from './chain.js';
-import { BridgeType, Nullable, Reason, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
+import { MAX_LIST_ITEMS } from '../limits.js';
+import { BridgeType, ChainIdField, DenomField, Nullable, Reason, ShortString, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
-const ChainIds = Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'repeat the key for several chains' }));
+/** Chains of a listing: a client may name every chain it knows (the registry has a few hundred). */
+const ChainIds = Type.Optional(Type.Array(ChainIdField, { maxItems: 1024, description: 'repeat the key for several chains' }));
+const ClientId = Type.Optional(ShortString({ description: 'deprecated; ignored' }));
 
 export const ChainsQuery = Type.Object({
   chain_ids: ChainIds,
   include_evm: Flag('include EVM chains (default false)'),
   include_svm: Flag('include SVM chains (default false)'),
   only_testnets: Flag('only testnets (default false)'),
-  client_id: Type.Optional(Type.String({ description: 'deprecated; ignored' })),
+  client_id: ClientId,
 });
 export type ChainsQuery = Static<typeof ChainsQuery>;
 export const ChainsResponse = Type.Object({ chains: Type.Array(Chain) });
@@ -20,7 +23,7 @@ export const ChainsResponse = Type.Object({ chains: Type.Array(Chain) });
 export const Bridge = Type.Object({ id: BridgeType, name: Type.String(), logo_uri: Type.String() }, { title: 'Bridge' });
 export const BridgesResponse = Type.Object({ bridges: Type.Array(Bridge) });
 
-export const VenuesQuery = Type.Object({ only_testnets: Flag('only testnet venues (default false)'), client_id: Type.Optional(Type.String()) });
+export const VenuesQuery = Type.Object({ only_testnets: Flag('only testnet venues (default false)'), client_id: ClientId });
 export const VenuesResponse = Type.Object({ venues: Type.Array(SwapVenue) });
 
 export const AssetsQuery = Type.Object({
@@ -31,35 +34,35 @@ export const AssetsQuery = Type.Object({
   include_evm_assets: Flag('include EVM chains and tokens (default false)'),
   include_svm_assets: Flag('include SVM chains and tokens (default false)'),
   only_testnets: Flag('only testnets (default false)'),
-  client_id: Type.Optional(Type.String()),
+  client_id: ClientId,
 });
 export type AssetsQuery = Static<typeof AssetsQuery>;
 const ChainToAssets = Type.Record(Type.String(), Type.Object({ assets: Type.Array(Asset) }));
 export const AssetsResponse = Type.Object({ chain_to_assets_map: ChainToAssets });
 
 export const AssetsFromSourceRequest = Type.Object({
-  source_asset_denom: Type.String({ minLength: 1 }),
-  source_asset_chain_id: Type.String({ minLength: 1 }),
+  source_asset_denom: DenomField,
+  source_asset_chain_id: ChainIdField,
   allow_multi_tx: Type.Optional(Type.Boolean({ default: false })),
   recommendation_reason: Type.Optional(Nullable(Reason)),
   include_swaps: Type.Optional(Type.Boolean({ default: false })),
-  swap_venues: Type.Optional(Nullable(Type.Array(SwapVenueRequest))),
+  swap_venues: Type.Optional(Nullable(Type.Array(SwapVenueRequest, { maxItems: MAX_LIST_ITEMS }))),
   native_only: Type.Optional(Type.Boolean({ default: false })),
-  group_by: Type.Optional(Nullable(Type.String())),
+  group_by: Type.Optional(Nullable(ShortString())),
   include_cw20_assets: Type.Optional(Type.Boolean({ default: false })),
-  client_id: Type.Optional(Type.String()),
+  client_id: ClientId,
 });
 export type AssetsFromSourceRequest = Static<typeof AssetsFromSourceRequest>;
 export const AssetsFromSourceResponse = Type.Object({ dest_assets: ChainToAssets });
 
 export const AssetsBetweenChainsRequest = Type.Object({
-  source_chain_id: Type.String({ minLength: 1 }),
-  dest_chain_id: Type.String({ minLength: 1 }),
+  source_chain_id: ChainIdField,
+  dest_chain_id: ChainIdField,
   include_no_metadata_assets: Type.Optional(Type.Boolean({ default: false })),
   include_cw20_assets: Type.Optional(Type.Boolean({ default: false })),
   include_evm_assets: Type.Optional(Type.Boolean({ default: false })),
   allow_multi_tx: Type.Optional(Type.Boolean({ default: false })),
-  client_id: Type.Optional(Type.String()),
+  client_id: ClientId,
 });
 export type AssetsBetweenChainsRequest = Static<typeof AssetsBetweenChainsRequest>;
 export const AssetBetweenChains = Type.Object({
@@ -74,14 +77,14 @@ export const AssetsBetweenChainsResponse = Type.Object({ assets_between_chains: 
 export const RecommendAssetsRequest = Type.Object({
   requests: Type.Array(
     Type.Object({
-      source_asset_denom: Type.String({ minLength: 1 }),
-      source_asset_chain_id: Type.String({ minLength: 1 }),
-      dest_chain_id: Type.Optional(Nullable(Type.String())),
+      source_asset_denom: DenomField,
+      source_asset_chain_id: ChainIdField,
+      dest_chain_id: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
       reason: Type.Optional(Nullable(Reason)),
     }),
     { minItems: 1, maxItems: 100 },
   ),
-  client_id: Type.Optional(Type.String()),
+  client_id: ClientId,
 });
 export type RecommendAssetsRequest = Static<typeof RecommendAssetsRequest>;
 export const Recommendation = Type.Object({ asset: Asset, reason: Reason });
@@ -94,11 +97,11 @@ export type RecommendationEntry = Static<typeof RecommendationEntry>;
 export const RecommendAssetsResponse = Type.Object({ recommendation_entries: Type.Array(RecommendationEntry) });
 
 export const IbcOriginAssetsRequest = Type.Object({
-  assets: Type.Array(Type.Object({ denom: Type.String({ minLength: 1 }), chain_id: Type.String({ minLength: 1 }) }), {
+  assets: Type.Array(Type.Object({ denom: DenomField, chain_id: ChainIdField }), {
     minItems: 1,
     maxItems: 1000,
   }),
-  client_id: Type.Optional(Type.String()),
+  client_id: ClientId,
 });
 export type IbcOriginAssetsRequest = Static<typeof IbcOriginAssetsRequest>;
 export const OriginAssetEntry = Type.Object({ asset: Asset, asset_found: Type.Boolean() });
