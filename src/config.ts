@@ -265,6 +265,12 @@ export const SETTINGS = {
     default: '60',
     help: 'how long a worker holds a tracked transaction it is looking at; a crashed instance\'s work is taken over after this',
   },
+  corsOrigins: {
+    env: 'CORS_ORIGINS',
+    kind: 'string?',
+    default: '*',
+    help: 'origins whose browser pages may call the API: * for any, or a comma-separated list (https://app.example,https://x.example); empty for none',
+  },
   bodyLimitBytes: {
     env: 'BODY_LIMIT_BYTES',
     kind: 'int',

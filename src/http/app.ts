@@ -12,6 +12,9 @@ import { registerErrorHandling, sendError, type WireError } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './limits.js';
 import secureJson from 'secure-json-parse';
+import cors from '@fastify/cors';
+import { randomUUID } from 'node:crypto';
+import { registerMetrics } from './metrics.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
@@ -36,6 +39,13 @@ export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers["x-api-
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // A caller's (or load balancer's) x-request-id is kept when it is a plausible id; otherwise one is made. Either
+    // way it is in every log line of the request and in the response.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
     // The SDK repeats array keys (chain_ids=a&chain_ids=b); the default parser turns them into arrays.
@@ -43,8 +53,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     ajv: { customOptions: { coerceTypes: 'array' } },
     // Failures Fastify answers before routing (a path that is not valid percent-encoding) and malformed HTTP get
     // the same {code, message, details} JSON body as every other error.
-    frameworkErrors: (error, _req, reply) =>
-      sendError(reply, new ApiError(GrpcCode.INVALID_ARGUMENT, error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message)),
+    frameworkErrors: (error, req, reply) =>
+      sendError(
+        reply.header('x-request-id', req.id),
+        new ApiError(GrpcCode.INVALID_ARGUMENT, error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message),
+      ),
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
       // A response to HEAD has no body (RFC 9110 9.3.2): a client reading one would take it for the next response.
@@ -56,6 +69,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON.stringify: exact, and it keeps every field the engine built (the response schemas
   // document the shapes and are checked in tests).
@@ -64,6 +81,20 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   registerJsonParsing(app);
   sweepCaches(ctx, (stop) => app.addHook('onClose', async () => stop()));
   await registerDocs(app);
+  registerMetrics(app, { ctx, tx: opts.tx });
+  // Before the access layer: preflight requests are answered here and never take a token of the anonymous limit.
+  const origins = corsOrigins(ctx.config.corsOrigins);
+  if (origins) {
+    await app.register(cors, {
+      origin: origins,
+      methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+      allowedHeaders: ['content-type', 'authorization', 'x-request-id'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'x-junction-auth', 'x-junction-market-age-seconds', 'deprecation', 'warning'],
+      maxAge: 600,
+      // An OPTIONS request that is not a complete preflight gets the CORS headers too, not a plain-text 400.
+      strictPreflight: false,
+    });
+  }
   if (opts.access) await app.register(accessPlugin, { access: opts.access });
 
   await app.register(healthRoutes, { ctx });
@@ -76,6 +107,16 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     await app.register(txRoutes, { tx: opts.tx });
   }
   return app;
+}
+
+/** Request ids taken from callers: short, printable, no spaces (they go into logs and a response header). */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** CORS_ORIGINS: `*` for any origin, a comma-separated list, or empty for none (no CORS headers, no preflight). */
+export function corsOrigins(setting: string | undefined): '*' | string[] | undefined {
+  const list = (setting ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) return undefined;
+  return list.includes('*') ? '*' : list;
 }
 
 /**
@@ -120,6 +161,8 @@ function registerJsonParsing(app: FastifyInstance): void {
 /** A complete HTTP/1.1 400 response with the wire error body, for errors raised below Fastify (on the raw socket). */
 function rawErrorResponse(message: string, head: boolean): string {
   const body = JSON.stringify({ code: GrpcCode.INVALID_ARGUMENT, message, details: [] } satisfies WireError);
-  const headers = `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  const headers =
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n`;
   return head ? headers : headers + body;
 }

@@ -19,7 +19,7 @@ import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
 import { newRecord, type TrackRecord } from './record.js';
 import { solanaSignatureOf } from './solana-client.js';
 import { statusOf, type TrackerSet } from './status.js';
-import { findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
+import { countQueue, findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
@@ -106,6 +106,11 @@ export class TxService {
 
   get store(): Store {
     return this.opts.store;
+  }
+
+  /** The tracking worker's queue (for /metrics): transactions not yet terminal, and those due for a look now. */
+  trackingQueue(now: number): Promise<{ inFlight: number; due: number }> {
+    return countQueue(this.opts.store, now);
   }
 
   get registry(): Registry {
