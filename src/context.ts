@@ -49,5 +49,6 @@ export function buildContext(config: Config): AppContext {
     },
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
+    lifecycle: { draining: false, closing: false },
   };
 }

@@ -1,17 +1,19 @@
 /**
- * Wiring only: config → store (access) → registry → app → listen, and a graceful shutdown on SIGINT/SIGTERM.
+ * Wiring only: config → store (access) → registry → app → listen, one readable line once ready, and a graceful
+ * shutdown on SIGTERM / SIGINT (src/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs';
-import { pino } from 'pino';
 import { openAccess, StoreError, type AccessService } from './auth/index.js';
-import { ConfigError, loadConfig, settingsTable } from './config.js';
+import { ConfigError, helpText, loadConfig } from './config.js';
 import { buildContext } from './context.js';
-import { buildApp, REDACTED_PATHS } from './http/app.js';
+import { buildApp } from './http/app.js';
+import { createLogger, readyLine } from './logging.js';
+import { installShutdown } from './shutdown.js';
 import { TxService, txServiceOptions } from './tx/service.js';
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--help')) {
-    console.error(`Usage: npm start -- [flags]\n\n${settingsTable()}`);
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(`${helpText(Math.max(60, Math.min(process.stdout.columns || 80, 80)))}\n`);
     return;
   }
   let config;
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  const logger = createLogger(config.logLevel, config.logFormat);
   mkdirSync(config.dataDir, { recursive: true });
 
   // The database comes first: without it the service cannot check keys, so it must not start half-working.
@@ -58,17 +60,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.liveMarket.start(logger);
   await tx.start();
-
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await ctx.liveMarket.stop();
-    await tx.stop();
-    await app.close();
-    await access.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  installShutdown({ app, ctx, tx, access, logger });
+  logger.info(readyLine(app, ctx, access));
 }
 
 main().catch((err: unknown) => {

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessPlugin, type AccessService } from '../auth/index.js';
-import { ApiError, GrpcCode } from '../errors.js';
+import { ApiError, GrpcCode, unavailable } from '../errors.js';
 import type { AppContext } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandling, sendError, type WireError } from './errors.js';
@@ -47,6 +47,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: ctx.config.bodyLimitBytes,
+    // Requests arriving while the server closes get the wire error from the onRequest hook below.
+    return503OnClosing: false,
     trustProxy: ctx.config.trustProxy,
     // The SDK repeats array keys (chain_ids=a&chain_ids=b); the default parser turns them into arrays.
     routerOptions: { ignoreTrailingSlash: true },
@@ -71,7 +73,17 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Once the server is closing (src/shutdown.ts), requests still arriving on open connections are refused with
+    // the wire error rather than Fastify's own 503 body.
+    if (ctx.lifecycle.closing) return done(unavailable('the server is shutting down; retry the request (another instance will answer)'));
     done();
+  });
+  // Draining: each response closes its connection, so keep-alive clients reconnect (to another instance) after
+  // their answer instead of finding the connection reset. At send time, so that requests which arrived before the
+  // drain began close their connections too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON.stringify: exact, and it keeps every field the engine built (the response schemas
@@ -97,7 +109,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   }
   if (opts.access) await app.register(accessPlugin, { access: opts.access });
 
-  await app.register(healthRoutes, { ctx });
+  await app.register(healthRoutes, { ctx, access: opts.access });
   await app.register(infoRoutes, { ctx });
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });

@@ -36,4 +36,9 @@ export interface AppContext {
   /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
   solanaBlockhash: BlockhashSource;
   startedAt: number;
+  /**
+   * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
+   * (the server no longer accepts connections; requests still arriving on open ones get a wire 503).
+   */
+  lifecycle: { draining: boolean; closing: boolean };
 }

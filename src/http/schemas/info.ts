@@ -108,10 +108,20 @@ export const OriginAssetEntry = Type.Object({ asset: Asset, asset_found: Type.Bo
 export type OriginAssetEntry = Static<typeof OriginAssetEntry>;
 export const IbcOriginAssetsResponse = Type.Object({ origin_assets: Type.Array(OriginAssetEntry) });
 
-export const HealthResponse = Type.Object({
-  status: StringEnum(['ok', 'starting', 'degraded'] as const),
-  chains: Type.Integer(),
-  assets: Type.Integer(),
-  uptime_seconds: Type.Number(),
-  checks: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) })),
-});
+export const HealthResponse = Type.Object(
+  {
+    status: StringEnum(['ok', 'starting', 'degraded', 'draining'] as const, {
+      description: 'ok; degraded: a dependency is down (routes and messages still work, HTTP 200); draining: shutting down (HTTP 503)',
+    }),
+    chains: Type.Integer(),
+    assets: Type.Integer(),
+    uptime_seconds: Type.Number(),
+    dependencies: Type.Record(
+      Type.String(),
+      Type.Object({ state: StringEnum(['ready', 'degraded'] as const), detail: Type.String() }),
+      { description: 'database (embedded SQLite or PostgreSQL) and, when configured, redis' },
+    ),
+    checks: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+  },
+  { title: 'Health' },
+);
