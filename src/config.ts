@@ -58,14 +58,14 @@ export const SETTINGS = {
   anonRatePerSecond: {
     env: 'ANON_RATE_PER_SECOND',
     kind: 'number',
-    default: '5',
+    default: '10',
     help: 'requests per second shared by all callers without a valid API key (all instances together with Redis); 0 = no limit',
   },
   anonBurst: {
     env: 'ANON_BURST',
     kind: 'int',
-    default: '20',
-    help: 'how many such requests may arrive at once before the rate applies',
+    default: '60',
+    help: 'how many such requests may arrive at once (at least one second of the rate); the part above the rate comes back over ANON_BURST / ANON_RATE_PER_SECOND seconds',
   },
   keyRefreshSeconds: {
     env: 'KEY_REFRESH_SECONDS',
