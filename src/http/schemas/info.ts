@@ -18,13 +18,13 @@ export const ChainsQuery = Type.Object({
   client_id: ClientId,
 });
 export type ChainsQuery = Static<typeof ChainsQuery>;
-export const ChainsResponse = Type.Object({ chains: Type.Array(Chain) });
+export const ChainsResponse = Type.Object({ chains: Type.Array(Chain) }, { title: 'ChainsResponse' });
 
 export const Bridge = Type.Object({ id: BridgeType, name: Type.String(), logo_uri: Type.String() }, { title: 'Bridge' });
-export const BridgesResponse = Type.Object({ bridges: Type.Array(Bridge) });
+export const BridgesResponse = Type.Object({ bridges: Type.Array(Bridge) }, { title: 'BridgesResponse' });
 
 export const VenuesQuery = Type.Object({ only_testnets: Flag('only testnet venues (default false)'), client_id: ClientId });
-export const VenuesResponse = Type.Object({ venues: Type.Array(SwapVenue) });
+export const VenuesResponse = Type.Object({ venues: Type.Array(SwapVenue) }, { title: 'VenuesResponse' });
 
 export const AssetsQuery = Type.Object({
   chain_ids: ChainIds,
@@ -38,7 +38,7 @@ export const AssetsQuery = Type.Object({
 });
 export type AssetsQuery = Static<typeof AssetsQuery>;
 const ChainToAssets = Type.Record(Type.String(), Type.Object({ assets: Type.Array(Asset) }));
-export const AssetsResponse = Type.Object({ chain_to_assets_map: ChainToAssets });
+export const AssetsResponse = Type.Object({ chain_to_assets_map: ChainToAssets }, { title: 'AssetsResponse' });
 
 export const AssetsFromSourceRequest = Type.Object({
   source_asset_denom: DenomField,
@@ -51,9 +51,9 @@ export const AssetsFromSourceRequest = Type.Object({
   group_by: Type.Optional(Nullable(ShortString())),
   include_cw20_assets: Type.Optional(Type.Boolean({ default: false })),
   client_id: ClientId,
-});
+}, { title: 'AssetsFromSourceRequest' });
 export type AssetsFromSourceRequest = Static<typeof AssetsFromSourceRequest>;
-export const AssetsFromSourceResponse = Type.Object({ dest_assets: ChainToAssets });
+export const AssetsFromSourceResponse = Type.Object({ dest_assets: ChainToAssets }, { title: 'AssetsFromSourceResponse' });
 
 export const AssetsBetweenChainsRequest = Type.Object({
   source_chain_id: ChainIdField,
@@ -63,7 +63,7 @@ export const AssetsBetweenChainsRequest = Type.Object({
   include_evm_assets: Type.Optional(Type.Boolean({ default: false })),
   allow_multi_tx: Type.Optional(Type.Boolean({ default: false })),
   client_id: ClientId,
-});
+}, { title: 'AssetsBetweenChainsRequest' });
 export type AssetsBetweenChainsRequest = Static<typeof AssetsBetweenChainsRequest>;
 export const AssetBetweenChains = Type.Object({
   asset_on_source: Asset,
@@ -72,7 +72,7 @@ export const AssetBetweenChains = Type.Object({
   bridges: Type.Array(BridgeType),
 });
 export type AssetBetweenChains = Static<typeof AssetBetweenChains>;
-export const AssetsBetweenChainsResponse = Type.Object({ assets_between_chains: Type.Array(AssetBetweenChains) });
+export const AssetsBetweenChainsResponse = Type.Object({ assets_between_chains: Type.Array(AssetBetweenChains) }, { title: 'AssetsBetweenChainsResponse' });
 
 export const RecommendAssetsRequest = Type.Object({
   requests: Type.Array(
@@ -85,7 +85,7 @@ export const RecommendAssetsRequest = Type.Object({
     { minItems: 1, maxItems: 100 },
   ),
   client_id: ClientId,
-});
+}, { title: 'RecommendAssetsRequest' });
 export type RecommendAssetsRequest = Static<typeof RecommendAssetsRequest>;
 export const Recommendation = Type.Object({ asset: Asset, reason: Reason });
 export type Recommendation = Static<typeof Recommendation>;
@@ -94,7 +94,7 @@ export const RecommendationEntry = Type.Object({
   error: Nullable(Type.Object({ message: Type.String() })),
 });
 export type RecommendationEntry = Static<typeof RecommendationEntry>;
-export const RecommendAssetsResponse = Type.Object({ recommendation_entries: Type.Array(RecommendationEntry) });
+export const RecommendAssetsResponse = Type.Object({ recommendation_entries: Type.Array(RecommendationEntry) }, { title: 'RecommendAssetsResponse' });
 
 export const IbcOriginAssetsRequest = Type.Object({
   assets: Type.Array(Type.Object({ denom: DenomField, chain_id: ChainIdField }), {
@@ -102,11 +102,11 @@ export const IbcOriginAssetsRequest = Type.Object({
     maxItems: 1000,
   }),
   client_id: ClientId,
-});
+}, { title: 'IbcOriginAssetsRequest' });
 export type IbcOriginAssetsRequest = Static<typeof IbcOriginAssetsRequest>;
 export const OriginAssetEntry = Type.Object({ asset: Asset, asset_found: Type.Boolean() });
 export type OriginAssetEntry = Static<typeof OriginAssetEntry>;
-export const IbcOriginAssetsResponse = Type.Object({ origin_assets: Type.Array(OriginAssetEntry) });
+export const IbcOriginAssetsResponse = Type.Object({ origin_assets: Type.Array(OriginAssetEntry) }, { title: 'IbcOriginAssetsResponse' });
 
 export const HealthResponse = Type.Object(
   {

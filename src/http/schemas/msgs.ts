@@ -87,14 +87,14 @@ export const MsgsDirectRequest = Type.Object(
 );
 export type MsgsDirectRequest = Static<typeof MsgsDirectRequest>;
 
-export const CosmosMsg = Type.Object({ msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() });
+export const CosmosMsg = Type.Object({ msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() }, { title: 'CosmosMsg' });
 export const CosmosTx = Type.Object({
   chain_id: Type.String(),
   path: Type.Array(Type.String()),
   signer_address: Type.String(),
   msgs: Type.Array(CosmosMsg),
-});
-export const Erc20Approval = Type.Object({ token_contract: Type.String(), spender: Type.String(), amount: Type.String() });
+}, { title: 'CosmosTx' });
+export const Erc20Approval = Type.Object({ token_contract: Type.String(), spender: Type.String(), amount: Type.String() }, { title: 'Erc20Approval' });
 export const EvmTx = Type.Object({
   chain_id: Type.String(),
   to: Type.String(),
@@ -102,26 +102,22 @@ export const EvmTx = Type.Object({
   data: Type.String({ description: 'hex calldata without 0x' }),
   signer_address: Type.String(),
   required_erc20_approvals: Type.Array(Erc20Approval),
-});
-export const SvmTx = Type.Object({ chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) });
+}, { title: 'EvmTx' });
+export const SvmTx = Type.Object({ chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) }, { title: 'SvmTx' });
 export const MultiChainMsg = Type.Object({
   chain_id: Type.String(),
   path: Type.Array(Type.String()),
   msg: Type.String(),
   msg_type_url: Type.String(),
-});
+}, { title: 'MultiChainMsg' });
 
-export const Msg = Type.Union([
-  Type.Object({ multi_chain_msg: MultiChainMsg }),
-  Type.Object({ evm_tx: EvmTx }),
-  Type.Object({ svm_tx: SvmTx }),
-]);
+export const Msg = Type.Union([Type.Object({ multi_chain_msg: MultiChainMsg }), Type.Object({ evm_tx: EvmTx }), Type.Object({ svm_tx: SvmTx })], { title: 'Msg' });
 export type Msg = Static<typeof Msg>;
 export const Tx = Type.Union([
   Type.Object({ cosmos_tx: CosmosTx, operations_indices: Type.Array(Type.Integer()) }),
   Type.Object({ evm_tx: EvmTx, operations_indices: Type.Array(Type.Integer()) }),
   Type.Object({ svm_tx: SvmTx, operations_indices: Type.Array(Type.Integer()) }),
-]);
+], { title: 'Tx' });
 export type Tx = Static<typeof Tx>;
 export type CosmosTx = Static<typeof CosmosTx>;
 
@@ -130,7 +126,7 @@ export const MsgsResponse = Type.Object({
   txs: Type.Array(Tx),
   min_amount_out: Type.String(),
   estimated_fees: Type.Array(FeeSchema),
-});
+}, { title: 'MsgsResponse' });
 export type MsgsResponse = Static<typeof MsgsResponse>;
 
 export const MsgsDirectResponse = Type.Object({
@@ -138,7 +134,7 @@ export const MsgsDirectResponse = Type.Object({
   txs: Type.Array(Tx),
   min_amount_out: Type.String(),
   route: Route,
-});
+}, { title: 'MsgsDirectResponse' });
 export type MsgsDirectResponse = Static<typeof MsgsDirectResponse>;
 
 export { SwapVenueRequest };
