@@ -6,7 +6,9 @@
  *
  *   node scripts/launch.mjs main [flags]    the server (npm start)
  *   node scripts/launch.mjs keys [args]     API key administration (npm run keys)
- *   node scripts/launch.mjs --build         build if out of date, run nothing (npm install's prepare step, npm run build)
+ *   node scripts/launch.mjs --build         build if out of date, run nothing (npm run build)
+ *   node scripts/launch.mjs --build-if-possible   the same when this install can build (npm install's prepare step)
+ *   node scripts/launch.mjs --check         exit 0 when dist/ is current, 1 when a start would build first
  *
  * Whether dist/ is current is decided by a stamp (dist/.build-stamp): a digest of the path, size and modification
  * time of every compiled source and of the files that shape the build (tsconfig, package-lock.json). Checking it
@@ -48,9 +50,16 @@ function inputsDigest() {
   return h.digest('hex');
 }
 
+/**
+ * The compiler, when a build is possible: TypeScript and the type declarations the build needs (the devDependencies
+ * named @types/*). A production install may hold TypeScript (an optional peer of a runtime package) without them.
+ */
 function typescriptCompiler() {
+  const req = createRequire(path.join(root, 'package.json'));
   try {
-    return createRequire(path.join(root, 'package.json')).resolve('typescript/bin/tsc');
+    const dev = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies ?? {};
+    for (const name of Object.keys(dev)) if (name.startsWith('@types/')) req.resolve(`${name}/package.json`);
+    return req.resolve('typescript/bin/tsc');
   } catch {
     return undefined;
   }
@@ -73,10 +82,10 @@ function ensureBuilt() {
   const tsc = typescriptCompiler();
   if (!tsc) {
     if (built) {
-      console.error('note: dist/ is older than src/ and TypeScript is not installed (production install): running the existing build');
+      console.error('note: dist/ is older than src/, and this install cannot build (no TypeScript or type declarations: a production install): running the existing build');
       return true;
     }
-    console.error('error: there is no build in dist/ and no TypeScript compiler to make one: run `npm ci` (with dev dependencies) and `npm run build`, or copy a built dist/ here');
+    console.error('error: there is no build in dist/ and this install cannot make one (no TypeScript or type declarations): run `npm ci` (with dev dependencies) and `npm run build`, or copy a built dist/ here');
     return false;
   }
   const t0 = Date.now();
@@ -89,6 +98,11 @@ function ensureBuilt() {
 }
 
 const [target, ...rest] = process.argv.slice(2);
+if (target === '--check') {
+  // Exit 0 when dist/ is current, 1 when a start would build first.
+  const digest = inputsDigest();
+  process.exit(digest === undefined || (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) ? 0 : 1);
+}
 if (target === '--build') {
   process.exit(ensureBuilt() ? 0 : 1);
 }
