@@ -13,4 +13,6 @@ export default tseslint.config(
     },
   },
   { files: ['bench/**', 'scripts/**', 'src/cli/**'], rules: { 'no-console': 'off' } },
+  // Plain JavaScript run by node before anything is compiled (scripts/launch.mjs).
+  { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
 );

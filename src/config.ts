@@ -25,6 +25,12 @@ export const SETTINGS = {
     default: 'info',
     help: 'pino level: fatal, error, warn, info, debug, trace, silent',
   },
+  logFormat: {
+    env: 'LOG_FORMAT',
+    kind: 'string',
+    default: 'auto',
+    help: 'auto: readable lines on a terminal, JSON otherwise; pretty or json to choose',
+  },
   dataDir: {
     env: 'DATA_DIR',
     kind: 'string',
@@ -52,14 +58,14 @@ export const SETTINGS = {
   anonRatePerSecond: {
     env: 'ANON_RATE_PER_SECOND',
     kind: 'number',
-    default: '5',
+    default: '10',
     help: 'requests per second shared by all callers without a valid API key (all instances together with Redis); 0 = no limit',
   },
   anonBurst: {
     env: 'ANON_BURST',
     kind: 'int',
-    default: '20',
-    help: 'how many such requests may arrive at once before the rate applies',
+    default: '60',
+    help: 'how many such requests may arrive at once (at least one second of the rate); the part above the rate comes back over ANON_BURST / ANON_RATE_PER_SECOND seconds',
   },
   keyRefreshSeconds: {
     env: 'KEY_REFRESH_SECONDS',
@@ -265,6 +271,24 @@ export const SETTINGS = {
     default: '60',
     help: 'how long a worker holds a tracked transaction it is looking at; a crashed instance\'s work is taken over after this',
   },
+  corsOrigins: {
+    env: 'CORS_ORIGINS',
+    kind: 'string?',
+    default: '*',
+    help: 'origins whose browser pages may call the API: * for any, or a comma-separated list (https://app.example,https://x.example); empty for none',
+  },
+  drainSeconds: {
+    env: 'DRAIN_SECONDS',
+    kind: 'number',
+    default: '5',
+    help: 'on SIGTERM, how long /health answers 503 while requests are still served (each response then closes its connection), so load balancers stop sending requests here; SIGINT (Ctrl-C) skips it',
+  },
+  shutdownTimeoutSeconds: {
+    env: 'SHUTDOWN_TIMEOUT_SECONDS',
+    kind: 'number',
+    default: '10',
+    help: 'then, how long requests in flight may take to finish before their connections are closed and the process exits',
+  },
   bodyLimitBytes: {
     env: 'BODY_LIMIT_BYTES',
     kind: 'int',
@@ -347,11 +371,15 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     out[key] = parseValue(s.env, s.kind, raw);
   }
   const config = out as Config;
+  if (!['auto', 'pretty', 'json'].includes(config.logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, pretty or json, got "${config.logFormat}"`);
   if (config.port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${config.port}`);
   for (const k of ['operatorShareAnonymousPercent', 'operatorShareKeyedPercent'] as const) {
     if (config[k] > 100) throw new ConfigError(`${SETTINGS[k].env} must be a percent between 0 and 100, got ${config[k]}`);
   }
   if (!(config.anonRatePerSecond >= 0)) throw new ConfigError(`ANON_RATE_PER_SECOND must be 0 or more, got ${config.anonRatePerSecond}`);
+  for (const k of ['drainSeconds', 'shutdownTimeoutSeconds'] as const) {
+    if (!(config[k] >= 0)) throw new ConfigError(`${SETTINGS[k].env} must be 0 or more, got ${config[k]}`);
+  }
   for (const k of ['keyRefreshSeconds', 'statsFlushSeconds'] as const) {
     if (!(config[k] > 0)) throw new ConfigError(`${SETTINGS[k].env} must be greater than 0, got ${config[k]}`);
   }
@@ -385,7 +413,36 @@ export function parseChainUrls(setting: string, text: string | undefined): Map<s
   return out;
 }
 
-/** Markdown table of every setting, used by the README and `--help`. */
+/** Words of `text` in lines of at most `width` characters, each prefixed with `indent`. */
+export function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}
+
+/** `npm start -- --help`: every setting, its flag, variable and default, in 80 columns. */
+export function helpText(width = 80): string {
+  const out = [
+    'Usage: npm start -- [--flag value ...]',
+    '',
+    ...wrap('Every flag is also an environment variable (shown after it); flags win. Defaults run offline with an embedded store.', width, ''),
+    '',
+  ];
+  for (const s of Object.values(SETTINGS) as Setting[]) {
+    out.push(`  --${flagName(s.env)} <value>, ${s.env}`);
+    out.push(...wrap(`${s.help}${s.default === undefined ? '' : ` [default: ${s.default}]`}`, width, '      '));
+  }
+  return out.join('\n');
+}
+
+/** Markdown table of every setting, used by the README. */
 export function settingsTable(): string {
   const rows = Object.values(SETTINGS).map(
     (s: Setting) => `| \`${s.env}\` | \`--${flagName(s.env)}\` | ${s.default === undefined ? '(unset)' : `\`${s.default}\``} | ${s.help} |`,

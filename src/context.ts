@@ -5,6 +5,7 @@ import type { AppContext } from './http/context.js';
 import { AssetCatalog } from './registry/catalog.js';
 import { buildRegistry } from './registry/build.js';
 import { RouteCache } from './routing/route-cache.js';
+import { ResponseCache } from './http/response-cache.js';
 import { thresholdsFromConfig } from './pricing/thresholds.js';
 import { parseFeeAddresses } from './messages/revenue-share.js';
 import { addressProblem, canonicalAddress } from './messages/address.js';
@@ -41,6 +42,7 @@ export function buildContext(config: Config): AppContext {
     liveMarket,
     safety: thresholdsFromConfig(config),
     routeCache: new RouteCache({ ttlMs: config.routeCacheTtlMs, maxEntries: config.routeCacheMaxEntries }),
+    responseCache: new ResponseCache({ ttlMs: config.routeResponseCacheMs }),
     revenueShare: {
       anonymousPercent: config.operatorShareAnonymousPercent,
       keyedPercent: config.operatorShareKeyedPercent,
@@ -49,5 +51,6 @@ export function buildContext(config: Config): AppContext {
     liveFees: bridgeFeeRefresher(registry, config),
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
+    lifecycle: { draining: false, closing: false },
   };
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { openStore, type Store } from '../store/db.js';
 import { listKeys } from '../store/keys.js';
 import { KeyDirectory } from './directory.js';
-import { noLimit, RedisLimiter, TokenBucket, type AnonymousLimiter, type LimitSettings } from './limiter.js';
+import { MemoryLimiter, noLimit, RedisLimiter, type AnonymousLimiter, type LimitSettings } from './limiter.js';
 import type { Log } from './log.js';
 import { UsageRecorder } from './usage.js';
 
@@ -58,7 +58,7 @@ export async function createAccess(
     await redis.ready(2_000);
     limiter = redis;
   } else {
-    limiter = new TokenBucket(settings.anonymous);
+    limiter = new MemoryLimiter(settings.anonymous);
   }
   return {
     settings,

@@ -61,13 +61,16 @@ export async function keyStats(store: Store, month: string = monthOf(new Date())
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
-  create --name <name>        issue a key; it is printed once and cannot be shown again
-  list                        every key: id, name, created, revoked
-  revoke <id|name>            revoke a key (running servers stop accepting it within KEY_REFRESH_SECONDS)
-  stats [--month YYYY-MM]     per-key usage of a month (default: the current UTC month)
+  create --name <name>     issue a key; it is printed once, never again
+  list                     every key: id, name, created, revoked
+  revoke <id|name>         revoke a key (running servers stop accepting it
+                           within KEY_REFRESH_SECONDS)
+  stats [--month YYYY-MM]  per-key usage of a month (default: this UTC month)
 
-Options: --json for machine-readable output; --data-dir / --database-url as for the server (or DATA_DIR /
-DATABASE_URL in the environment).`;
+Options:
+  --json                   machine-readable output
+  --data-dir <dir>         as for the server (or DATA_DIR)
+  --database-url <url>     as for the server (or DATABASE_URL)`;
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -1,18 +1,40 @@
-import { describe, expect, it } from 'vitest';
-import { TokenBucket } from './limiter.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryLimiter, windowsOf } from './limiter.js';
 
-describe('TokenBucket', () => {
-  it('allows a burst, then the rate, and says how long to wait', () => {
-    let now = 0;
-    const bucket = new TokenBucket({ ratePerSecond: 2, burst: 3 }, () => now);
-    expect([1, 2, 3].map(() => bucket.take().allowed)).toEqual([true, true, true]);
-    expect(bucket.take()).toEqual({ allowed: false, retryAfterMs: 500 });
-    now = 250;
-    expect(bucket.take()).toEqual({ allowed: false, retryAfterMs: 250 });
-    now = 500;
-    expect(bucket.take().allowed).toBe(true);
-    expect(bucket.take().allowed).toBe(false);
-    now = 60_000; // a long pause refills only up to the burst
-    expect([1, 2, 3, 4].map(() => bucket.take().allowed)).toEqual([true, true, true, false]);
+describe('anonymous limit windows', () => {
+  it('split a rate and a burst into a window of the rate and one of the rest of the burst', () => {
+    expect(windowsOf({ ratePerSecond: 10, burst: 60 })).toEqual({ rate: { points: 10, duration: 1 }, burst: { points: 50, duration: 5 } });
+    expect(windowsOf({ ratePerSecond: 0.1, burst: 5 })).toEqual({ rate: { points: 1, duration: 10 }, burst: { points: 4, duration: 40 } });
+    // A burst below one second's rate: the rate window alone.
+    expect(windowsOf({ ratePerSecond: 50, burst: 10 }).burst.points).toBe(0);
+  });
+});
+
+describe('MemoryLimiter', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const takeN = async (l: MemoryLimiter, n: number) => {
+    const out: boolean[] = [];
+    for (let i = 0; i < n; i++) out.push((await l.take()).allowed);
+    return out;
+  };
+
+  it('allows the burst at once, then the rate, and says how long to wait', async () => {
+    const l = new MemoryLimiter({ ratePerSecond: 2, burst: 5 });
+    expect(await takeN(l, 5)).toEqual([true, true, true, true, true]);
+    const refused = await l.take();
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(1_000);
+    // The next second brings the rate back; the burst allowance takes longer.
+    vi.advanceTimersByTime(1_001);
+    expect(await takeN(l, 3)).toEqual([true, true, false]);
+    // A quiet period gives the whole burst back.
+    vi.advanceTimersByTime(60_000);
+    expect(await takeN(l, 6)).toEqual([true, true, true, true, true, false]);
   });
 });

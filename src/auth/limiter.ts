@@ -1,20 +1,23 @@
 /**
- * The one rate limit that all callers without a valid key share: a token bucket of `burst` tokens refilled at `rate`
- * per second, every anonymous request taking one.
+ * The one rate limit that all callers without a valid key share: `rate` requests per second, of which up to `burst`
+ * may arrive at once. Built on rate-limiter-flexible's BurstyRateLimiter: a window of the steady rate
+ * (ceil(1/rate) seconds holding rate × window requests) backed by a burst window that holds the rest of the burst
+ * and refills over the time the rate needs to earn it (burst / rate seconds). A request is allowed when either window
+ * has room, so a quiet period gives back the whole burst and a flood gets the rate.
  *
- * A token bucket rather than @fastify/rate-limit's fixed window: the spec asks for a rate and a burst, a window
- * lets twice the limit through around its edge, and the plugin's Redis store, on error, either fails requests or
- * stops limiting, where we want a per-instance limit to take over. With Redis the bucket lives in one hash updated by
- * one Lua script (atomic, one round trip, Redis's clock so instance clocks need not agree); without Redis, or while
- * Redis is unreachable, each instance keeps its own bucket with the same rate and burst and logs the change.
+ * With Redis both windows live there (rate-limiter-flexible's atomic Lua increment; Redis's clock), shared by every
+ * instance; without Redis, or while Redis is unreachable, each instance keeps the same windows in memory and the
+ * change is logged once. A refusal from Redis is remembered until its windows reset, so a flood of refused requests
+ * costs no round trips.
  */
 import { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Log } from './log.js';
 import { describeError } from '../store/describe.js';
 
 export interface Decision {
   allowed: boolean;
-  /** When refused: how long until a token is available. */
+  /** When refused: how long until a request may pass. */
   retryAfterMs: number;
 }
 
@@ -34,6 +37,8 @@ export interface AnonymousLimiter {
 }
 
 const ALLOWED: Decision = Object.freeze({ allowed: true, retryAfterMs: 0 });
+/** Every anonymous caller shares one counter. */
+const KEY = 'all';
 
 export const noLimit: AnonymousLimiter = {
   mode: 'off',
@@ -41,67 +46,48 @@ export const noLimit: AnonymousLimiter = {
   close: async () => undefined,
 };
 
-/** In-process bucket: the limiter without Redis and the fallback with it. */
-export class TokenBucket implements AnonymousLimiter {
-  readonly mode = 'memory' as const;
-  private tokens: number;
-  private at: number;
+/** Windows (whole seconds: Redis expiries are) of the steady rate and of the rest of the burst. */
+export function windowsOf(limits: LimitSettings): { rate: { points: number; duration: number }; burst: { points: number; duration: number } } {
+  const duration = Math.max(1, Math.ceil(1 / limits.ratePerSecond));
+  const points = Math.max(1, Math.round(limits.ratePerSecond * duration));
+  const extra = Math.max(0, limits.burst - points);
+  return { rate: { points, duration }, burst: { points: extra, duration: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) } };
+}
 
-  constructor(
-    private readonly limits: LimitSettings,
-    private readonly now: () => number = () => performance.now(),
-  ) {
-    this.tokens = limits.burst;
-    this.at = now();
+type Consumer = Pick<RateLimiterAbstract, 'consume'> | BurstyRateLimiter;
+
+function bursty(limits: LimitSettings, make: (prefix: string, w: { points: number; duration: number }) => RateLimiterAbstract): Consumer {
+  const w = windowsOf(limits);
+  const rate = make('rate', w.rate);
+  return w.burst.points > 0 ? new BurstyRateLimiter(rate, make('burst', w.burst)) : rate;
+}
+
+/** A refusal (RateLimiterRes) becomes a decision; anything else (a Redis error) is rethrown. */
+async function decide(limiter: Consumer): Promise<Decision> {
+  try {
+    await limiter.consume(KEY);
+    return ALLOWED;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(1, res.msBeforeNext) };
+    throw res;
+  }
+}
+
+/** In-process windows: the limiter without Redis and the fallback with it. */
+export class MemoryLimiter implements AnonymousLimiter {
+  readonly mode = 'memory' as const;
+  private readonly limiter: Consumer;
+
+  constructor(limits: LimitSettings) {
+    this.limiter = bursty(limits, (prefix, w) => new RateLimiterMemory({ keyPrefix: prefix, ...w }));
   }
 
-  take(): Decision {
-    const now = this.now();
-    if (now > this.at) {
-      this.tokens = Math.min(this.limits.burst, this.tokens + ((now - this.at) * this.limits.ratePerSecond) / 1000);
-      this.at = now;
-    }
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return ALLOWED;
-    }
-    return { allowed: false, retryAfterMs: Math.ceil(((1 - this.tokens) * 1000) / this.limits.ratePerSecond) };
+  take(): Promise<Decision> {
+    return decide(this.limiter);
   }
 
   async close(): Promise<void> {}
 }
-
-/**
- * KEYS[1]: the bucket (hash with `tokens` and `at`, Redis time in ms); ARGV: rate per second, burst.
- * Returns {1, 0} when a token was taken, else {0, ms until one is available}. A refusal writes nothing: the stored
- * state already implies the same refill. The key expires once the bucket would be full again, which is the same as
- * it being absent.
- */
-const TAKE_SCRIPT = `
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(state[1])
-local at = tonumber(state[2])
-if tokens == nil or at == nil then
-  tokens = burst
-  at = now
-end
-if now > at then
-  tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-  at = now
-end
-if tokens < 1 then
-  return {0, math.ceil((1 - tokens) * 1000 / rate)}
-end
-redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens - 1), 'at', string.format('%d', at))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
-return {1, 0}
-`;
-
-type RedisWithTake = Redis & { junctionTake(key: string, rate: number, burst: number): Promise<[number, number]> };
 
 /** A command that has not answered within this long counts as Redis being unreachable for that request. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -109,13 +95,13 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 export class RedisLimiter implements AnonymousLimiter {
-  private readonly client: RedisWithTake;
-  private readonly local: TokenBucket;
-  private readonly key: string;
-  /** Redis said the bucket is empty until then: refuse locally without asking again (cheap under a flood). */
-  private emptyUntil = 0;
+  private readonly client: Redis;
+  private readonly shared: Consumer;
+  private readonly local: MemoryLimiter;
   private degraded = false;
-  /** After a failed command, requests use the local bucket until then instead of each waiting out a timeout. */
+  /** Redis said both windows are full until then: refuse locally without asking again (cheap under a flood). */
+  private emptyUntil = 0;
+  /** After a failed command, requests use the local windows until then instead of each waiting out a timeout. */
   private probeAt = 0;
 
   constructor(
@@ -124,18 +110,26 @@ export class RedisLimiter implements AnonymousLimiter {
     keyPrefix: string,
     private readonly log: Log,
   ) {
-    this.key = `${keyPrefix}anonymous-bucket`;
-    this.local = new TokenBucket(limits);
+    this.local = new MemoryLimiter(limits);
     this.client = new Redis(redisUrl, {
-      // Fail fast instead of queueing while disconnected: the fallback bucket answers meanwhile.
+      // Fail fast instead of queueing while disconnected: the local windows answer meanwhile.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       connectTimeout: 2_000,
       // Keep trying for ever, at most every 2 s, so the shared limit comes back by itself.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
-    }) as RedisWithTake;
-    this.client.defineCommand('junctionTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+    });
+    this.shared = bursty(
+      limits,
+      (name, w) =>
+        new RateLimiterRedis({
+          storeClient: this.client,
+          keyPrefix: `${keyPrefix}anonymous-${name}`,
+          rejectIfRedisNotReady: true,
+          ...w,
+        }),
+    );
     this.client.on('error', (err: unknown) => this.degrade(err));
     this.client.on('ready', () => this.recover());
   }
@@ -149,11 +143,10 @@ export class RedisLimiter implements AnonymousLimiter {
     if (now < this.emptyUntil) return { allowed: false, retryAfterMs: this.emptyUntil - now };
     if (this.client.status !== 'ready' || now < this.probeAt) return this.local.take();
     try {
-      const [allowed, waitMs] = await this.client.junctionTake(this.key, this.limits.ratePerSecond, this.limits.burst);
+      const decision = await decide(this.shared);
       if (this.degraded) this.recover();
-      if (allowed === 1) return ALLOWED;
-      this.emptyUntil = now + waitMs;
-      return { allowed: false, retryAfterMs: waitMs };
+      if (!decision.allowed) this.emptyUntil = now + decision.retryAfterMs;
+      return decision;
     } catch (err) {
       this.probeAt = Date.now() + REDIS_PROBE_INTERVAL_MS;
       this.degrade(err);
@@ -176,6 +169,16 @@ export class RedisLimiter implements AnonymousLimiter {
     });
   }
 
+  /** Whether Redis answers a PING now (for /health). */
+  async ping(): Promise<boolean> {
+    if (this.client.status !== 'ready') return false;
+    try {
+      return (await this.client.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     this.client.removeAllListeners('error');
     this.client.on('error', () => undefined);
@@ -184,6 +187,7 @@ export class RedisLimiter implements AnonymousLimiter {
 
   private recover(): void {
     this.probeAt = 0;
+    this.emptyUntil = 0; // a Redis that restarted holds fresh windows
     if (!this.degraded) return;
     this.degraded = false;
     this.log.info({}, 'Redis reachable again: the anonymous rate limit is shared by all instances again');

@@ -30,6 +30,7 @@ import { errorResponses } from '../http/schemas/responses.js';
 import { readUsage } from '../store/usage.js';
 import { addUsd } from '../store/usd.js';
 import type { AccessService } from './access.js';
+import type { Decision } from './limiter.js';
 import type { Access, AnonymousReason, KeyAccess } from './directory.js';
 import { monthOf, type RouteFigures } from './usage.js';
 
@@ -39,6 +40,8 @@ declare module 'fastify' {
     access: Access | undefined;
     /** The access service, for recordRoute. */
     accessService: AccessService | undefined;
+    /** What the anonymous limit decided about this request, when it was asked (for /metrics). */
+    limitDecision: 'allowed' | 'refused' | undefined;
   }
 }
 
@@ -51,7 +54,7 @@ export interface AccessPluginOptions {
 export const AUTH_HEADER = 'x-junction-auth';
 
 const defaultExempt = (url: string) =>
-  url === '/health' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/explorer' || url.startsWith('/explorer/');
+  url === '/health' || url === '/metrics' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/explorer' || url.startsWith('/explorer/');
 
 const GUARD_MESSAGES: Record<AnonymousReason, string> = {
   missing: 'this feature needs an API key: send it in the authorization header',
@@ -183,6 +186,7 @@ function asArray<T>(value: T | readonly T[] | undefined): T[] {
 const plugin: FastifyPluginAsync<AccessPluginOptions> = async (app, { access, isExempt = defaultExempt }) => {
   app.decorateRequest('access', undefined);
   app.decorateRequest('accessService', undefined);
+  app.decorateRequest('limitDecision', undefined);
 
   const identifyAndLimit: onRequestHookHandler = (request, reply, done) => {
     // The query is parsed before any hook runs.
@@ -196,18 +200,20 @@ const plugin: FastifyPluginAsync<AccessPluginOptions> = async (app, { access, is
     }
     const header = authHeaderValue(who.reason);
     if (header) reply.header(AUTH_HEADER, header);
+    if (access.limiter.mode === 'off') return done();
+    const decided = (d: Decision) => {
+      request.limitDecision = d.allowed ? 'allowed' : 'refused';
+      done(d.allowed ? undefined : rateLimited(d.retryAfterMs, access));
+    };
     const decision = access.limiter.take();
-    if (decision instanceof Promise) {
-      decision.then((d) => done(d.allowed ? undefined : rateLimited(d.retryAfterMs, access)), done);
-    } else {
-      done(decision.allowed ? undefined : rateLimited(decision.retryAfterMs, access));
-    }
+    if (decision instanceof Promise) decision.then(decided, done);
+    else decided(decision);
   };
   // Hooks go onto each route as it is declared, so whether a route is exempt is decided once, not per request, and
   // routes that take no body carry no body hook. Hence this plugin must be registered before the endpoints. Unknown
   // paths (404) are neither limited nor identified: answering them costs less than limiting them.
   app.addHook('onRoute', (route) => {
-    if (isExempt(route.url)) return;
+    if (isExempt(route.url) || asArray(route.method).every((m) => m === 'OPTIONS')) return;
     const onRequest = asArray(route.onRequest);
     if (onRequest.includes(identifyAndLimit)) return; // a route declared from another's options (HEAD from GET)
     route.onRequest = [identifyAndLimit, ...onRequest];

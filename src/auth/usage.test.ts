@@ -55,6 +55,12 @@ describe('UsageRecorder', () => {
     expect(rec.unflushed('k', '2026-06')).toEqual({ requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' });
   });
 
+  it('counts routes whose exact USD figures have 41 to 45 fractional digits, rounded to the stored places', () => {
+    const rec = new UsageRecorder(async () => undefined, 60_000, silentLog, () => Date.UTC(2026, 5, 1));
+    for (const digits of [41, 42, 43, 44, 45]) rec.recordRoute('k', { usdVolume: `400.${'8'.repeat(digits)}`, affiliateFeeUsd: `0.${'1'.repeat(digits)}` });
+    expect(rec.unflushed('k', '2026-06')).toMatchObject({ routes: 5, usdVolume: '2004.444444444445', affiliateFeeUsd: '0.555555555555' });
+  });
+
   it('rejects amounts that are not decimal strings', () => {
     const rec = new UsageRecorder(async () => undefined, 60_000, silentLog);
     expect(() => rec.recordRoute('k', { usdVolume: '1e3', affiliateFeeUsd: '0' })).toThrow(RangeError);

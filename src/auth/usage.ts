@@ -8,7 +8,7 @@
  * counted twice. Each instance flushes its own batches; the store adds them up.
  */
 import { randomUUID } from 'node:crypto';
-import { addUsd, isUsdAmount } from '../store/usd.js';
+import { addUsd, roundUsd } from '../store/usd.js';
 import { addUsage, type UsageCounts, type UsageDelta } from '../store/usage.js';
 import type { Log } from './log.js';
 
@@ -60,16 +60,17 @@ export class UsageRecorder {
     this.entry(keyId).requests += 1;
   }
 
-  /** Throws RangeError on an amount that is not a non-negative decimal string (a caller's bug, caught by tests). */
+  /**
+   * Counts a quoted route. The exact USD figures are rounded to USD_STORED_PLACES first (they may carry 40 and more
+   * fractional digits). Throws RangeError on a figure that is not a non-negative decimal string (a caller's bug).
+   */
   recordRoute(keyId: string, figures: RouteFigures): void {
-    if (!isUsdAmount(figures.usdVolume)) throw new RangeError(`usdVolume must be a decimal string, got "${figures.usdVolume}"`);
-    if (!isUsdAmount(figures.affiliateFeeUsd)) {
-      throw new RangeError(`affiliateFeeUsd must be a decimal string, got "${figures.affiliateFeeUsd}"`);
-    }
+    const volume = roundUsd(figures.usdVolume);
+    const fee = roundUsd(figures.affiliateFeeUsd);
     const e = this.entry(keyId);
     e.routes += 1;
-    e.usdVolume = addUsd(e.usdVolume, figures.usdVolume);
-    e.affiliateFeeUsd = addUsd(e.affiliateFeeUsd, figures.affiliateFeeUsd);
+    e.usdVolume = addUsd(e.usdVolume, volume);
+    e.affiliateFeeUsd = addUsd(e.affiliateFeeUsd, fee);
   }
 
   /** What this instance has recorded for a key and month but not yet written. */

@@ -4,6 +4,7 @@
  * the funds. Errors are code 3 and name the field (`invalid operations[2].cctp_transfer.denom_in: ...`).
  */
 import { invalidArgument } from '../errors.js';
+import { MAX_SHORT_STRING_LENGTH } from '../http/limits.js';
 import type { BridgeType } from '../http/schemas/common.js';
 
 export interface RecordStart {
@@ -22,6 +23,7 @@ export function readRecordStart(
   const str = (k: string): string => {
     const v = record[k];
     if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
+    if (v.length > MAX_SHORT_STRING_LENGTH) throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
     return v;
   };
   const fromChainId = str('from_chain_id');

@@ -55,6 +55,13 @@ describe('errors before routing', () => {
     expect(JSON.parse(res.body)).toMatchObject({ code: 3, message: 'request headers are too large' });
   });
 
+  it('a HEAD request with oversized headers gets the status and headers only, no body', async () => {
+    const res = await raw(`HEAD /health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.headers).toContain('content-type: application/json');
+    expect(res.body).toBe('');
+  });
+
   it('a body over the configured limit is code 3', async () => {
     const big = JSON.stringify({ assets: [{ denom: 'u'.repeat(t.ctx.config.bodyLimitBytes), chain_id: 'osmosis-1' }] });
     expectError(await t.app.inject({ method: 'POST', url: '/v2/fungible/ibc_origin_assets', payload: big, headers: { 'content-type': 'application/json' } }), 400, 3, /too large/);

@@ -15,6 +15,8 @@ import type { SafetyThresholds } from '../pricing/index.js';
 import type { RevenueShareConfig } from '../messages/revenue-share.js';
 import type { BlockhashSource } from '../messages/svm/recent-blockhash.js';
 import type { LiveFeeRefresher } from '../bridges/live-fees.js';
+import type { Quote } from '../routing/quote.js';
+import type { ResponseCache } from './response-cache.js';
 
 export interface AppContext {
   config: Config;
@@ -29,10 +31,17 @@ export interface AppContext {
   liveMarket: LiveMarket;
   safety: SafetyThresholds;
   routeCache: RouteCache;
+  /** Whole /route answers for identical requests within ROUTE_RESPONSE_CACHE_MS. */
+  responseCache: ResponseCache<Quote['figures']>;
   revenueShare: RevenueShareConfig;
   /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
   solanaBlockhash: BlockhashSource;
   /** Bridge fees quoted on chain off the request path (LayerZero, Stargate, Hyperlane); start/stop for main.ts. */
   liveFees: LiveFeeRefresher;
   startedAt: number;
+  /**
+   * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
+   * (the server no longer accepts connections; requests still arriving on open ones get a wire 503).
+   */
+  lifecycle: { draining: boolean; closing: boolean };
 }

@@ -8,6 +8,7 @@ import { laneBridgeOf, laneBridgeOfKind } from '../bridges/index.js';
 import { hopOfRecord } from '../bridges/ibc/operation.js';
 import { isRefusal, type BridgeStep } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
+import { MAX_SHORT_STRING_LENGTH } from '../http/limits.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import type { OperationInput } from '../http/schemas/operation.js';
 import { OPERATION_KINDS } from '../http/schemas/operation.js';
@@ -62,6 +63,7 @@ function obj(v: unknown, at: string): Rec {
 function str(r: Rec, k: string, at: string): string {
   const v = r[k];
   if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
+  if (v.length > MAX_SHORT_STRING_LENGTH) throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
   return v;
 }
 

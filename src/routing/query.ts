@@ -4,6 +4,7 @@
  * the field.
  */
 import { invalidArgument } from '../errors.js';
+import { describeValue, MAX_AMOUNT_DIGITS } from '../http/limits.js';
 import type { BridgeType } from '../http/schemas/common.js';
 import type { Registry } from '../registry/registry.js';
 import { requireAsset } from './asset-queries.js';
@@ -13,8 +14,12 @@ import type { AmountSpec, RouteQuery } from './types.js';
 export const MAX_AMOUNT = 2n ** 256n - 1n;
 
 export function parseAmount(field: string, raw: string): bigint {
-  if (!/^\d+$/.test(raw)) {
-    throw invalidArgument(`invalid ${field}: "${raw}" is not a non-negative integer in base units`);
+  // Length first: BigInt() of a long digit string costs quadratic time, and the value is refused anyway.
+  if (typeof raw === 'string' && raw.length > MAX_AMOUNT_DIGITS && /^\d/.test(raw)) {
+    throw invalidArgument(`invalid ${field}: exceeds the largest supported amount (2^256 - 1, ${MAX_AMOUNT_DIGITS} digits)`);
+  }
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
+    throw invalidArgument(`invalid ${field}: ${describeValue(raw)} is not a non-negative integer in base units`);
   }
   const value = BigInt(raw);
   if (value === 0n) throw invalidArgument(`invalid ${field}: must be greater than zero`);
@@ -32,7 +37,7 @@ export function parseAmountSpec(amountIn: string | null | undefined, amountOut: 
 
 export function parseBps(field: string, raw: string | null | undefined): number {
   if (raw === undefined || raw === null || raw === '') return 0;
-  if (!/^\d+$/.test(raw) || Number(raw) > 10_000) throw invalidArgument(`invalid ${field}: must be an integer number of basis points between 0 and 10000`);
+  if (typeof raw !== 'string' || raw.length > 5 || !/^\d+$/.test(raw) || Number(raw) > 10_000) throw invalidArgument(`invalid ${field}: must be an integer number of basis points between 0 and 10000`);
   return Number(raw);
 }
 

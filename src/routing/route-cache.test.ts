@@ -5,7 +5,7 @@ import type { Pool } from '../venues/types.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery } from './query.js';
-import { magnitude, RouteCache } from './route-cache.js';
+import { cacheKey, magnitude, responseKey, RouteCache } from './route-cache.js';
 
 const registry = testRegistry();
 const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' };
@@ -20,7 +20,7 @@ const query = (amount: string) =>
 
 describe('route cache', () => {
   it('hits within the same order of magnitude and re-simulates the exact amount', () => {
-    const now = 0;
+    const now = 1_000_000;
     const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => now });
     const m = market(1, 10n ** 12n);
     const a = planRoute(registry, m, query('1000000'), cache);
@@ -36,13 +36,13 @@ describe('route cache', () => {
   });
 
   it('expires after its TTL and empties when the market changes', () => {
-    let now = 0;
+    let now = 1_000_000;
     const cache = new RouteCache({ ttlMs: 1_000, maxEntries: 100, now: () => now });
     planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
-    now = 999;
+    now += 999;
     planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
     expect(cache.hits).toBe(1);
-    now = 1_000;
+    now += 2;
     planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
     expect(cache.misses).toBe(2);
     const changed = market(2, 2n * 10n ** 12n);
@@ -53,7 +53,7 @@ describe('route cache', () => {
   });
 
   it('survives a rebuild in which no pool its candidate paths depend on changed, and only then', () => {
-    const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => 0 });
+    const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => 1_000_000 });
     const view = (version: number, pools: Pool[], previous?: ReturnType<typeof market>) =>
       buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(version), source: 'test' } }], version, {}, previous);
     const atomOsmo = testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 10n ** 12n], ['uosmo', 8n * 10n ** 12n]);
@@ -84,5 +84,42 @@ describe('route cache', () => {
     expect(cache.size).toBe(1);
     planRoute(registry, m, query('1000000'), cache);
     expect(cache.misses).toBe(3);
+  });
+
+  it('keys are short digests of the canonical query: venue names and list order do not reach the cache', () => {
+    const q = (venues: { name: string; chain_id: string }[]) =>
+      parseRouteQuery(registry, {
+        source_asset_chain_id: 'cosmoshub-4',
+        source_asset_denom: 'uatom',
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: 'uosmo',
+        amount_in: '1000000',
+        swap_venues: venues,
+        bridges: ['IBC', 'CCTP'],
+      });
+    const long = { name: 'x'.repeat(10_000), chain_id: 'osmosis-1' };
+    const osmo = { name: 'osmosis-poolmanager', chain_id: 'osmosis-1' };
+    expect(cacheKey(q([long]))).toHaveLength(43);
+    expect(responseKey(q([long]))).toHaveLength(43);
+    expect(cacheKey(q([osmo, long]))).toBe(cacheKey(q([long, osmo, osmo])));
+    expect(responseKey(q([osmo]))).not.toBe(responseKey(q([long])));
+    // Shapes are shared within an order of magnitude; whole answers only for the exact amount.
+    expect(cacheKey(query('1000000'))).toBe(cacheKey(query('9000000')));
+    expect(responseKey(query('1000000'))).not.toBe(responseKey(query('9000000')));
+  });
+
+  it('drops expired entries when swept and is bounded in bytes', () => {
+    let now = 1_000_000;
+    const cache = new RouteCache({ ttlMs: 1_000, maxEntries: 100, now: () => now });
+    const m = market(1, 10n ** 12n);
+    for (const a of ['1000', '10000', '100000', '1000000']) planRoute(registry, m, query(a), cache);
+    expect(cache.size).toBe(4);
+    now += 1_001;
+    cache.purgeStale();
+    expect(cache.size).toBe(0);
+    const tiny = new RouteCache({ ttlMs: 10_000, maxEntries: 100, maxBytes: 1_000 });
+    for (const a of ['1000', '10000', '100000', '1000000', '10000000', '100000000']) planRoute(registry, m, query(a), tiny);
+    expect(tiny.bytes).toBeLessThanOrEqual(1_000);
+    expect(tiny.size).toBeLessThan(6);
   });
 });

@@ -5,6 +5,8 @@
  * when the candidate paths of its swaps are still the ones the new view would search (VenueIndex.build takes them
  * over where no pool they depend on changed); otherwise it is dropped at its next lookup.
  */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { MarketView } from './market.js';
 import type { RouteShape, ShapeCache } from './engine.js';
 import type { Leg } from './search.js';
@@ -13,23 +15,35 @@ import type { RouteQuery } from './types.js';
 export interface RouteCacheOptions {
   ttlMs: number;
   maxEntries: number;
-  /** Injected clock (tests); Date.now by default. */
+  /** Bound on the cache's memory (estimated per entry from its shapes); default 64 MiB. */
+  maxBytes?: number;
+  /** Injected clock (tests); performance.now by default. */
   now?: () => number;
 }
+
+export const DEFAULT_ROUTE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Decimal digits of the amount: routes for 1 ATOM and 9 ATOM share an entry, 10 ATOM gets its own. */
 export function magnitude(amount: bigint): number {
   return amount.toString().length;
 }
 
-export function cacheKey(q: RouteQuery): string {
+/**
+ * The request fields a route depends on, in one canonical order (lists sorted and deduplicated), hashed: a key is
+ * 43 characters whatever the caller sent, so no request can make a cache entry large, and two spellings of one
+ * request (fields in another order, unknown fields, a venue listed twice) share it.
+ */
+function digest(parts: readonly (string | number)[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+}
+
+function optionParts(q: RouteQuery): (string | number)[] {
   return [
     q.source.wire.chain_id,
     q.source.wire.denom,
     q.dest.wire.chain_id,
     q.dest.wire.denom,
     q.amount.kind,
-    magnitude(q.amount.value),
     +q.allowMultiTx,
     +q.allowSwaps,
     +q.splitRoutes,
@@ -37,23 +51,54 @@ export function cacheKey(q: RouteQuery): string {
     +q.smartRelay,
     +q.goFast,
     q.bridges ? [...q.bridges].sort().join('+') : '*',
-    q.swapVenues ? q.swapVenues.map((v) => `${v.name}@${v.chain_id}`).sort().join('+') : '*',
+    q.swapVenues ? [...new Set(q.swapVenues.map((v) => `${v.name}@${v.chain_id}`))].sort().join('+') : '*',
     q.cumulativeAffiliateFeeBps,
-  ].join('\u0000');
+  ];
+}
+
+/** Key of the ranked shapes: the options and the order of magnitude of the amount. */
+export function cacheKey(q: RouteQuery): string {
+  return digest([...optionParts(q), magnitude(q.amount.value)]);
+}
+
+/** Key of a whole /route answer: the options, the exact amount and whether unsafe routes are accepted. */
+export function responseKey(q: RouteQuery): string {
+  return digest([...optionParts(q), q.amount.value.toString(), +q.allowUnsafe]);
+}
+
+interface Entry {
+  shapes: readonly RouteShape[];
+  version: number;
+}
+
+/** Rough bytes of an entry: the key, the arrays and leg objects it holds (paths are shared with the venue index). */
+function entryBytes(e: Entry): number {
+  let legs = 0;
+  for (const s of e.shapes) legs += s.legs.length;
+  return 200 + e.shapes.length * 64 + legs * 96;
 }
 
 export class RouteCache implements ShapeCache {
-  private readonly entries = new Map<string, { shapes: readonly RouteShape[]; expires: number; version: number }>();
+  private readonly entries: LRUCache<string, Entry> | undefined;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly opts: RouteCacheOptions) {}
-
-  private now(): number {
-    return (this.opts.now ?? Date.now)();
+  constructor(opts: RouteCacheOptions) {
+    if (opts.ttlMs <= 0) return;
+    this.entries = new LRUCache<string, Entry>({
+      max: Math.max(1, opts.maxEntries),
+      maxSize: opts.maxBytes ?? DEFAULT_ROUTE_CACHE_MAX_BYTES,
+      sizeCalculation: entryBytes,
+      ttl: opts.ttlMs,
+      ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
+    });
   }
 
   get(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined {
+    if (!this.entries) {
+      this.misses++;
+      return undefined;
+    }
     const key = cacheKey(q);
     const e = this.entries.get(key);
     if (e && e.version !== market.version) {
@@ -66,26 +111,30 @@ export class RouteCache implements ShapeCache {
         return undefined;
       }
     }
-    if (!e || e.expires <= this.now()) {
-      if (e) this.entries.delete(key);
+    if (!e) {
       this.misses++;
       return undefined;
     }
-    // Refresh recency (a Map iterates in insertion order: the first key is the least recently used).
-    this.entries.delete(key);
-    this.entries.set(key, e);
     this.hits++;
     return e.shapes;
   }
 
   set(market: MarketView, q: RouteQuery, shapes: readonly RouteShape[]): void {
-    if (this.opts.ttlMs <= 0) return;
-    this.entries.set(cacheKey(q), { shapes, expires: this.now() + this.opts.ttlMs, version: market.version });
-    while (this.entries.size > this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries?.set(cacheKey(q), { shapes, version: market.version });
+  }
+
+  /** Drops expired entries now (called periodically, so that memory does not wait for lookups). */
+  purgeStale(): void {
+    this.entries?.purgeStale();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
+  }
+
+  /** Estimated bytes held. */
+  get bytes(): number {
+    return this.entries?.calculatedSize ?? 0;
   }
 }
 

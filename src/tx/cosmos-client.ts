@@ -4,6 +4,7 @@
  * queries. Event attributes are plain text since CometBFT 0.37; older nodes (0.34) send them base64-encoded, which
  * is detected and decoded so trackers always read text.
  */
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { EndpointPool} from './upstream.js';
 import { UpstreamError, joinUrl, requestJson } from './upstream.js';
@@ -29,7 +30,7 @@ export interface Coin {
 let rpcId = 0;
 
 export class CosmosClient {
-  private readonly times = new Map<string, string | null>();
+  private readonly times = new LRUCache<string, { time: string | null }>({ max: 10_000 });
   constructor(
     readonly chainId: string,
     private readonly rpc: EndpointPool,
@@ -72,11 +73,11 @@ export class CosmosClient {
 
   /** Block time of a height (RFC 3339), cached: block times never change. */
   async blockTime(height: string): Promise<string | null> {
-    if (this.times.has(height)) return this.times.get(height)!;
+    const cached = this.times.get(height);
+    if (cached) return cached.time;
     const result = await this.result<{ block_metas?: { header?: { time?: string } }[] }>('blockchain', { minHeight: height, maxHeight: height });
     const time = normalizeTime(result.block_metas?.[0]?.header?.time);
-    if (this.times.size > 10_000) this.times.clear();
-    this.times.set(height, time);
+    this.times.set(height, { time });
     return time;
   }
 

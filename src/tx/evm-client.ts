@@ -3,6 +3,7 @@
  * of bridges, raw transaction broadcast, and balances. Requests made together (one address's ERC-20 balances) go as
  * one JSON-RPC batch; several endpoints are tried in order (viem's fallback transport), each with a deadline.
  */
+import { LRUCache } from 'lru-cache';
 import {
   createPublicClient,
   erc20Abi,
@@ -18,7 +19,7 @@ import type { IncludedTx } from './tracker.js';
 
 export class EvmClient {
   readonly client: PublicClient;
-  private readonly times = new Map<bigint, string>();
+  private readonly times = new LRUCache<bigint, string>({ max: 10_000 });
   constructor(
     readonly chainId: string,
     urls: readonly string[],
@@ -56,7 +57,6 @@ export class EvmClient {
     if (cached) return cached;
     const block = await this.client.getBlock({ blockNumber });
     const time = new Date(Number(block.timestamp) * 1000).toISOString().replace('.000Z', 'Z');
-    if (this.times.size > 10_000) this.times.clear();
     this.times.set(blockNumber, time);
     return time;
   }

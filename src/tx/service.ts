@@ -3,6 +3,7 @@
  * serve the stored status, notify listeners. main.ts creates it on the access store and starts the worker and the
  * webhook dispatcher; the HTTP routes only call its methods.
  */
+import { LRUCache } from 'lru-cache';
 import { EventEmitter } from 'node:events';
 import { BaseError, HttpRequestError, keccak256, parseTransaction, RpcRequestError, TimeoutError, type Hex } from 'viem';
 import type { Config } from '../config.js';
@@ -18,7 +19,7 @@ import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
 import { newRecord, type TrackRecord } from './record.js';
 import { solanaSignatureOf } from './solana-client.js';
 import { statusOf, type TrackerSet } from './status.js';
-import { findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
+import { countQueue, findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
@@ -81,12 +82,14 @@ export class TxService {
   readonly worker: TrackingWorker;
   readonly dispatcher: WebhookDispatcher;
   private readonly bus = new EventEmitter();
-  private readonly statusCache = new Map<string, StatusRow & { at: number }>();
+  /** Last status read per transaction: for ever on the embedded store (this process writes it), briefly on PostgreSQL. */
+  private readonly statusCache: LRUCache<string, StatusRow>;
   private readonly streams = new Set<() => void>();
   private readonly now: () => number;
 
   constructor(private readonly opts: TxServiceOptions) {
     this.now = opts.now ?? Date.now;
+    this.statusCache = new LRUCache({ max: STATUS_CACHE_ENTRIES, ttl: opts.store.kind === 'sqlite' ? 0 : STATUS_CACHE_MS });
     this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs);
     this.trackers = opts.trackers ?? TRACKERS;
     this.bus.setMaxListeners(0);
@@ -103,6 +106,11 @@ export class TxService {
 
   get store(): Store {
     return this.opts.store;
+  }
+
+  /** The tracking worker's queue (for /metrics): transactions not yet terminal, and those due for a look now. */
+  trackingQueue(now: number): Promise<{ inFlight: number; due: number }> {
+    return countQueue(this.opts.store, now);
   }
 
   get registry(): Registry {
@@ -167,13 +175,11 @@ export class TxService {
     const chain = this.chain(chainId);
     const hash = this.hashOf(chain, txHash);
     const key = `${chainId}\u0000${hash}`;
-    const now = Date.now();
     const cached = this.statusCache.get(key);
-    if (cached && (this.opts.store.kind === 'sqlite' || now - cached.at < STATUS_CACHE_MS)) return cached;
+    if (cached) return cached;
     const row = await findStatus(this.opts.store, chainId, hash);
     if (!row) throw notFound('tx not found');
-    const entry = { text: row.status, version: row.version, done: row.done, at: now };
-    if (this.statusCache.size >= STATUS_CACHE_ENTRIES) this.statusCache.delete(this.statusCache.keys().next().value!);
+    const entry = { text: row.status, version: row.version, done: row.done };
     this.statusCache.set(key, entry);
     return entry;
   }

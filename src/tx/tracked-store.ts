@@ -136,6 +136,19 @@ export async function releaseAllLeases(store: Store): Promise<void> {
   await store.db.updateTable('tracked_txs').set({ lease_owner: null, lease_until: 0 }).where('lease_owner', 'is not', null).execute();
 }
 
+/** The worker's queue: transactions not yet terminal, and those of them whose next look is due at `now`. */
+export async function countQueue(store: Store, now: number): Promise<{ inFlight: number; due: number }> {
+  const row = await store.db
+    .selectFrom('tracked_txs')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.sum<number | string | null>(eb.case().when('next_poll_at', '<=', now).then(1).else(0).end()).as('due'),
+    ])
+    .where('done', '=', 0)
+    .executeTakeFirst();
+  return { inFlight: Number(row?.n ?? 0), due: Number(row?.due ?? 0) };
+}
+
 export async function countInFlight(store: Store): Promise<number> {
   const row = await store.db.selectFrom('tracked_txs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('done', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0);

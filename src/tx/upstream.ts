@@ -4,6 +4,8 @@
  * endpoints before giving up. One chain's slow node therefore never holds up another chain, and one bad endpoint of
  * a chain never holds up its good ones.
  */
+import pRetry, { AbortError } from 'p-retry';
+
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   constructor(
@@ -47,30 +49,34 @@ export class EndpointPool {
     return healthy.length > 0 ? [...healthy, ...this.urls.filter((u) => !healthy.includes(u))] : [...this.urls];
   }
 
-  /** Runs `call` against one endpoint after another until one succeeds; definite refusals are not retried. */
+  /**
+   * Runs `call` against one endpoint after another until one succeeds; definite refusals are not retried. A round
+   * tries every endpoint once, best first, without waiting; p-retry spaces the rounds (backoff, doubled each round).
+   */
   async run<T>(call: (baseUrl: string, signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.urls.length === 0) throw new UpstreamError('no endpoint configured for this chain');
-    const attempts = this.opts.attempts ?? Math.max(2, this.urls.length);
-    const backoff = this.opts.backoffMs ?? 200;
-    let last: unknown;
-    const tried = new Set<string>();
-    for (let i = 0; i < attempts; i++) {
-      // The best endpoint not yet tried in this round; a round that tried them all waits (backoff) and starts over.
-      if (tried.size === this.urls.length) {
-        tried.clear();
-        await sleep(backoff * 2 ** Math.floor(i / this.urls.length - 1));
+    let attemptsLeft = this.opts.attempts ?? Math.max(2, this.urls.length);
+    const round = async (): Promise<T> => {
+      let last: unknown;
+      for (const url of this.order(Date.now()).slice(0, attemptsLeft)) {
+        attemptsLeft--;
+        try {
+          return await call(url, AbortSignal.timeout(this.opts.timeoutMs));
+        } catch (err) {
+          last = err;
+          if (err instanceof UpstreamError && err.definite) throw new AbortError(err);
+          this.downUntil.set(url, Date.now() + (this.opts.coolDownMs ?? 30_000));
+        }
       }
-      const url = this.order(Date.now()).find((u) => !tried.has(u))!;
-      tried.add(url);
-      try {
-        return await call(url, AbortSignal.timeout(this.opts.timeoutMs));
-      } catch (err) {
-        last = err;
-        if (err instanceof UpstreamError && err.definite) throw err;
-        this.downUntil.set(url, Date.now() + (this.opts.coolDownMs ?? 30_000));
-      }
-    }
-    throw last instanceof UpstreamError ? last : new UpstreamError(describe(last));
+      throw last instanceof UpstreamError ? last : new UpstreamError(describe(last));
+    };
+    return pRetry(round, {
+      retries: Math.ceil(attemptsLeft / this.urls.length) - 1,
+      minTimeout: this.opts.backoffMs ?? 200,
+      factor: 2,
+      randomize: false,
+      shouldRetry: () => attemptsLeft > 0,
+    });
   }
 }
 
@@ -110,4 +116,3 @@ function describe(err: unknown): string {
   return String(err);
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

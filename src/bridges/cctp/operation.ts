@@ -3,6 +3,7 @@
  * against the lanes this registry offers, so a tampered chain, burn token or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
+import { describeValue } from '../../http/limits.js';
 import type { Registry } from '../../registry/registry.js';
 import { readRecordStart } from '../record-fields.js';
 import type { BridgeStep } from '../types.js';
@@ -45,11 +46,11 @@ export function cctpLaneOfRecord(
   if (lane.denomIn !== denomIn) throw invalidArgument(`invalid ${at}.denom_in: CCTP burns ${lane.denomIn} on ${from}, not ${denomIn}`);
   const burnToken = record.burn_token;
   if (burnToken !== undefined && burnToken !== lane.denomIn) {
-    throw invalidArgument(`invalid ${at}.burn_token: CCTP burns ${lane.denomIn} on ${from}, not ${String(burnToken)}`);
+    throw invalidArgument(`invalid ${at}.burn_token: CCTP burns ${lane.denomIn} on ${from}, not ${describeValue(burnToken)}`);
   }
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: CCTP mints ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+    throw invalidArgument(`invalid ${at}.denom_out: CCTP mints ${lane.denomOut} on ${to}, not ${describeValue(denomOut)}`);
   }
   return lane;
 }

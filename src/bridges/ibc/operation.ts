@@ -3,6 +3,7 @@
  * caller into /msgs) checked against the registry so that a tampered channel or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
+import { describeValue } from '../../http/limits.js';
 import { readRecordStart } from '../record-fields.js';
 import type { TransferRecord } from '../../http/schemas/operation.js';
 import { readDataFile, type BridgeDurationsFile } from '../../registry/data-files.js';
@@ -56,7 +57,7 @@ export function hopOfRecord(
   if (!hop) throw invalidArgument(`invalid ${at}.denom_in: the trace of ${denomIn} on ${fromChainId} is unknown`);
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== hop.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: sending ${denomIn} over ${port}/${channel} delivers ${hop.denomOut}, not ${String(denomOut)}`);
+    throw invalidArgument(`invalid ${at}.denom_out: sending ${denomIn} over ${port}/${channel} delivers ${hop.denomOut}, not ${describeValue(denomOut)}`);
   }
   return hop;
 }

@@ -2,6 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { HealthResponse } from '../schemas/info.js';
+import type { AccessService } from '../../auth/index.js';
+import { DependencyProbe } from '../dependencies.js';
 
 /** One check per venue: the source of its pool state and how old it is (a failing live poll is reported, not fatal). */
 function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: string }> {
@@ -36,22 +38,40 @@ function bridgeFeeCheck(ctx: AppContext): { ok: boolean; detail: string } {
   };
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?: AccessService | undefined }> = async (app, { ctx, access }) => {
   let assetCount = 0;
   for (const id of ctx.registry.chains.keys()) for (const _ of ctx.registry.listedAssets(id)) assetCount++;
+  const probe = new DependencyProbe(access);
   app.get(
     '/health',
-    { schema: { summary: 'Readiness', tags: ['service'], response: { 200: HealthResponse, 503: HealthResponse } } },
-    async () => ({
-      status: 'ok' as const,
-      chains: ctx.registry.chains.size,
-      assets: assetCount,
-      uptime_seconds: Math.round((Date.now() - ctx.startedAt) / 100) / 10,
-      checks: {
-        registry: { ok: true, detail: `${ctx.registry.chains.size} chains` },
-        ...marketChecks(ctx),
-        bridge_fees: bridgeFeeCheck(ctx),
+    {
+      schema: {
+        summary: 'Readiness and the state of each dependency',
+        description:
+          'HTTP 200 while the instance serves (status ok, or degraded when the database or Redis is down: routes and messages still work); HTTP 503 once it is shutting down (status draining), so load balancers stop sending it requests.',
+        tags: ['service'],
+        operationId: 'health',
+        response: { 200: HealthResponse, 503: HealthResponse },
       },
-    }),
+    },
+    async (_req, reply) => {
+      const dependencies = await probe.reports();
+      const degraded = Object.values(dependencies).some((d) => d.state !== 'ready');
+      const status = ctx.lifecycle.draining ? ('draining' as const) : degraded ? ('degraded' as const) : ('ok' as const);
+      if (status === 'draining') reply.code(503);
+      return {
+        status,
+        chains: ctx.registry.chains.size,
+        assets: assetCount,
+        uptime_seconds: Math.round((Date.now() - ctx.startedAt) / 100) / 10,
+        dependencies,
+        checks: {
+          registry: { ok: true, detail: `${ctx.registry.chains.size} chains` },
+          ...Object.fromEntries(Object.entries(dependencies).map(([k, d]) => [k, { ok: d.state === 'ready', detail: d.detail }])),
+          ...marketChecks(ctx),
+          bridge_fees: bridgeFeeCheck(ctx),
+        },
+      };
+    },
   );
 };

@@ -84,4 +84,28 @@ describe('revenue share and statistics by caller tier', () => {
     // The recorded volume is the exact value behind the route's two-decimal usd_amount_in.
     expect(Number(row?.usdVolume).toFixed(2)).toBe(res.json().route.usd_amount_in);
   });
+
+  it('a keyed route whose exact USD value has 42 fractional digits is counted (rounded), not dropped', async () => {
+    const before = (await readUsage(t.store, { keyId }))[0]?.routes ?? 0;
+    // 0.123… WETH (18 decimals) on Osmosis: its exact USD value has 42 digits after the point.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/fungible/route',
+      headers: { authorization: key },
+      payload: {
+        source_asset_denom: 'ibc/EA1D43981D5C9A1C4AAEA9C23BB1D4FA126BA9BC7020A25E0AE4AA841EA25DC5',
+        source_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: 'uosmo',
+        dest_asset_chain_id: 'osmosis-1',
+        amount_in: '123456789123456789',
+        allow_unsafe: true,
+        allow_multi_tx: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await access.usage.flush();
+    const [row] = await readUsage(t.store, { keyId });
+    expect(row!.routes).toBe(before + 1);
+    expect(row!.usdVolume.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(12);
+  });
 });

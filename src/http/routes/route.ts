@@ -10,12 +10,14 @@ import { withOperatorShare, type CallerTier } from '../../messages/revenue-share
 import { requireAsset } from '../../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../../routing/assemble.js';
 import { planFromOperations } from '../../routing/operations.js';
-import { parseAmount, parseRouteQuery } from '../../routing/query.js';
+import { invalidArgument } from '../../errors.js';
+import { parseAmount, parseBps, parseRouteQuery } from '../../routing/query.js';
+import { responseKey } from '../../routing/route-cache.js';
 import type { PlannedRoute } from '../../routing/types.js';
-import { quoteRoute, type Quote, type QuoteContext } from '../../routing/quote.js';
+import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
 import type { AppContext } from '../context.js';
+import { MAX_QUOTE_BODY_BYTES } from '../limits.js';
 import { sendJsonText } from '../reply.js';
-import { ResponseCache } from '../response-cache.js';
 import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse, type PostRouteHandler } from '../schemas/msgs.js';
 import { errorResponses } from '../schemas/responses.js';
 import { Route, RouteRequest } from '../schemas/route.js';
@@ -53,7 +55,10 @@ async function withSolana(ctx: AppContext, route: PlannedRoute, opts: MessageOpt
 
 export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { registry } = ctx;
-  const responses = new ResponseCache<Quote['figures']>(ctx.config.routeResponseCacheMs);
+  const responses = ctx.responseCache;
+  // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
+  // refused while it is still arriving, before it is parsed or validated.
+  const bodyLimit = Math.min(ctx.config.bodyLimitBytes, MAX_QUOTE_BODY_BYTES);
   const quoteContext = (): QuoteContext => ({ registry, market: ctx.market(), thresholds: ctx.safety, nowMs: Date.now(), cache: ctx.routeCache });
   /** Quotes say how old the pool state behind them is. */
   const marketAgeHeader = (reply: FastifyReply, q: QuoteContext) => {
@@ -64,6 +69,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.post(
     '/v2/fungible/route',
     {
+      bodyLimit,
       schema: {
         summary: 'Best route between two assets',
         description: 'Give exactly one of amount_in and amount_out. Routes needing more than one transaction are returned only with allow_multi_tx.',
@@ -75,16 +81,17 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     async (req, reply) => {
       const qc = quoteContext();
       marketAgeHeader(reply, qc);
-      const key = req.rawJson;
-      const hit = key !== undefined ? responses.get(key, qc.market.version, qc.nowMs) : undefined;
+      const query = parseRouteQuery(registry, req.body);
+      const key = responses.enabled ? responseKey(query) : '';
+      const hit = responses.enabled ? responses.get(key, qc.market.version) : undefined;
       if (hit) {
         recordRoute(req, hit.extra);
         return sendJsonText(reply, hit.json);
       }
-      const quote = quoteRoute(qc, parseRouteQuery(registry, req.body));
+      const quote = quoteRoute(qc, query);
       recordRoute(req, quote.figures);
       const json = JSON.stringify(quote.route);
-      if (key !== undefined) responses.set(key, qc.market.version, qc.nowMs, { json, extra: quote.figures });
+      responses.set(key, qc.market.version, { json, extra: quote.figures });
       return sendJsonText(reply, json);
     },
   );
@@ -92,6 +99,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.post(
     '/v2/fungible/msgs',
     {
+      bodyLimit,
       schema: {
         summary: 'Messages to sign for a route',
         description: 'Send back the operations of a /route response and one address per required chain.',
@@ -127,6 +135,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.post(
     '/v2/fungible/msgs_direct',
     {
+      bodyLimit,
       schema: {
         summary: 'Route and messages in one call',
         tags: ['fungible'],
@@ -137,6 +146,13 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     async (req, reply) => {
       const b = req.body;
       const affiliates = parseAffiliates(registry, b.chain_ids_to_affiliates);
+      // The fee is what chain_ids_to_affiliates pays; a cumulative figure sent alongside must agree with it.
+      const bps = parseBps('cumulative_affiliate_fee_bps', b.cumulative_affiliate_fee_bps);
+      if (b.cumulative_affiliate_fee_bps && bps !== affiliates.cumulativeBps) {
+        throw invalidArgument(
+          `invalid cumulative_affiliate_fee_bps: ${bps} bps, but chain_ids_to_affiliates pays ${affiliates.cumulativeBps} bps; send the affiliates (or omit the field)`,
+        );
+      }
       const query = { ...parseRouteQuery(registry, b), cumulativeAffiliateFeeBps: affiliates.cumulativeBps };
       const opts = messageOptions(ctx, req, b, affiliates);
       const qc = quoteContext();

@@ -48,6 +48,13 @@ describe('POST /v2/tx/track', () => {
     expect(evm).toEqual({ tx_hash: '0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d', explorer_link: 'https://etherscan.io/tx/0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d' });
   });
 
+  it('/metrics reports the tracking queue: transactions not terminal, and those due for a look', async () => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const inFlight = Number(/^junction_tx_tracking_in_flight (\d+)$/m.exec(text)?.[1]);
+    expect(inFlight).toBeGreaterThanOrEqual(2);
+    expect(Number(/^junction_tx_tracking_due (\d+)$/m.exec(text)?.[1])).toBeLessThanOrEqual(inFlight);
+  });
+
   it('refuses malformed hashes and missing fields with code 3 naming the field', async () => {
     expectError(await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: 'ABCD' }), 400, 3, 'invalid tx_hash: a evm transaction hash is 0x followed by 64 hexadecimal digits');
     expectError(await post(app, '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: 'zz'.repeat(32) }), 400, 3, 'invalid tx_hash');

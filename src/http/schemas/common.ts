@@ -4,6 +4,7 @@
  * document is generated from them, and `Static<>` derives the TypeScript types the engine uses.
  */
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { MAX_AMOUNT_DIGITS, MAX_CHAIN_ID_LENGTH, MAX_DENOM_LENGTH, MAX_SHORT_STRING_LENGTH } from '../limits.js';
 
 /** A string enum as a plain JSON-Schema `enum` (one clear validation error, a compact OpenAPI entry). */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> =>
@@ -14,12 +15,28 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** Decimal integer string in base units (no sign, no exponent). Range and zero checks happen in the engine. */
 export const AmountString = Type.String({
-  description: 'decimal integer string in the asset base unit',
-  examples: ['1000000'],
+  description: `decimal integer string in the asset base unit (at most ${MAX_AMOUNT_DIGITS} digits)`,
+  maxLength: MAX_AMOUNT_DIGITS,
+  example: '1000000',
 });
 
-export const ChainId = Type.String({ description: 'chain id: Cosmos chain-id, EVM numeric id as a string, or "solana"', examples: ['osmosis-1'] });
-export const Denom = Type.String({ description: 'denom: base denom, ibc/<HASH>, cw20:<contract>, ERC-20 address, <chain>-native or SPL mint', examples: ['uatom'] });
+/** A request's chain id (responses use plain strings: the registry's own ids). */
+export const ChainIdField = Type.String({ minLength: 1, maxLength: MAX_CHAIN_ID_LENGTH });
+/** A request's denom. */
+export const DenomField = Type.String({ minLength: 1, maxLength: MAX_DENOM_LENGTH });
+/** Any other short string of a request. */
+export const ShortString = (options: { description?: string; minLength?: number } = {}) => Type.String({ maxLength: MAX_SHORT_STRING_LENGTH, ...options });
+
+export const ChainId = Type.String({
+  description: 'chain id: Cosmos chain-id, EVM numeric id as a string, or "solana"',
+  maxLength: MAX_CHAIN_ID_LENGTH,
+  example: 'osmosis-1',
+});
+export const Denom = Type.String({
+  description: 'denom: base denom, ibc/<HASH>, cw20:<contract>, ERC-20 address, <chain>-native or SPL mint',
+  maxLength: MAX_DENOM_LENGTH,
+  example: 'uatom',
+});
 
 export const BRIDGE_TYPES = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA', 'CCTP_V2'] as const;
 export const BridgeType = StringEnum(BRIDGE_TYPES, { description: 'bridge identifier' });
@@ -31,17 +48,17 @@ export type Reason = (typeof REASONS)[number];
 
 export const SwapVenue = Type.Object(
   {
-    name: Type.String({ examples: ['osmosis-poolmanager'] }),
-    chain_id: Type.String({ examples: ['osmosis-1'] }),
+    name: Type.String({ example: 'osmosis-poolmanager' }),
+    chain_id: Type.String({ example: 'osmosis-1' }),
     logo_uri: Type.Optional(Nullable(Type.String())),
   },
   { title: 'SwapVenue' },
 );
 /** Request-side venue: callers (and the SDK) send only name/chain_id. */
 export const SwapVenueRequest = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  chain_id: Type.String({ minLength: 1 }),
-  logo_uri: Type.Optional(Nullable(Type.String())),
+  name: ShortString({ minLength: 1 }),
+  chain_id: ChainIdField,
+  logo_uri: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
 });
 
 export const ErrorInfoSchema = Type.Object({

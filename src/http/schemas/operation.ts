@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Asset } from './asset.js';
+import { MAX_AMOUNT_DIGITS } from '../limits.js';
 import { BridgeType, Nullable, SwapVenue } from './common.js';
 
 const S = Type.String();
@@ -161,8 +162,8 @@ export type Operation = { tx_index: number; amount_in: string; amount_out: strin
 export const OperationInput = Type.Object(
   {
     tx_index: Type.Optional(Type.Integer({ minimum: 0 })),
-    amount_in: Type.Optional(Type.String()),
-    amount_out: Type.Optional(Type.String()),
+    amount_in: Type.Optional(Type.String({ maxLength: MAX_AMOUNT_DIGITS })),
+    amount_out: Type.Optional(Type.String({ maxLength: MAX_AMOUNT_DIGITS })),
   },
   { additionalProperties: true, title: 'OperationInput', minProperties: 1 },
 );

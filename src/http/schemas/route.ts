@@ -1,7 +1,8 @@
 /** /v2/fungible/route request and the Route resource (wire sections 3.10, 4.5, 4.7). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Asset } from './asset.js';
-import { AmountString, BridgeType, Nullable, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
+import { MAX_LIST_ITEMS } from '../limits.js';
+import { AmountString, BridgeType, ChainIdField, DenomField, Nullable, ShortString, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
 import { Operation } from './operation.js';
 
 export const SmartSwapOptions = Type.Object({
@@ -11,29 +12,34 @@ export const SmartSwapOptions = Type.Object({
 
 /** Route options shared by /route and /msgs_direct. */
 export const RouteOptions = {
-  source_asset_denom: Type.String({ minLength: 1 }),
-  source_asset_chain_id: Type.String({ minLength: 1 }),
-  dest_asset_denom: Type.String({ minLength: 1 }),
-  dest_asset_chain_id: Type.String({ minLength: 1 }),
+  source_asset_denom: DenomField,
+  source_asset_chain_id: ChainIdField,
+  dest_asset_denom: DenomField,
+  dest_asset_chain_id: ChainIdField,
   amount_in: Type.Optional(Nullable(AmountString)),
   amount_out: Type.Optional(Nullable(AmountString)),
-  swap_venues: Type.Optional(Nullable(Type.Array(SwapVenueRequest))),
+  swap_venues: Type.Optional(Nullable(Type.Array(SwapVenueRequest, { maxItems: MAX_LIST_ITEMS }))),
   allow_unsafe: Type.Optional(Nullable(Type.Boolean())),
-  experimental_features: Type.Optional(Nullable(Type.Array(Type.String()))),
+  experimental_features: Type.Optional(Nullable(Type.Array(ShortString(), { maxItems: MAX_LIST_ITEMS }))),
   allow_multi_tx: Type.Optional(Nullable(Type.Boolean())),
-  bridges: Type.Optional(Nullable(Type.Array(BridgeType))),
+  bridges: Type.Optional(Nullable(Type.Array(BridgeType, { maxItems: MAX_LIST_ITEMS }))),
   smart_relay: Type.Optional(Nullable(Type.Boolean())),
   smart_swap_options: Type.Optional(Nullable(SmartSwapOptions)),
   allow_swaps: Type.Optional(Nullable(Type.Boolean())),
   go_fast: Type.Optional(Nullable(Type.Boolean())),
-  client_id: Type.Optional(Type.String({ description: 'deprecated; ignored' })),
+  client_id: Type.Optional(ShortString({ description: 'deprecated; ignored' })),
+  cumulative_affiliate_fee_bps: Type.Optional(
+    Nullable(Type.String({ maxLength: 5, description: 'total affiliate fee in bps, integer 0..10000; the SDK always sends it ("0" by default)' })),
+  ),
 };
 
-export const RouteRequest = Type.Object({
-  ...RouteOptions,
-  cumulative_affiliate_fee_bps: Type.Optional(Nullable(Type.String({ description: 'total affiliate fee in bps; the SDK always sends it ("0" by default)' }))),
-  fast_transfer: Type.Optional(Nullable(Type.Boolean())),
-});
+export const RouteRequest = Type.Object(
+  {
+    ...RouteOptions,
+    fast_transfer: Type.Optional(Nullable(Type.Boolean())),
+  },
+  { title: 'RouteRequest' },
+);
 export type RouteRequest = Static<typeof RouteRequest>;
 
 export const FeeSchema = Type.Object(

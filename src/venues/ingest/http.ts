@@ -3,6 +3,7 @@
  * arrives); a non-2xx status, a timeout, an oversized body or a body that is not JSON is an IngestError, and the
  * poller keeps serving the last good snapshot. Redirects are followed (up to five), compressed bodies decoded.
  */
+import pLimit from 'p-limit';
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
@@ -128,16 +129,7 @@ export async function fetchJson(url: string, opts: FetchOptions = {}): Promise<u
   }
 }
 
-/** Runs `tasks` with at most `limit` in flight; results keep their order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await f(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+/** Runs `f` over `items` with at most `limit` in flight (p-limit); results keep their order. */
+export function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  return pLimit(Math.max(1, limit)).map(items, (item) => f(item));
 }

@@ -12,6 +12,8 @@
  * changed pools and the endpoint's speed, never with a fixed count. Pools left without a current model are
  * "waiting": they are quoted within their active bucket meanwhile (exact but shallow) and reported by /health.
  */
+import pLimit from 'p-limit';
+
 export interface TickModelOptions {
   /** Pools whose liquidity (SQS liquidity_cap, USD) is below this get no model. 0 = every pool. */
   minLiquidityUsd: number;
@@ -67,20 +69,17 @@ export class TickModelCache {
     for (const id of this.models.keys()) if (!listed.has(id)) this.models.delete(id);
     const todo = pools.filter((p) => this.wanted(p) && this.current(p) === undefined).sort((a, b) => b.liquidityUsd - a.liquidityUsd);
     const deadline = performance.now() + this.opts.budgetMs;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < todo.length && performance.now() < deadline && !signal.aborted) {
-        const pool = todo[next++]!;
-        try {
-          const model = await fetch(pool.id);
-          this.models.set(pool.id, { stamp: pool.stamp, model, round: this.round });
-        } catch (err) {
-          if (signal.aborted) throw err;
-          onError(pool.id, err);
-        }
+    // In order (most liquid first), `concurrency` at a time; none starts once the budget is spent.
+    await pLimit(Math.max(1, this.opts.concurrency)).map(todo, async (pool) => {
+      if (performance.now() >= deadline || signal.aborted) return;
+      try {
+        const model = await fetch(pool.id);
+        this.models.set(pool.id, { stamp: pool.stamp, model, round: this.round });
+      } catch (err) {
+        if (signal.aborted) throw err;
+        onError(pool.id, err);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, todo.length) }, worker));
+    });
     return todo.filter((p) => this.current(p) === undefined).map((p) => p.id);
   }
 }

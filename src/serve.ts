@@ -1,0 +1,63 @@
+/**
+ * Wiring only: config → store (access) → registry → app → listen, one readable line once ready, and a graceful
+ * shutdown on SIGTERM / SIGINT (src/shutdown.ts). Loaded by main.ts once it knows a server is wanted.
+ */
+import { mkdirSync } from 'node:fs';
+import { openAccess, StoreError, type AccessService } from './auth/index.js';
+import { ConfigError, loadConfig } from './config.js';
+import { buildContext } from './context.js';
+import { buildApp } from './http/app.js';
+import { createLogger, readyLine } from './logging.js';
+import { installShutdown } from './shutdown.js';
+import { TxService, txServiceOptions } from './tx/service.js';
+
+export async function serve(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, config.logFormat);
+  mkdirSync(config.dataDir, { recursive: true });
+
+  // The database comes first: without it the service cannot check keys, so it must not start half-working.
+  let access: AccessService;
+  try {
+    access = await openAccess(config, logger);
+  } catch (err) {
+    if (err instanceof StoreError) {
+      console.error(`database error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const t0 = performance.now();
+  const ctx = buildContext(config);
+  logger.info({ chains: ctx.registry.chains.size, ms: Math.round(performance.now() - t0) }, 'registry built');
+
+  // Transactions share the access store (embedded or PostgreSQL); the worker resumes whatever was in flight.
+  let tx: TxService;
+  try {
+    tx = new TxService(txServiceOptions(config, ctx.registry, access.store, logger));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp(ctx, { logger, access, tx });
+  await app.listen({ port: config.port, host: config.host });
+  ctx.liveMarket.start(logger);
+  ctx.liveFees.start(logger);
+  await tx.start();
+  installShutdown({ app, ctx, tx, access, logger });
+  const cpu = process.cpuUsage();
+  logger.info({ startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000) }, readyLine(app, ctx, access));
+}

@@ -1,0 +1,145 @@
+/**
+ * The production path (README "Production"): the compiled dist/ with only the production dependencies, run with
+ * plain node. A directory is assembled as `npm ci --omit=dev` would leave a deployment (package.json, the lock file,
+ * scripts/launch.mjs, data/, dist/, and node_modules holding exactly the packages the lock file does not mark as
+ * dev), then the server, its --help and the keys command run there. Nothing may need TypeScript, tsx or type
+ * declarations at run time. Also: a start on an up-to-date build does not build again, and says once that it is
+ * ready.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const work = mkdtempSync(path.join(tmpdir(), 'junction-prod-'));
+const deploy = path.join(work, 'app');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs node with `args` in `cwd` and collects its output. */
+function node(args: string[], cwd: string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  // The build the repository would ship (made now if dist/ is missing or stale, e.g. in a fresh clone).
+  const build = node(['scripts/launch.mjs', '--build'], ROOT);
+  expect(build.status, build.stderr).toBe(0);
+  mkdirSync(path.join(deploy, 'node_modules'), { recursive: true });
+  for (const f of ['package.json', 'package-lock.json']) cpSync(path.join(ROOT, f), path.join(deploy, f));
+  for (const d of ['dist', 'data']) cpSync(path.join(ROOT, d), path.join(deploy, d), { recursive: true });
+  mkdirSync(path.join(deploy, 'scripts'));
+  cpSync(path.join(ROOT, 'scripts', 'launch.mjs'), path.join(deploy, 'scripts', 'launch.mjs'));
+  // What `npm ci --omit=dev` installs: the lock file's packages not marked dev (nested ones come with their parent).
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    if (!key.startsWith('node_modules/') || key.indexOf('/node_modules/', 1) >= 0 || entry.dev) continue;
+    const from = path.join(ROOT, key);
+    if (!existsSync(from)) continue; // an optional package for another platform
+    const to = path.join(deploy, key);
+    mkdirSync(path.dirname(to), { recursive: true });
+    symlinkSync(from, to, 'dir');
+  }
+  // TypeScript may be there (an optional peer of viem, which npm keeps with --omit=dev); its declarations are not.
+  for (const dev of ['tsx', 'vitest', '@types/better-sqlite3', '@types/pg']) expect(existsSync(path.join(deploy, 'node_modules', dev)), dev).toBe(false);
+}, 300_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const width = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
+
+describe('build once', () => {
+  it('a start on a current build does not build again; a changed source makes the next start build', () => {
+    const t0 = Date.now();
+    expect(node(['scripts/launch.mjs', '--check'], ROOT).status).toBe(0);
+    const again = node(['scripts/launch.mjs', '--build'], ROOT);
+    expect(again.status).toBe(0);
+    expect(again.stderr).not.toContain('building');
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    // Touch a source (then put its time back, leaving the build current for everything else).
+    const file = path.join(ROOT, 'src', 'errors.ts');
+    const { atime, mtime } = statSync(file);
+    utimesSync(file, atime, new Date(mtime.getTime() + 60_000));
+    try {
+      expect(node(['scripts/launch.mjs', '--check'], ROOT).status).toBe(1);
+    } finally {
+      utimesSync(file, atime, mtime);
+    }
+    expect(node(['scripts/launch.mjs', '--check'], ROOT).status).toBe(0);
+  });
+});
+
+describe('production install: plain node on the built JavaScript', () => {
+  it('--help of the server and of the keys command fit 80 columns and need no build', () => {
+    for (const args of [['scripts/launch.mjs', 'main', '--help'], ['dist/main.js', '--help']]) {
+      const r = node(args, deploy);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Usage: npm start');
+      expect(r.stdout).toContain('--anon-rate-per-second <value>, ANON_RATE_PER_SECOND');
+      expect(width(r.stdout)).toBeLessThanOrEqual(80);
+      expect(r.stderr).not.toContain('building');
+    }
+    const keys = node(['scripts/launch.mjs', 'keys', '--help'], deploy);
+    expect(keys.status, keys.stderr).toBe(0);
+    expect(keys.stdout).toContain('Usage: npm run keys');
+    expect(width(keys.stdout)).toBeLessThanOrEqual(80);
+  });
+
+  it('the keys command and the server run, and the server stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(work, 'var');
+    const created = node(['dist/cli/keys.js', 'create', '--name', 'acme', '--json', '--data-dir', dataDir], deploy);
+    expect(created.status, created.stderr).toBe(0);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+
+    const port = await freePort();
+    const started = Date.now();
+    const child = spawn(process.execPath, ['scripts/launch.mjs', 'main', '--port', String(port), '--data-dir', dataDir], {
+      cwd: deploy,
+      env: { ...process.env, DRAIN_SECONDS: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const t = setInterval(() => {
+          if (out.includes('Junction ready at')) {
+            clearInterval(t);
+            resolve();
+          } else if (child.exitCode !== null || Date.now() - started > 120_000) {
+            clearInterval(t);
+            reject(new Error(`not ready: ${err}${out}`));
+          }
+        }, 50);
+      });
+      // Logs to a pipe are JSON lines; exactly one says the service is ready, with its URL, docs, store and venues.
+      const ready = out.split('\n').filter((l) => l.includes('Junction ready at'));
+      expect(ready).toHaveLength(1);
+      const line = JSON.parse(ready[0]!) as { msg: string; startupMs: number };
+      expect(line.msg).toMatch(new RegExp(`^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`));
+      expect(err).not.toContain('building');
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      const usage = await fetch(`http://127.0.0.1:${port}/junction/usage`, { headers: { authorization: key } });
+      expect(usage.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).toContain('"msg":"stopped"');
+  }, 180_000);
+});
