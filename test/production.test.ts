@@ -130,7 +130,7 @@ describe('production install: plain node on the built JavaScript', () => {
       const ready = out.split('\n').filter((l) => l.includes('Junction ready at'));
       expect(ready).toHaveLength(1);
       const line = JSON.parse(ready[0]!) as { msg: string; startupMs: number };
-      expect(line.msg).toMatch(new RegExp(`^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`));
+      expect(line.msg).toMatch(new RegExp(`^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  explorer http://127\\.0\\.0\\.1:${port}/explorer/  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`));
       expect(err).not.toContain('building');
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
