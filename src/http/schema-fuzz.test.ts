@@ -52,7 +52,7 @@ let access: AccessService;
 let store: TestStore;
 let key = '';
 let doc: Schema;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
 const responseValidators = new Map<string, ValidateFunction>();
 
