@@ -10,6 +10,7 @@
  * --skip-ingest  skip the ingest-pause measurement (two extra servers)
  * --skip-tx-worker  skip the tracking worker measurement (about three minutes)
  * --skip-scale   skip the 5,000-pool live market (scale-market.ts: a synthetic SQS and two more servers)
+ * --skip-attack  skip the hostile-traffic case (attack.ts: padded bodies, oversized fields, fuzz; about 90 s)
  * --strict       exit 1 when a target is missed
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -23,6 +24,7 @@ import type { HttpCase, HttpResult, InProcessCase, InProcessResult, Report, Targ
 import { benchIngestPause } from './ingest-pause.js';
 import { benchTxWorker } from './tx-worker.js';
 import { benchScaleMarket } from './scale-market.js';
+import { benchAttack, type AttackReport } from './attack.js';
 
 const http = (r: Report, name: string) => r.cases.find((c) => c.name === name) as HttpResult | undefined;
 const inProcess = (r: Report, name: string) => r.cases.find((c) => c.name === name) as InProcessResult | undefined;
@@ -66,10 +68,21 @@ const TARGETS: Target[] = [
   { name: '5,000 pools: longest request pause during polls', limit: 10, unit: 'ms', value: (r) => scale(r)?.pauses_during_polls?.latency_ms.max },
   { name: '5,000 pools: /route p99 during polling / without', limit: 2, unit: '×', value: (r) => scale(r)?.route_p99_ratio },
   { name: '5,000 pools: ATOM (Hub) → OSMO vs trivial endpoint throughput', limit: 0.4, unit: '×', atLeast: true, value: (r) => scale(r)?.atom_osmo_vs_trivial?.ratio },
+  { name: 'hostile traffic: peak RSS', limit: 400, unit: 'MB', value: (r) => (r.attack as AttackReport | undefined)?.rss_mb.peak },
+  { name: 'hostile traffic: /health p99', limit: 50, unit: 'ms', value: (r) => (r.attack as AttackReport | undefined)?.health_ms.p99 },
+  { name: 'hostile traffic: 5xx answers', limit: 0, unit: '', value: (r) => (r.attack as AttackReport | undefined)?.server_errors },
 ];
 
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, 'skip-cold': { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, 'skip-tx-worker': { type: 'boolean' }, 'skip-scale': { type: 'boolean' }, strict: { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    'skip-cold': { type: 'boolean' },
+    'skip-ingest': { type: 'boolean' },
+    'skip-tx-worker': { type: 'boolean' },
+    'skip-scale': { type: 'boolean' },
+    'skip-attack': { type: 'boolean' },
+    strict: { type: 'boolean' },
+  },
 });
 const intEnv = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -150,6 +163,11 @@ if (!flags['skip-tx-worker'] && !only) {
 if (!flags['skip-scale'] && !only) {
   log('scale: a synthetic 5,000-pool Osmosis market over SQS (tick models, pauses during polls, swap routes)');
   report.scale_market = await benchScaleMarket({ durationS: settings.duration_s, connections: settings.connections, workers: settings.load_workers });
+}
+
+if (!flags['skip-attack'] && !only) {
+  log('hostile traffic: padded bodies, oversized fields and generated hostile requests while /health is probed');
+  report.attack = await benchAttack({ concurrency: intEnv('BENCH_ATTACK_CONCURRENCY', 4), settleS: intEnv('BENCH_ATTACK_SETTLE_S', 15), log });
 }
 
 report.targets = TARGETS.flatMap((t) => {

@@ -99,5 +99,6 @@ export interface Report {
   tx_worker?: Record<string, unknown>;
   /** The 5,000-pool live market over SQS (bench/scale-market.ts). */
   scale_market?: Record<string, unknown>;
+  attack?: unknown;
   targets?: { name: string; limit: string; value: string; pass: boolean }[];
 }

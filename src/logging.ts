@@ -3,8 +3,9 @@
  * collectors) unless stdout is a terminal, where pino-pretty prints them as readable lines; LOG_FORMAT forces either.
  */
 import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import type { AccessService } from './auth/index.js';
 import { REDACTED_PATHS } from './http/app.js';
 import type { AppContext } from './http/context.js';
@@ -13,7 +14,8 @@ export function createLogger(level: string, format: string = 'auto', stream: Nod
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   const readable = format === 'pretty' || (format === 'auto' && stream.isTTY === true);
   if (!readable) return pino(options, stream);
-  // Synchronous, in this thread: no worker to start (start-up stays fast) and no line lost at exit.
+  // Loaded only for a terminal; synchronous, in this thread: no worker to start and no line lost at exit.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pino(options, pretty({ destination: stream, sync: true, colorize: stream.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
 }
 
