@@ -7,7 +7,7 @@
  * ready.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,14 +67,14 @@ describe('build once', () => {
     expect(again.status).toBe(0);
     expect(again.stderr).not.toContain('building');
     expect(Date.now() - t0).toBeLessThan(10_000);
-    // Touch a source (then put its time back, leaving the build current for everything else).
-    const file = path.join(ROOT, 'src', 'errors.ts');
-    const { atime, mtime } = statSync(file);
-    utimesSync(file, atime, new Date(mtime.getTime() + 60_000));
+    // A new source file makes the build stale; removing it makes it current again (no file times to restore, whose
+    // sub-millisecond part a round trip through utimes cannot reproduce).
+    const file = path.join(ROOT, 'src', '__build_once_probe.ts');
+    writeFileSync(file, 'export const probe = 1;\n');
     try {
       expect(node(['scripts/launch.mjs', '--check'], ROOT).status).toBe(1);
     } finally {
-      utimesSync(file, atime, mtime);
+      rmSync(file, { force: true });
     }
     expect(node(['scripts/launch.mjs', '--check'], ROOT).status).toBe(0);
   });
