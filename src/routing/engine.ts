@@ -72,6 +72,15 @@ export interface ShapeCache {
 const CACHED_SHAPES = 4;
 
 export function planRoute(registry: Registry, market: MarketView, q: RouteQuery, cache?: ShapeCache): PlannedRoute {
+  return planRoutes(registry, market, q, cache)[0]!;
+}
+
+/**
+ * Every candidate that carries the amount, best first (never empty: no candidate is a not-found error). The caller
+ * that judges price safety (quote.ts) takes the first one that passes, so a cheaper route needing as many
+ * transactions is not hidden behind a better-ranked one the safety rules would refuse.
+ */
+export function planRoutes(registry: Registry, market: MarketView, q: RouteQuery, cache?: ShapeCache): PlannedRoute[] {
   if (q.source.wire.chain_id === q.dest.wire.chain_id && q.source.wire.denom === q.dest.wire.denom) {
     throw invalidArgument('source and destination are the same asset on the same chain: nothing to route');
   }
@@ -88,7 +97,7 @@ export function planRoute(registry: Registry, market: MarketView, q: RouteQuery,
     throw noRouteError({ reasons: rejected.reasons, multiTxRefused: rejected.multiTxOnly, fallback: noRouteFallback(q, shapes.length > 0) });
   }
   if (!cached) cache?.set(market, q, ranked.slice(0, CACHED_SHAPES).map((c) => c.shape));
-  return ranked[0]!.candidate.route;
+  return ranked.map((c) => c.candidate.route);
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {

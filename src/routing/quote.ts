@@ -4,10 +4,10 @@
  * an argument.
  */
 import type { Route } from '../http/schemas/route.js';
-import { Decimal, enforcePriceSafety, usdString, usdValueOf, type SafetyThresholds } from '../pricing/index.js';
+import { Decimal, judgePriceSafety, usdString, usdValueOf, type SafetyThresholds, type SafetyVerdict } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';
-import { planRoute, type ShapeCache } from './engine.js';
+import { planRoutes, type ShapeCache } from './engine.js';
 import type { MarketView } from './market.js';
 import type { PlannedRoute, RouteQuery } from './types.js';
 
@@ -26,25 +26,57 @@ export interface Quote {
   figures: { usdVolume: string; affiliateFeeUsd: string };
 }
 
-export function quoteRoute(ctx: QuoteContext, q: RouteQuery, planned: PlannedRoute = planRoute(ctx.registry, ctx.market, q, ctx.cache)): Quote {
+/** Candidates judged for price safety before giving up on finding a safe one (they come ranked best first). */
+const SAFETY_CANDIDATES = 8;
+
+/**
+ * The route to answer with: the best-ranked candidate that passes the price-safety rules. Ranking puts fewer
+ * transactions first, so without this a one-transaction route that loses a third of its value (an Axelar transfer
+ * fee on a small amount) would hide a two-transaction route that loses nothing, and the caller would get an error.
+ * When no candidate passes, the best-ranked one is judged: an error, or with allow_unsafe its warning.
+ */
+export function quoteRoute(ctx: QuoteContext, q: RouteQuery, ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache)): Quote {
+  let chosen: { planned: PlannedRoute; judged: Judged } | undefined;
+  for (const planned of ranked.slice(0, SAFETY_CANDIDATES)) {
+    const judged = judge(ctx, q, planned);
+    if (judged.verdict.kind === 'ok') {
+      chosen = { planned, judged };
+      break;
+    }
+    chosen ??= { planned, judged };
+  }
+  if (!chosen) throw new Error('quoteRoute: no candidate route'); // planRoutes never answers an empty list
+  const { planned, judged } = chosen;
+  if (judged.verdict.kind === 'error') throw judged.verdict.error;
   const { registry, market, nowMs } = ctx;
-  const usdIn = usdValueOf(market.prices, registry, planned.source.wire.chain_id, planned.source.wire.denom, planned.amountIn, nowMs);
-  const impact = routePriceImpact(planned);
-  const usdOut = usdValueOf(market.prices, registry, planned.dest.wire.chain_id, planned.dest.wire.denom, planned.amountOut, nowMs)?.usd;
-  const warning = enforcePriceSafety({
-    usdIn: usdIn?.usd,
-    usdOut,
-    priceImpactPercent: impact,
-    doesSwap: planned.steps.some((s) => s.kind === 'swap'),
-    allowUnsafe: q.allowUnsafe,
-    thresholds: ctx.thresholds,
-  });
-  const route = assembleRoute(registry, planned, { usdAmountIn: usdString(usdIn), usdAmountOut: usdString(usdOut), warning });
+  const warning = judged.verdict.kind === 'warning' ? judged.verdict.warning : undefined;
+  const route = assembleRoute(registry, planned, { usdAmountIn: usdString(judged.usdIn), usdAmountOut: usdString(judged.usdOut), warning });
   let feeUsd = Decimal.ZERO;
   for (const s of planned.steps) {
     if (s.kind !== 'swap' || s.affiliateFee === 0n) continue;
     const v = usdValueOf(market.prices, registry, s.chainId, s.denomOut, s.affiliateFee, nowMs);
     if (v) feeUsd = feeUsd.add(v.usd);
   }
-  return { planned, route, figures: { usdVolume: (usdIn?.usd ?? Decimal.ZERO).toString(), affiliateFeeUsd: feeUsd.toString() } };
+  return { planned, route, figures: { usdVolume: (judged.usdIn?.usd ?? Decimal.ZERO).toString(), affiliateFeeUsd: feeUsd.toString() } };
+}
+
+interface Judged {
+  usdIn: ReturnType<typeof usdValueOf>;
+  usdOut: Decimal | undefined;
+  verdict: SafetyVerdict;
+}
+
+function judge(ctx: QuoteContext, q: RouteQuery, planned: PlannedRoute): Judged {
+  const { registry, market, nowMs } = ctx;
+  const usdIn = usdValueOf(market.prices, registry, planned.source.wire.chain_id, planned.source.wire.denom, planned.amountIn, nowMs);
+  const usdOut = usdValueOf(market.prices, registry, planned.dest.wire.chain_id, planned.dest.wire.denom, planned.amountOut, nowMs)?.usd;
+  const verdict = judgePriceSafety({
+    usdIn: usdIn?.usd,
+    usdOut,
+    priceImpactPercent: routePriceImpact(planned),
+    doesSwap: planned.steps.some((s) => s.kind === 'swap'),
+    allowUnsafe: q.allowUnsafe,
+    thresholds: ctx.thresholds,
+  });
+  return { usdIn, usdOut, verdict };
 }
