@@ -10,6 +10,7 @@ import { buildApp } from './http/app.js';
 import { createLogger, readyLine } from './logging.js';
 import { installShutdown } from './shutdown.js';
 import { TxService, txServiceOptions } from './tx/service.js';
+import { warmUp } from './warm-up.js';
 
 export async function serve(): Promise<void> {
   let config;
@@ -59,5 +60,9 @@ export async function serve(): Promise<void> {
   await tx.start();
   installShutdown({ app, ctx, tx, access, logger });
   const cpu = process.cpuUsage();
-  logger.info({ startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000) }, readyLine(app, ctx, access));
+  // `code`: whether this runs from the one-file server bundle (the built default) or from separate modules (tsx, a
+  // build without the bundle).
+  const code = /\/bundle\/[^/]+$/.test(import.meta.url) ? 'bundle' : 'modules';
+  logger.info({ startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), code }, readyLine(app, ctx, access));
+  void warmUp(ctx).then((ms) => logger.debug({ ms: Math.round(ms) }, 'warm-up done'));
 }

@@ -129,13 +129,25 @@ describe('production install: plain node on the built JavaScript', () => {
       // Logs to a pipe are JSON lines; exactly one says the service is ready, with its URL, docs, store and venues.
       const ready = out.split('\n').filter((l) => l.includes('Junction ready at'));
       expect(ready).toHaveLength(1);
-      const line = JSON.parse(ready[0]!) as { msg: string; startupMs: number };
+      const line = JSON.parse(ready[0]!) as { msg: string; startupMs: number; code: string };
+      // The built server runs from its one-file bundle (scripts/bundle-server.ts), which the deployment carries.
+      expect(existsSync(path.join(deploy, 'dist', 'bundle', 'serve.js'))).toBe(true);
+      expect(line.code).toBe('bundle');
       expect(line.msg).toMatch(new RegExp(`^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  explorer http://127\\.0\\.0\\.1:${port}/explorer/  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`));
       expect(err).not.toContain('building');
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
       const usage = await fetch(`http://127.0.0.1:${port}/junction/usage`, { headers: { authorization: key } });
       expect(usage.status).toBe(200);
+      // A route through code the bundle carries (viem's checksums, TypeBox schemas, the CCTP lane): USDC Ethereum → Noble.
+      const route = await fetch(`http://127.0.0.1:${port}/v2/fungible/route`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: key },
+        body: JSON.stringify({ source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: 'noble-1', dest_asset_denom: 'uusdc', amount_in: '5000000', allow_multi_tx: true }),
+      });
+      const body = (await route.json()) as { operations?: Record<string, unknown>[] };
+      expect(route.status, JSON.stringify(body)).toBe(200);
+      expect(body.operations?.some((op) => 'cctp_transfer' in op)).toBe(true);
     } finally {
       child.kill('SIGTERM');
     }

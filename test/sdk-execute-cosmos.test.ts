@@ -56,7 +56,7 @@ beforeAll(async () => {
   const { rpc, rest } = net.settings();
   tx = testTxService({ store: store.store, registry: ctx.registry, rpc, rest, runWorker: true, worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 } });
   const relayer = new TestRelayer(net, ctx.registry);
-  osmosis.onBroadcast = (bytes) => ibcModule(bytes, relayer, ctx.registry.pathOfIbcDenom(ATOM_ON_OSMOSIS)!);
+  osmosis.onBroadcast = (bytes) => ibcModule(bytes, relayer, ctx.registry.pathOfIbcDenom('osmosis-1', ATOM_ON_OSMOSIS)!);
   app = await buildApp(ctx, { tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await tx.start();

@@ -6,18 +6,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { distPath } from '../paths.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError, GrpcCode } from '../errors.js';
 
 export const EXPLORER_PATH = '/explorer/';
 
-/**
- * dist/explorer/ at the repository root: this file is src/http/explorer.ts when run from source (tests, npm run
- * dev) and dist/http/explorer.js when built, two levels below the root either way.
- */
-export const EXPLORER_DIR = fileURLToPath(new URL('../../dist/explorer/', import.meta.url));
+/** The built page (scripts/build-explorer.ts writes it), whether this runs from source, dist/ or the bundle. */
+export const EXPLORER_DIR = `${distPath('explorer')}/`;
 
 /**
  * The page reaches nothing but this origin; inline scripts and styles are refused (the build emits none), so an

@@ -131,7 +131,7 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
   }
 
   const registry = new Registry(chains, listed, ends);
-  indexOneHopVouchers(registry);
+  registry.deferOneHopVouchers(oneHopVoucherPaths(registry));
   return registry;
 }
 
@@ -313,21 +313,34 @@ function makeAsset(
 }
 
 /**
- * Records the `ibc/` hash of every voucher one hop away from a listed asset, so that any voucher an IBC transfer of a
- * listed asset can mint is recognised by ibc_origin_assets and route requests without a network lookup.
+ * The trace path of every voucher one hop away from a listed asset, per chain it lands on, so that any voucher an IBC
+ * transfer of a listed asset can mint is recognised by ibc_origin_assets and route requests without a network
+ * lookup. Paths are produced lazily: the registry hashes them after start-up (Registry.deferOneHopVouchers).
  */
-function indexOneHopVouchers(registry: Registry): void {
+function oneHopVoucherPaths(registry: Registry): Map<string, Iterable<string>> {
+  const sendersTo = new Map<string, ChannelEnd[]>();
   for (const chain of registry.chains.values()) {
     if (chain.wire.chain_type !== 'cosmos') continue;
-    const ends = registry.channelsFrom(chain.wire.chain_id);
-    for (const a of registry.listedAssets(chain.wire.chain_id)) {
+    for (const end of registry.channelsFrom(chain.wire.chain_id)) {
+      let list = sendersTo.get(end.counterpartyChainId);
+      if (!list) sendersTo.set(end.counterpartyChainId, (list = []));
+      list.push(end);
+    }
+  }
+  const byChain = new Map<string, Iterable<string>>();
+  for (const [chainId, ends] of sendersTo) byChain.set(chainId, { [Symbol.iterator]: () => pathsOverEnds(registry, ends) });
+  return byChain;
+}
+
+/** Each listed asset of each end's chain, sent over that end (sends that unwind the asset's last hop excluded). */
+function* pathsOverEnds(registry: Registry, ends: readonly ChannelEnd[]): Generator<string> {
+  for (const end of ends) {
+    for (const a of registry.listedAssets(end.chainId)) {
       if (a.wire.is_cw20) continue;
+      const first = a.hops[0];
+      if (first && first.port === end.port && first.channel === end.channel) continue; // that send unwinds
       const path = a.hops.length ? `${traceHopsString(a.hops)}/${a.baseDenom}` : a.baseDenom;
-      for (const end of ends) {
-        const first = a.hops[0];
-        if (first && first.port === end.port && first.channel === end.channel) continue; // that send unwinds
-        registry.rememberPath(`${end.counterpartyPort}/${end.counterpartyChannel}/${path}`);
-      }
+      yield `${end.counterpartyPort}/${end.counterpartyChannel}/${path}`;
     }
   }
 }

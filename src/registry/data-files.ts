@@ -3,10 +3,11 @@
  * where its figures come from and when they were taken. Read synchronously once at start-up.
  */
 import { readFileSync } from 'node:fs';
+import { dataPath } from '../paths.js';
 
-/** Reads data/<name>: the same relative depth from src/ (tsx, vitest) and dist/ (built). */
+/** Reads data/<name>. */
 export function readDataFile<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(name, new URL('../../data/', import.meta.url)), 'utf8')) as T;
+  return JSON.parse(readFileSync(dataPath(name), 'utf8')) as T;
 }
 
 export interface CapabilityEntry {

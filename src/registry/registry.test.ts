@@ -172,6 +172,29 @@ describe('multi-hop traces', () => {
     expect(registry.asset('neutron-1', ibcDenomOfPath('transfer/channel-999999/uatom'))).toBeUndefined();
   });
 
+  it('one-hop vouchers are hashed after start-up: a lookup fills its chain on demand, the warm-up steps fill the rest, and both give the same table', () => {
+    const fresh = buildRegistry();
+    const pending = (r: Registry) => (r as unknown as { pendingOneHop: Map<string, unknown> }).pendingOneHop;
+    // Nothing hashed while building (the start-up cost this defers is ~0.2 s).
+    expect(pending(fresh).size).toBeGreaterThan(100);
+    const denom = ibcDenomOfPath('transfer/channel-10/transfer/channel-0/uatom');
+    expect(fresh.asset('neutron-1', denom)?.wire.origin_denom).toBe('uatom');
+    expect(pending(fresh).has('neutron-1')).toBe(false);
+    expect(pending(fresh).has('osmosis-1')).toBe(true);
+    let steps = 0;
+    while (fresh.fillOneHopStep()) steps++;
+    expect(steps).toBeGreaterThan(pending(registry).size); // slices, not one chain per step
+    expect(pending(fresh).size).toBe(0);
+    expect(fresh.knownIbcPathCount).toBe(registry.knownIbcPathCount);
+    expect(fresh.pathOfIbcDenom('neutron-1', denom)).toBe('transfer/channel-10/transfer/channel-0/uatom');
+  });
+
+  it('a one-hop voucher resolves on the chain it lands on, not on another chain with no such channel', () => {
+    const denom = ibcDenomOfPath('transfer/channel-10/transfer/channel-0/uatom');
+    expect(registry.pathOfIbcDenom('neutron-1', denom)).toBeDefined();
+    expect(registry.pathOfIbcDenom('stargaze-1', denom)).toBeUndefined();
+  });
+
   it('a voucher becomes known once its path is recorded, and resolves through its channels', () => {
     const trace = {
       hops: [
@@ -187,7 +210,7 @@ describe('multi-hop traces', () => {
     const a = registry.asset('osmosis-1', denom);
     expect(a?.hops).toEqual(trace.hops);
     expect(a?.wire).toMatchObject({ origin_chain_id: 'cosmoshub-4', origin_denom: 'uatom', trace: 'transfer/channel-874/transfer/channel-1' });
-    expect(registry.pathOfIbcDenom(a!.wire.denom)).toBe('transfer/channel-874/transfer/channel-1/uatom');
+    expect(registry.pathOfIbcDenom('osmosis-1', a!.wire.denom)).toBe('transfer/channel-874/transfer/channel-1/uatom');
   });
 });
 

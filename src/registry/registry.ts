@@ -29,8 +29,16 @@ export class Registry {
   private readonly endByKey = new Map<string, ChannelEnd>();
   private readonly endsFrom = new Map<string, ChannelEnd[]>();
   private readonly preferred = new Map<string, ChannelEnd>();
-  /** `ibc/<HASH>` → full trace path, for every voucher the registry lists or can mint in one hop. */
+  /** `ibc/<HASH>` → full trace path, for every voucher an asset list names (on whichever chain) or a caller recorded. */
   private readonly ibcPaths = new Map<string, string>();
+  /**
+   * Per chain: `ibc/<HASH>` → path of each voucher that one IBC transfer of a listed asset mints there. Some 20,000
+   * SHA-256 hashes in all (~0.2 s), so they are not computed while the server starts: a chain's table is filled
+   * the first time a lookup on that chain needs it, and the start-up warm-up fills the rest in small slices.
+   */
+  private readonly oneHop = new Map<string, Map<string, string>>();
+  /** Chains whose one-hop table is not filled yet, with the generator that fills it. */
+  private readonly pendingOneHop = new Map<string, Iterator<unknown>>();
   private readonly derived = new Map<string, RegistryAsset | null>();
 
   constructor(
@@ -80,7 +88,7 @@ export class Registry {
     if (listed) return listed;
     if (!this.chains.has(chainId) || !isIbcDenom(denom)) return undefined;
     // Only denoms with a known path are memoised: unknown hashes a caller sends must not grow memory.
-    const path = this.ibcPaths.get(denom);
+    const path = this.pathOfIbcDenom(chainId, denom);
     if (!path) return undefined;
     const key = `${chainId}\u0000${denom}`;
     const memo = this.derived.get(key);
@@ -126,13 +134,48 @@ export class Registry {
     return denom;
   }
 
-  /** The trace path recorded for an `ibc/` denom, if any. */
-  pathOfIbcDenom(denom: string): string | undefined {
-    return this.ibcPaths.get(denom);
+  /** The trace path of an `ibc/` denom held on a chain: a listed or recorded voucher's, or a one-hop voucher's. */
+  pathOfIbcDenom(chainId: string, denom: string): string | undefined {
+    return this.ibcPaths.get(denom) ?? this.oneHopTable(chainId)?.get(denom);
   }
 
+  /** How many distinct `ibc/` hashes the registry can resolve (fills every table first). */
   get knownIbcPathCount(): number {
-    return this.ibcPaths.size;
+    const all = new Set(this.ibcPaths.keys());
+    for (const chainId of this.chains.keys()) for (const denom of this.oneHopTable(chainId)?.keys() ?? []) all.add(denom);
+    return all.size;
+  }
+
+  /**
+   * Hands over, per chain, the trace paths of the vouchers one transfer mints there. Nothing is hashed yet: see
+   * `oneHop`. Replaces whatever was handed over before.
+   */
+  deferOneHopVouchers(pathsByChain: ReadonlyMap<string, Iterable<string>>): void {
+    this.oneHop.clear();
+    this.pendingOneHop.clear();
+    for (const [chainId, paths] of pathsByChain) {
+      const table = new Map<string, string>();
+      this.oneHop.set(chainId, table);
+      this.pendingOneHop.set(chainId, fillInSlices(table, paths));
+    }
+  }
+
+  /** Fills one slice (a few milliseconds) of the one-hop tables; false once all are filled (the warm-up calls it). */
+  fillOneHopStep(): boolean {
+    for (const [chainId, steps] of this.pendingOneHop) {
+      if (steps.next().done) this.pendingOneHop.delete(chainId);
+      break;
+    }
+    return this.pendingOneHop.size > 0;
+  }
+
+  private oneHopTable(chainId: string): ReadonlyMap<string, string> | undefined {
+    const steps = this.pendingOneHop.get(chainId);
+    if (steps) {
+      this.pendingOneHop.delete(chainId);
+      while (!steps.next().done);
+    }
+    return this.oneHop.get(chainId);
   }
 
   private deriveVoucher(chainId: string, trace: DenomTrace): RegistryAsset | undefined {
@@ -166,4 +209,16 @@ function compareEnds(a: ChannelEnd, b: ChannelEnd): number {
   if (a.preferred !== b.preferred) return a.preferred ? -1 : 1;
   if (a.counterpartyChainId !== b.counterpartyChainId) return a.counterpartyChainId < b.counterpartyChainId ? -1 : 1;
   return channelNumber(a) - channelNumber(b);
+}
+
+/** Slices of ~500 hashes (about 2 ms): short enough that the warm-up never holds a request back for long. */
+const PATHS_PER_SLICE = 500;
+
+function* fillInSlices(table: Map<string, string>, paths: Iterable<string>): Generator<void> {
+  let n = 0;
+  for (const path of paths) {
+    const denom = ibcDenomOfPath(path);
+    if (!table.has(denom)) table.set(denom, path);
+    if (++n % PATHS_PER_SLICE === 0) yield;
+  }
 }

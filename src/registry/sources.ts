@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { distPath } from '../paths.js';
 import type { Asset, AssetList, Chain, IBCData } from '@chain-registry/types';
 
 export interface RegistrySources {
@@ -27,7 +27,7 @@ const IBC_FIELDS = ['chain1', 'chain2', 'channels'] as const;
 /** Changes whenever the field lists do, so a snapshot written by an older build is not used. */
 const FORMAT = JSON.stringify([CHAIN_FIELDS, ASSET_FIELDS, IBC_FIELDS]);
 
-export const SOURCES_SNAPSHOT = fileURLToPath(new URL('../registry-sources.json', import.meta.url));
+export const SOURCES_SNAPSHOT = distPath('registry-sources.json');
 
 const require = createRequire(import.meta.url);
 

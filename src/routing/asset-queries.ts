@@ -140,7 +140,7 @@ export function ibcOriginAssets(registry: Registry, assets: { denom: string; cha
       if (origin) return { asset: origin.wire, asset_found: true };
     }
     // A voucher whose trace is known but whose origin asset is not in any asset list: report the origin we can prove.
-    const path = registry.pathOfIbcDenom(denom);
+    const path = registry.pathOfIbcDenom(chain_id, denom);
     if (path) {
       const trace = parseTracePath(path);
       const origin = registry.resolveOrigin(chain_id, trace.hops, trace.baseDenom);

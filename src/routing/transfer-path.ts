@@ -141,7 +141,7 @@ export function traceOfDenom(registry: Registry, chainId: string, denom: string)
   const asset = registry.asset(chainId, denom);
   if (asset) return { hops: asset.hops, baseDenom: asset.baseDenom };
   if (!denom.startsWith('ibc/')) return { hops: [], baseDenom: denom };
-  const path = registry.pathOfIbcDenom(denom);
+  const path = registry.pathOfIbcDenom(chainId, denom);
   return path ? parseTracePath(path) : undefined;
 }
 

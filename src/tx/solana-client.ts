@@ -1,13 +1,12 @@
 /**
  * Solana's JSON-RPC through @solana/web3.js: broadcast of a signed transaction, its confirmation status, SOL and SPL
  * balances. One Connection per endpoint; the pool tries them in order with a deadline each. The library is loaded on
- * first use (it is large, and most deployments never touch Solana).
+ * first use (messages/svm/web3.ts).
  */
 import type { Connection } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { solanaWeb3 } from '../messages/svm/web3.js';
 import type { EndpointPool } from './upstream.js';
-
-const web3 = () => import('@solana/web3.js');
 import type { IncludedTx } from './tracker.js';
 
 export class SolanaClient {
@@ -22,7 +21,7 @@ export class SolanaClient {
   private async connection(url: string): Promise<Connection> {
     let c = this.connections.get(url);
     if (!c) {
-      const { Connection } = await web3();
+      const { Connection } = solanaWeb3();
       c = new Connection(url, { commitment: 'confirmed', disableRetryOnRateLimit: true, fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) }) });
       this.connections.set(url, c);
     }
@@ -53,13 +52,13 @@ export class SolanaClient {
   }
 
   async lamports(owner: string): Promise<bigint> {
-    const { PublicKey } = await web3();
+    const { PublicKey } = solanaWeb3();
     return BigInt(await this.pool.run(async (url) => (await this.connection(url)).getBalance(new PublicKey(owner))));
   }
 
   /** SPL balance of one mint: the sum over the owner's token accounts of that mint, with the mint's decimals. */
   async splBalance(owner: string, mint: string): Promise<{ amount: bigint; decimals: number | null }> {
-    const { PublicKey } = await web3();
+    const { PublicKey } = solanaWeb3();
     const accounts = await this.pool.run(async (url) =>
       (await this.connection(url)).getParsedTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }),
     );

@@ -5,7 +5,8 @@
  * - Solana: the recipient's USDC *token account* (its associated token account for the USDC mint), because Circle's
  *   Solana program mints to the token account named in the message, not to a wallet.
  */
-import { PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
+import { solanaWeb3 } from '../../messages/svm/web3.js';
 import { bech32 } from 'bech32';
 import { hexToBytes } from 'viem';
 import type { Registry } from '../../registry/registry.js';
@@ -21,6 +22,7 @@ export function leftPad32(bytes: Uint8Array): Uint8Array {
 /** The owner's associated token account for a mint (SPL Associated Token Account program derivation). */
 export function associatedTokenAccount(owner: PublicKey, mint: PublicKey): PublicKey {
   const { token_program, associated_token_program } = cctpConfig().solana;
+  const { PublicKey } = solanaWeb3();
   return PublicKey.findProgramAddressSync(
     [owner.toBuffer(), new PublicKey(token_program).toBuffer(), mint.toBuffer()],
     new PublicKey(associated_token_program),
@@ -38,6 +40,7 @@ export function mintRecipient(registry: Registry, chainId: string, address: stri
     case 'svm': {
       const mint = cctpConfig().usdc.get(chainId);
       if (!mint) throw new Error(`no USDC mint configured for ${chainId}`);
+      const { PublicKey } = solanaWeb3();
       return associatedTokenAccount(new PublicKey(address), new PublicKey(mint)).toBytes();
     }
     default:

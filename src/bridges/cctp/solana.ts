@@ -5,7 +5,8 @@
  * the transaction it returns is partially signed and the user's wallet adds the owner's (and fee payer's) signature.
  */
 import { createHash } from 'node:crypto';
-import { Keypair, PublicKey, Transaction, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
+import type { AccountMeta, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { solanaWeb3 } from '../../messages/svm/web3.js';
 import type { Static } from '@sinclair/typebox';
 import type { SvmTx } from '../../http/schemas/msgs.js';
 import { cctpConfig } from './config.js';
@@ -17,7 +18,7 @@ export function anchorDiscriminator(name: string): Buffer {
 }
 
 const pda = (programId: PublicKey, ...seeds: (string | Buffer)[]) =>
-  PublicKey.findProgramAddressSync(seeds.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s)), programId)[0];
+  solanaWeb3().PublicKey.findProgramAddressSync(seeds.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s)), programId)[0];
 
 export interface SolanaBurnFields {
   owner: string;
@@ -41,6 +42,7 @@ export function depositForBurnData(amount: bigint, destinationDomain: number, mi
 
 export function depositForBurnInstruction(f: Omit<SolanaBurnFields, 'recentBlockhash' | 'eventKeySeed'>, eventData: PublicKey): TransactionInstruction {
   const cfg = cctpConfig();
+  const { PublicKey, TransactionInstruction } = solanaWeb3();
   const tmm = new PublicKey(cfg.solana.token_messenger_minter);
   const mt = new PublicKey(cfg.solana.message_transmitter);
   const mint = new PublicKey(cfg.usdc.get('solana')!);
@@ -71,6 +73,7 @@ export function depositForBurnInstruction(f: Omit<SolanaBurnFields, 'recentBlock
 }
 
 export function solanaBurnTx(f: SolanaBurnFields): Static<typeof SvmTx> {
+  const { Keypair, PublicKey, Transaction } = solanaWeb3();
   const eventKey = Keypair.fromSeed(f.eventKeySeed);
   const tx = new Transaction({ feePayer: new PublicKey(f.feePayer ?? f.owner), recentBlockhash: f.recentBlockhash });
   tx.add(depositForBurnInstruction(f, eventKey.publicKey));

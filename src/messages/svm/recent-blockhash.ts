@@ -5,7 +5,8 @@
  * are shared for a few seconds so a burst of requests costs one call, and concurrent requests share the call in
  * flight. Without an endpoint the caller gets a clear error, never a made-up hash.
  */
-import { Connection } from '@solana/web3.js';
+import type { Connection } from '@solana/web3.js';
+import { solanaWeb3 } from './web3.js';
 import { ApiError, GrpcCode } from '../../errors.js';
 
 /** How long one answer is reused: a small part of the blockhash's ~60 s lifetime. */
@@ -25,7 +26,7 @@ export class SolanaBlockhashClient implements BlockhashSource {
     private readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.connection = new Connection(url, { commitment: 'confirmed', disableRetryOnRateLimit: true });
+    this.connection = new (solanaWeb3().Connection)(url, { commitment: 'confirmed', disableRetryOnRateLimit: true });
   }
 
   async latest(): Promise<string> {
