@@ -57,6 +57,20 @@ const TARGETS: Target[] = [
       return route !== undefined && trivial ? route / trivial : undefined;
     },
   },
+  { name: 'HTTP swap /route throughput', limit: 3000, unit: 'req/s', atLeast: true, value: (r) => http(r, 'route-swap-http-uncached')?.requests_per_s },
+  { name: 'HTTP swap /route p99', limit: 20, unit: 'ms', value: (r) => http(r, 'route-swap-http-uncached')?.latency_ms.p99 },
+  {
+    name: 'HTTP swap /route vs trivial endpoint throughput',
+    limit: 0.4,
+    unit: '×',
+    atLeast: true,
+    value: (r) => {
+      const route = http(r, 'route-swap-http-uncached')?.requests_per_s;
+      const trivial = http(r, 'trivial-bridges')?.requests_per_s;
+      return route !== undefined && trivial ? route / trivial : undefined;
+    },
+  },
+  { name: 'route with every bridge enabled, in process p50', limit: 3, unit: 'ms', value: (r) => inProcess(r, 'route-bridges')?.ms.p50 },
   { name: 'swap route in process p50', limit: 3, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p50 },
   { name: 'swap route in process p99', limit: 10, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p99 },
   { name: 'split route search p50', limit: 15, unit: 'ms', value: (r) => inProcess(r, 'route-split-search')?.ms.p50 },
