@@ -88,7 +88,7 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
 
     const calls = eventsOf(receipt.logs, gateway, GATEWAY_ABI).filter((e) => e.eventName === 'ContractCallWithToken');
     expect(calls).toHaveLength(1);
-    const call = calls[0]!.args as { sender: Address; destinationChain: string; destinationContractAddress: string; payloadHash: Hex; payload: Hex; symbol: string; amount: bigint };
+    const call = calls[0]!.args as unknown as { sender: Address; destinationChain: string; destinationContractAddress: string; payloadHash: Hex; payload: Hex; symbol: string; amount: bigint };
     expect(call).toMatchObject({ sender: handler, destinationChain: 'osmosis', destinationContractAddress: OSMOSIS_ENTRY_POINT, symbol: cfg.assets.find((a) => a.denom === 'uusdt')!.tokens.get(chainId)!.symbol, amount });
     expect(call.payloadHash).toBe(keccak256(call.payload));
 
