@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { messages, route, setApiOptions } from '@skip-go/client';
+import { BridgeType, messages, route, setApiOptions } from '@skip-go/client';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { l2Denom } from '../src/denom/l2.js';
@@ -60,6 +60,47 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
     expect(msg.receiver).toBe('axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5');
     expect(JSON.parse(msg.memo)).toMatchObject({ destination_chain: 'Ethereum', destination_address: EVM_USER, type: 3 });
+  });
+
+  it('Axelar GMP: USDT from Ethereum to alloyed USDT on Osmosis in one transaction, the gas payment as the native fee', async () => {
+    const r = await route({
+      sourceAssetDenom: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      sourceAssetChainId: '1',
+      destAssetDenom: 'factory/osmo1em6xs47hd82806f5cxgyufguxrrc7l0aqx7nzzptjuqgswczk8csavdxek/alloyed/allUSDT',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '1000000000',
+      bridges: [BridgeType.AXELAR],
+    });
+    expect(r!.txsRequired).toBe(1);
+    expect(r!.operations.map((o) => o.txIndex)).toEqual([0, 0]);
+    expect(r!.operations[0]).toMatchObject({
+      axelarTransfer: {
+        fromChain: 'Ethereum',
+        fromChainId: '1',
+        toChain: 'osmosis',
+        toChainId: 'osmosis-1',
+        asset: 'uusdt',
+        shouldUnwrap: false,
+        feeAmount: '600000000000000',
+        feeAsset: { denom: 'ethereum-native', chainId: '1' },
+        isTestnet: false,
+        bridgeId: 'AXELAR',
+      },
+    });
+    expect('swap' in r!.operations[1]!).toBe(true);
+    expect(r!.estimatedFees!.map((f) => [f.bridgeId, f.amount, f.feeBehavior])).toEqual([
+      ['AXELAR', '20500000', 'FEE_BEHAVIOR_DEDUCTED'],
+      ['AXELAR', '600000000000000', 'FEE_BEHAVIOR_ADDITIONAL'],
+    ]);
+    const m = await roundTrip(r!);
+    expect(m!.txs).toHaveLength(1);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xD397883c12b71ea39e0d9f6755030205f31A1c96', value: '600000000000000', signerAddress: EVM_USER });
+    expect(tx.evmTx.data).toMatch(/^(0x)?d421c105/);
+    expect(tx.evmTx.requiredErc20Approvals).toEqual([
+      { tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', spender: '0xD397883c12b71ea39e0d9f6755030205f31A1c96', amount: '1000000000' },
+    ]);
   });
 
   it('OPinit: INIT from Initia to Rave, an opInitTransfer operation and a MsgInitiateTokenDeposit', async () => {

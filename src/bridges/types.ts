@@ -153,6 +153,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   buildTx(input: BridgeTxInput<L>): Tx;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
+  /**
+   * Whether the lane exists only to carry the step after it (a GMP call that pays for running it on arrival): the
+   * route search leaves it out where no swap or transfer follows it on its destination chain. Absent: never.
+   */
+  onlyWithNext?(lane: L): boolean;
   /** How its fees are quoted on chain off the request path (bridges/live-fees.ts), for bridges whose fees float. */
   feeProbes?(registry: Registry): readonly LiveFeeProbe[];
   /** Why a lane is not eligible for a request's options (go_fast, smart_relay); undefined when it is. Absent: always. */

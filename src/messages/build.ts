@@ -175,8 +175,8 @@ export function buildMessages(
   for (const g of groups) {
     // A later transaction is signed after the earlier ones land: give each one its own timeout window.
     const timeoutNs = BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
-    const fold = new Folder(registry, address, opts, g, amounts, timeoutNs, g === lastGroup);
     const first = g.steps[0]!;
+    const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
     const chainId = stepFrom(first);
     const path = [chainId];
     for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
@@ -234,6 +234,17 @@ export function buildMessages(
     txs.push({ cosmos_tx: { chain_id: chainId, path, signer_address: signer, msgs: [cosmosMsg] }, operations_indices: g.operationIndices });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/**
+ * Steps a lane carries run on arrival, after the lane's own delivery time (twenty minutes and more for Axelar from
+ * Ethereum): their timeouts start then. The lane's expected seconds are a typical figure, so twice that is allowed
+ * before the continuation gives up; a swap that runs late is still bound by its minimum output.
+ */
+function carriedDelayNs(g: TxGroup): bigint {
+  const first = g.steps[0]!;
+  if (first.kind !== 'bridge' || g.steps.length === 1) return 0n;
+  return BigInt(first.seconds) * 2n * 1_000_000_000n;
 }
 
 /** Builds, from the last step of a transaction backwards, what each step hands over to the next. */

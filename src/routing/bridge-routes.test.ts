@@ -44,7 +44,8 @@ const messages = (route: ReturnType<typeof plan>) =>
 const kinds = (route: ReturnType<typeof plan>) => assembleRoute(registry, route).operations.map((o) => Object.keys(o)[0]);
 
 describe('routes across ecosystems', () => {
-  const ethToOsmo: Req = { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' };
+  // CCTP and IBC only: an Axelar GMP call (one transaction, src/bridges/axelar/gmp.test.ts) also reaches OSMO.
+  const ethToOsmo: Req = { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', bridges: ['CCTP', 'IBC'] };
 
   it('USDC on Ethereum → OSMO: burn on Ethereum, mint on Noble, forward to Osmosis and swap there; two transactions', () => {
     const route = plan({ ...ethToOsmo, allow_multi_tx: true });

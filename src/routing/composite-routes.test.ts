@@ -27,6 +27,8 @@ describe('composite routes', () => {
       allow_multi_tx: true,
       // The plain burn into Noble; the relayed form's fee is tested with CCTP.
       smart_relay: false,
+      // Not an Axelar GMP call to Osmosis that swaps there and goes on to Noble by IBC (one transaction).
+      bridges: ['AXELAR', 'CCTP'],
       chain_ids_to_addresses: { '137': EVM, '1': EVM, 'noble-1': 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -50,6 +52,7 @@ describe('composite routes', () => {
       dest_asset_denom: 'uusdc',
       amount_in: '500000000',
       allow_multi_tx: false,
+      bridges: ['AXELAR', 'CCTP'],
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/^no single-tx routes found/);

@@ -9,7 +9,8 @@
  * empty. The search is a depth-first walk from the source holding, bounded by MAX_LANES bridge crossings and
  * MAX_SWAPS swaps (so at most MAX_LANES + MAX_SWAPS + 1 IBC paths), that only takes a lane or a swap when the
  * destination's origin can still be reached within the bounds that remain. It visits lanes, venues and denoms in a
- * fixed order, so equal inputs give equal shapes in equal order. It reads no amounts: its result depends on the
+ * fixed order, so equal inputs give equal shapes in equal order. A lane that exists only to carry the step after it
+ * (an Axelar GMP call) is kept only in shapes where a step follows it. It reads no amounts: its result depends on the
  * registry, the market view and the query's options only, and the route cache keeps it.
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
@@ -112,7 +113,8 @@ function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, v
   if (p.origin === w.destOrigin) {
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
-      w.out.push({ legs: [...legs, last] });
+      const shape = [...legs, last];
+      if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }
     if (lanes === 0 && swaps === 0) w.rejected.add('no IBC channel path joins them');
@@ -176,4 +178,16 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
 
 function positionAfter(edge: LaneEdge): Position {
   return { chainId: edge.to.wire.chain_id, denom: edge.to.wire.denom, at: holding(edge.to), origin: edge.toOrigin };
+}
+
+/**
+ * A lane that exists only to carry the step after it (onlyWithNext) must be followed, on its destination chain, by an
+ * IBC transfer or a swap: a lane leg is always followed by an IBC leg, empty when a swap or another lane starts there.
+ */
+function lanesCarryWhatTheyMust(legs: readonly Leg[]): boolean {
+  return legs.every((leg, i) => {
+    if (leg.kind !== 'lane' || !leg.bridge.onlyWithNext?.(leg.lane)) return true;
+    const after = legs[i + 1];
+    return (after?.kind === 'ibc' && after.hops.length > 0) || legs[i + 2]?.kind === 'swap';
+  });
 }

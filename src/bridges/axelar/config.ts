@@ -1,6 +1,7 @@
 /**
  * Axelar facts from the project's data files: per-asset tokens, gateway symbols, transfer fees, the GMP execution fee
- * and durations (data/axelar.json), gateway / gas service / GMP account addresses (contracts.json `axelar`) and
+ * (paid from a Cosmos source in the token), the GMP gas payment (paid on an EVM source in native gas) and durations
+ * (data/axelar.json), gateway / gas service / GMP account / Skip handler addresses (contracts.json `axelar`) and
  * Axelar's chain names (bridge-domains.json `axelar_chain_name`). Read once, on first use.
  */
 import { readDataFile, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
@@ -30,6 +31,7 @@ interface AxelarFile {
       unwrap?: { chain_id: string; native_denom: string };
     }
   >;
+  gmp_gas_payment: Record<string, string>;
   gmp_execute_fee: Record<string, { gas_limit: number; gas_price_wei: string }>;
   confirmation_seconds: Record<string, number>;
   cosmos_confirmation_seconds: number;
@@ -45,8 +47,13 @@ export interface AxelarConfig {
   gmpAccount: string;
   /** Axelar's gas receiver, paid in the memo's `fee` for relayed execution. */
   gasReceiver: string;
-  /** Skip's AxelarHandler per EVM chain: the GMP destination that unwraps WETH into the native token. */
+  /**
+   * Skip's AxelarHandler per EVM chain: the GMP destination that unwraps WETH into the native token, and on a source
+   * chain the contract that pays the gas service and calls the gateway in one transaction (gmpTransferERC20Token).
+   */
   handler: ReadonlyMap<string, string>;
+  /** Native gas (source chain wei) a GMP call with token from the chain to a Cosmos chain pays: an estimate. */
+  gmpGasPayment: ReadonlyMap<string, bigint>;
   /** What executing a GMP call on the chain costs, in its native wei. */
   gmpExecuteFee: ReadonlyMap<string, bigint>;
   confirmationSeconds: ReadonlyMap<string, number>;
@@ -74,6 +81,7 @@ export function axelarConfig(): AxelarConfig {
     gmpAccount: contracts.gmp_account,
     gasReceiver: contracts.gas_receiver,
     handler: new Map(Object.entries(contracts.skip_handler)),
+    gmpGasPayment: new Map(Object.entries(file.gmp_gas_payment).map(([c, wei]) => [c, BigInt(wei)])),
     gmpExecuteFee: new Map(Object.entries(file.gmp_execute_fee).map(([c, f]) => [c, BigInt(f.gas_limit) * BigInt(f.gas_price_wei)])),
     confirmationSeconds: new Map(Object.entries(file.confirmation_seconds)),
     cosmosConfirmationSeconds: file.cosmos_confirmation_seconds,

@@ -1,7 +1,12 @@
 /** The shared bridge contract suite, run against Axelar on real chains, axl assets and Axelar chain names. */
+import { vi } from 'vitest';
 import { runBridgeContract } from '../contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { axelarBridge } from './index.js';
+
+// A GMP call embeds the entry point's timeout inside hex calldata, out of reach of the suite's clock masking: freeze
+// the clock (Date only; timers stay real) so that /msgs and /msgs_direct agree to the millisecond.
+vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 24, 12) });
 
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const addresses = {
@@ -32,6 +37,19 @@ runBridgeContract(axelarBridge as unknown as LaneBridge, [
     route: { source_asset_chain_id: '137', source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: AXLUSDC_ON_OSMOSIS, amount_in: '25000000' },
     addresses,
     tamper: { field: 'denom_out', value: 'uosmo' },
+  },
+  {
+    name: 'USDT from Ethereum to alloyed USDT on Osmosis (GMP through the AxelarHandler, the swap rides along)',
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'factory/osmo1em6xs47hd82806f5cxgyufguxrrc7l0aqx7nzzptjuqgswczk8csavdxek/alloyed/allUSDT',
+      amount_in: '1000000000',
+      bridges: ['AXELAR'],
+    },
+    addresses,
+    tamper: { field: 'to_chain_id', value: 'cosmoshub-4' },
   },
   {
     name: 'USDC from Ethereum to axlUSDC on Avalanche (EVM to EVM)',

@@ -2,15 +2,18 @@
  * Axelar: axl-wrapped assets between Cosmos chains and EVM chains, and between EVM chains. From a Cosmos chain the
  * user's transaction is an ICS-20 transfer to Axelar's GMP account with a GMP memo; from an EVM chain it is a call to
  * the gateway. Axelar's validators confirm the source, then its relayers deliver on the destination in a transaction
- * of their own, so an Axelar hop ends the user's transaction.
+ * of their own, so an Axelar hop ends the user's transaction — except a GMP call with token from an EVM chain to a
+ * Cosmos chain with IBC hooks (lanes.ts): it pays Axelar's gas service for the execution and names Skip's entry point
+ * as the destination contract, so the swap or transfer after the hop runs on arrival, in the same signature.
  */
 import type { Address } from 'viem';
 import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { Registry } from '../../registry/registry.js';
-import type { BridgeTxInput, LaneBridge } from '../types.js';
+import { invalidArgument } from '../../errors.js';
+import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
-import { sendTokenTx } from './evm.js';
+import { gmpTransferTx, sendTokenTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
 import { sendTokenMemo, unwrapMemo } from './memo.js';
 import { axelarLaneOfRecord, axelarRecord } from './operation.js';
@@ -24,10 +27,29 @@ function lanes(registry: Registry): readonly AxelarLane[] {
   return l;
 }
 
-function buildTx({ step, amount, sender, recipient, operationIndices, timeoutTimestampNs }: BridgeTxInput<AxelarLane>) {
+function buildTx({ step, amount, sender, recipient, operationIndices, timeoutTimestampNs, continuation }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
   const cfg = axelarConfig();
   const path = [lane.fromChainId, lane.toChainId];
+  if (lane.gmp) {
+    if (!continuation) {
+      throw invalidArgument(`the Axelar GMP transfer from ${lane.fromChainId} to ${lane.toChainId} carries the next step of the route, and no step follows it there`);
+    }
+    return {
+      evm_tx: gmpTransferTx({
+        chainId: lane.fromChainId,
+        handler: lane.gmp.handler,
+        token: lane.denomIn,
+        symbol: lane.sourceSymbol!,
+        amount,
+        gasPayment: lane.gmp.gasPayment,
+        destinationChain: lane.toChainName,
+        call: continuation,
+        signer: sender,
+      }),
+      operations_indices: operationIndices,
+    };
+  }
   if (lane.toAxelar) {
     const memo = lane.shouldUnwrap
       ? unwrapMemo(lane.toChainName, cfg.handler.get(lane.toChainId)!, recipient as Address, lane.fee, cfg.gasReceiver)
@@ -74,6 +96,14 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   operation: (registry, step) => axelarRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => axelarLaneOfRecord(lanes(registry), record, at, expected),
   buildTx,
-  // Axelar's relayers deliver on the destination in their own transaction: the funds wait there.
-  carriesNext: () => false,
+  carriesNext,
+  onlyWithNext: (lane) => lane.gmp !== undefined,
 };
+
+/**
+ * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane is a
+ * GMP call whose destination contract, Skip's entry point, runs the next step on that chain.
+ */
+function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: NextStep): boolean {
+  return step.lane.gmp !== undefined && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId;
+}

@@ -6,10 +6,16 @@
  *   account with a GMP memo (execution mechanics §6.1); the lane embeds that IBC packet (`ibc_transfer_to_axelar`).
  *   With `should_unwrap` (WETH → ETH), the memo calls Skip's AxelarHandler on the destination, which unwraps.
  * - EVM → Cosmos / EVM: the user's wallet calls the source chain's gateway `sendToken` (§6.3).
+ * - EVM → Cosmos with IBC hooks and Skip's entry point, general message passing (GMP): the wallet calls Skip's
+ *   AxelarHandler on the source chain, which pays Axelar's gas service in native gas and calls the gateway's
+ *   `callContractWithToken` with the entry point as the destination contract, so the step after the hop (a swap, an
+ *   IBC transfer onward) runs on arrival in the same signature. Such a lane exists only to carry that step: the route
+ *   search leaves it out of routes where nothing follows it (a plain sendToken is cheaper there).
  * A chain takes part when Axelar's name for it is known; an EVM chain also needs its gateway address, a Cosmos chain a
  * transfer channel to Axelar and memo support. Every end must be an asset the registry lists, with the asset's
  * decimals (Axelar moves base units one to one).
  */
+import { nativeDenomOf } from '../oft/native.js';
 import type { Registry } from '../../registry/registry.js';
 import { hopOver, type TransferHop } from '../../routing/transfer-path.js';
 import { IBC_HOP_SECONDS } from '../ibc/operation.js';
@@ -28,6 +34,11 @@ export interface AxelarLane extends Lane {
   readonly sourceSymbol: string | undefined;
   /** The destination delivers the chain's native token, unwrapped from the asset by Skip's AxelarHandler. */
   readonly shouldUnwrap: boolean;
+  /**
+   * EVM source, GMP call with token: the source chain's AxelarHandler, and the native gas it pays the gas service
+   * (source chain wei, an estimate from data/axelar.json) on top of the amount.
+   */
+  readonly gmp: { handler: string; gasPayment: bigint; nativeDenom: string } | undefined;
   /** What Axelar keeps, in the asset's base units: the transfer fee, or the GMP execution fee when unwrapping. */
   readonly fee: bigint;
   /** The denom on the destination chain the fee is counted in (the asset's token there, WETH when unwrapping). */
@@ -79,7 +90,7 @@ function seconds(from: End, to: End): number {
   return confirm + cfg.relaySeconds + (to.kind === 'cosmos' ? IBC_HOP_SECONDS : 0);
 }
 
-function lane(asset: AxelarAsset, from: End, to: End, unwrapTo?: string, gmpFee?: bigint): AxelarLane {
+function lane(asset: AxelarAsset, from: End, to: End, unwrapTo?: string, gmpFee?: bigint, gmp?: AxelarLane['gmp']): AxelarLane {
   return {
     bridge: 'AXELAR',
     fromChainId: from.chainId,
@@ -92,6 +103,7 @@ function lane(asset: AxelarAsset, from: End, to: End, unwrapTo?: string, gmpFee?
     toAxelar: from.toAxelar,
     sourceSymbol: from.symbol,
     shouldUnwrap: unwrapTo !== undefined,
+    gmp,
     fee: gmpFee ?? asset.transferFee[from.kind] + asset.transferFee[to.kind],
     feeDenom: to.denom,
     seconds: seconds(from, to),
@@ -111,14 +123,37 @@ export function axelarLanes(registry: Registry): AxelarLane[] {
       for (const e of evm) lanes.push(lane(asset, c, e), lane(asset, e, c));
     }
     for (const a of evm) for (const b of evm) if (a !== b) lanes.push(lane(asset, a, b));
-    // From a Cosmos chain the memo can call the handler that unwraps; from an EVM chain that would need a contract
-    // on the source to pay gas and call the gateway in one transaction, which Junction does not have there.
+    // From a Cosmos chain the memo calls the handler that unwraps. From another EVM chain it would be a GMP call
+    // through that chain's handler, but WETH, the asset that unwraps, has an Axelar token on Ethereum alone here, and
+    // its gas payment would have to buy an Ethereum execution in the source chain's gas token (a price conversion).
     const u = asset.unwrap;
     const dest = u && evm.find((e) => e.chainId === u.chainId);
     const fee = u && cfg.gmpExecuteFee.get(u.chainId);
     if (u && dest && fee !== undefined && cfg.handler.has(u.chainId) && registry.listedAsset(u.chainId, u.nativeDenom)) {
       for (const c of cosmos) lanes.push(lane(asset, c, dest, u.nativeDenom, fee));
     }
+    for (const e of evm) {
+      const gmp = gmpSource(registry, e.chainId);
+      // Axelar's transfer fee applies to a call with token as to sendToken; the gas payment comes on top, in gas.
+      if (!gmp) continue;
+      for (const c of cosmos) if (runsEntryPointOnArrival(registry, c.chainId)) lanes.push(lane(asset, e, c, undefined, undefined, gmp));
+    }
   }
   return lanes;
+}
+
+/** The handler and gas payment for GMP calls from an EVM chain, when the data files have both. */
+function gmpSource(registry: Registry, chainId: string): AxelarLane['gmp'] {
+  const cfg = axelarConfig();
+  const handler = cfg.handler.get(chainId);
+  const gasPayment = cfg.gmpGasPayment.get(chainId);
+  const nativeDenom = nativeDenomOf(chainId);
+  if (!handler || gasPayment === undefined || !nativeDenom || !registry.asset(chainId, nativeDenom)) return undefined;
+  return { handler, gasPayment, nativeDenom };
+}
+
+/** Axelar delivers a GMP call to a Cosmos chain as an ICS-20 packet with a `wasm` memo: IBC hooks run the contract. */
+export function runsEntryPointOnArrival(registry: Registry, chainId: string): boolean {
+  const c = registry.chain(chainId);
+  return c !== undefined && c.capabilities.ibcHooks && c.entryPoint !== undefined;
 }

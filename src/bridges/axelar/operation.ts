@@ -3,8 +3,10 @@
  * (test/fixtures/skip-go-api/route-osmosis-to-ethereum-axelar.json): from a Cosmos chain, `denom_in` is the asset's
  * denom on Axelar and the packet into Axelar is embedded as `ibc_transfer_to_axelar` (a `transfer` record);
  * `from_chain` / `to_chain` carry Axelar's chain names; `fee_amount` / `fee_asset` are the fee in the destination's
- * token. A record echoed back to /msgs is matched against the lanes this registry offers: chain, asset, unwrapping
- * and denoms must all agree, and the amounts are re-quoted, never read.
+ * token, except for a GMP call from an EVM chain, where they are the native gas paid to the gas service (the
+ * transfer fee Axelar deducts shows in the amounts and in the route's estimated_fees). A record echoed back to /msgs
+ * is matched against the lanes this registry offers: chain, asset, unwrapping, denoms and the kind of fee must all
+ * agree (a native `fee_asset` on an EVM source names the GMP call), and the amounts are re-quoted, never read.
  */
 import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
@@ -23,10 +25,10 @@ export function axelarRecord(registry: Registry, step: BridgeStep<AxelarLane>): 
     should_unwrap: lane.shouldUnwrap,
     denom_in: lane.toAxelar ? lane.asset : lane.denomIn,
     denom_out: lane.denomOut,
-    fee_amount: lane.fee.toString(),
+    fee_amount: (lane.gmp ? lane.gmp.gasPayment : lane.fee).toString(),
     // The record is rendered without prices; the route's estimated_fees carry the fee's USD value.
     usd_fee_amount: '',
-    fee_asset: registry.asset(lane.toChainId, lane.feeDenom)!.wire,
+    fee_asset: (lane.gmp ? registry.asset(lane.fromChainId, lane.gmp.nativeDenom)! : registry.asset(lane.toChainId, lane.feeDenom)!).wire,
     is_testnet: false,
     ...(lane.toAxelar ? { ibc_transfer_to_axelar: transferRecord(registry, lane.toAxelar) } : {}),
     bridge_id: 'AXELAR',
@@ -54,8 +56,11 @@ export function axelarLaneOfRecord(
   const unwrap = record.should_unwrap === true;
   const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.asset === asset);
   if (candidates.length === 0) throw invalidArgument(`invalid ${at}: Axelar does not carry ${asset} from ${from} to ${to}`);
-  const lane = candidates.find((l) => l.shouldUnwrap === unwrap);
-  if (!lane) throw invalidArgument(`invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`);
+  const unwrapping = candidates.filter((l) => l.shouldUnwrap === unwrap);
+  if (unwrapping.length === 0) throw invalidArgument(`invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`);
+  const gmp = paysNativeGas(record.fee_asset, unwrapping);
+  const lane = unwrapping.find((l) => (l.gmp !== undefined) === gmp);
+  if (!lane) throw invalidArgument(`invalid ${at}.fee_asset: Axelar from ${from} to ${to} pays ${gmp ? 'no native gas' : 'its gas in native gas'} there`);
   if (lane.denomIn !== expected.denom) throw invalidArgument(`invalid ${at}: the previous operation delivers ${expected.denom}, and Axelar carries ${lane.denomIn} from ${from}`);
   const denomIn = str('denom_in');
   if (denomIn !== lane.denomIn && denomIn !== lane.asset) throw invalidArgument(`invalid ${at}.denom_in: Axelar carries ${lane.denomIn} (${lane.asset}) from ${from}, not ${denomIn}`);
@@ -69,4 +74,11 @@ export function axelarLaneOfRecord(
     }
   }
   return lane;
+}
+
+/** Whether an echoed `fee_asset` is the native gas of a GMP call (an absent one names the plain transfer). */
+function paysNativeGas(feeAsset: unknown, lanes: readonly AxelarLane[]): boolean {
+  if (typeof feeAsset !== 'object' || feeAsset === null) return false;
+  const { denom, chain_id: chainId } = feeAsset as Record<string, unknown>;
+  return lanes.some((l) => l.gmp !== undefined && l.gmp.nativeDenom === denom && l.fromChainId === chainId);
 }
