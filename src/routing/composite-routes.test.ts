@@ -44,6 +44,27 @@ describe('composite routes', () => {
     expect(route.estimated_fees.map((f: { bridge_id: string }) => f.bridge_id)).toEqual(['AXELAR']);
   });
 
+  it('unpinned, the one-transaction Axelar GMP route through a thin Osmosis pool loses too much, and the safe two-transaction route is answered instead of an error', async () => {
+    const body = {
+      source_asset_chain_id: '137',
+      source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed',
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '500000000',
+      smart_relay: false,
+    };
+    // Alone, the one-transaction route exists and the safety rules refuse it.
+    const single = await post(t.app, '/v2/fungible/route', { ...body, allow_multi_tx: false });
+    expect(single.statusCode, single.body).toBe(400);
+    expect(single.json().details[0].reason).toMatch(/BAD_PRICE_ERROR|HIGH_LOSS_ERROR/);
+    const res = await post(t.app, '/v2/fungible/route', { ...body, allow_multi_tx: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    expect(route.warning ?? null).toBeNull();
+    expect(kinds(route)).toEqual(['axelar_transfer', 'cctp_transfer']);
+    expect(route.txs_required).toBe(2);
+  });
+
   it('is refused as single-transaction, with the multi-tx wording', async () => {
     const res = await post(t.app, '/v2/fungible/route', {
       source_asset_chain_id: '137',
