@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ApiError } from '../errors.js';
@@ -13,6 +14,15 @@ const swap = (usdIn?: string, usdOut?: string, impact?: string, allowUnsafe = fa
   allowUnsafe,
 });
 
+/** A captured Skip Go API answer from test/fixtures/skip-go-api (sources in its SOURCES.md). */
+const capture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/skip-go-api/${name}.json`, import.meta.url), 'utf8')) as {
+    response: {
+      status: number;
+      body: { code: number; message: string; details: { '@type': string; reason: string }[]; route: { swap_price_impact_percent: string; warning: unknown } };
+    };
+  };
+
 function errorOf(input: SafetyInput): ApiError {
   const v = judgePriceSafety(input);
   if (v.kind !== 'error') throw new Error(`expected an error, got ${v.kind}`);
@@ -24,8 +34,17 @@ const reasonOf = (input: SafetyInput) => {
 };
 
 describe('judgePriceSafety: BAD_PRICE by USD difference', () => {
-  it('reproduces the captured error body of the Skip Go API', () => {
-    // shared/fixtures/skip-go-api/route-error-bad-price.json: the message, code 3 and an ErrorInfo detail.
+  it('reproduces the captured error of the Skip Go API: status, code, message and ErrorInfo reason', () => {
+    // The capture's route lost 1.2 %: the service that answered used a lower threshold than the default 10 %.
+    const { status, body } = capture('route-error-bad-price').response;
+    const captured = errorOf({ ...swap('100000.00', '98811.81'), thresholds: { maxUsdLossFraction: d('0.01') } });
+    expect(captured.httpStatus).toBe(status);
+    expect(captured.code).toBe(body.code);
+    expect(captured.message).toBe(body.message);
+    expect(captured.details[0]).toMatchObject({ '@type': body.details[0]?.['@type'], reason: body.details[0]?.reason });
+  });
+
+  it('gives the full error body with the default thresholds', () => {
     const e = errorOf({ ...swap('1000', '600'), thresholds: {} });
     expect(e.code).toBe(3);
     expect(e.httpStatus).toBe(400);
@@ -41,7 +60,8 @@ describe('judgePriceSafety: BAD_PRICE by USD difference', () => {
   });
 
   it('gives the captured warning text with allow_unsafe', () => {
-    // shared/fixtures/skip-go-api/msgs_direct-dydx-to-ethereum-swap-axelar.json
+    const { route } = capture('msgs_direct-dydx-to-ethereum-swap-axelar').response.body;
+    expect(judgePriceSafety(swap('130.1299', '103.1712', route.swap_price_impact_percent, true))).toMatchObject({ warning: route.warning });
     const v = judgePriceSafety(swap('130.1299', '103.1712', '0.2607', true));
     expect(v).toEqual({
       kind: 'warning',
