@@ -46,7 +46,7 @@ export async function bundleServer(distDir = path.join(ROOT, 'dist')): Promise<{
     logLevel: 'warning',
     plugins: [externalUnlessListed],
   });
-  const output = result.metafile.outputs[path.relative(process.cwd(), file)] ?? Object.values(result.metafile.outputs).find((o) => o.entryPoint);
+  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
   return { file, bytes: output?.bytes ?? 0, inputs: Object.keys(result.metafile.inputs).length };
 }
 

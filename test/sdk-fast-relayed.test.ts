@@ -3,49 +3,19 @@
  * with goFast: true, CCTP with smartRelay: true (the SMART_RELAY fee entry), and IBC Eureka — for route, messages and
  * messagesDirect; only the API URL changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { EVM_USER, messagesFor, USDC_ETHEREUM, useSdkServer } from './sdk-server.js';
 import { getAddress } from 'viem';
-import { messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { userAddress } from '../src/test-helpers/registry.js';
+import { messagesDirect, route } from '@skip-go/client';
 
-let app: FastifyInstance;
-let ctx: ReturnType<typeof buildContext>;
+const server = useSdkServer();
+const { addressOf } = server;
 
-beforeAll(async () => {
-  ctx = buildContext(loadConfig([], {}));
-  app = await buildApp(ctx);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  setApiOptions({ apiUrl: address });
-});
-afterAll(() => app.close());
-
-const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const ATOM_ON_ETHEREUM = '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3';
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 /** The Go Fast gateway on Base (data/contracts.json), EIP-55 as Junction emits it. */
 const BASE_GATEWAY = getAddress('0x43d090025aaa6c8693b71952b910ac55ccb56bbb');
-const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
-
-type Route = NonNullable<Awaited<ReturnType<typeof route>>>;
-function messagesFor(r: Route) {
-  return messages({
-    sourceAssetDenom: r.sourceAssetDenom,
-    sourceAssetChainId: r.sourceAssetChainId,
-    destAssetDenom: r.destAssetDenom,
-    destAssetChainId: r.destAssetChainId,
-    amountIn: r.amountIn,
-    amountOut: r.estimatedAmountOut,
-    addressList: r.requiredChainAddresses.map(addressOf),
-    operations: r.operations,
-    slippageTolerancePercent: '1',
-  });
-}
 
 /** The one EVM transaction of a messages answer. */
 function evmTxOf(m: Awaited<ReturnType<typeof messagesFor>>) {
@@ -61,7 +31,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     const op = r!.operations[0] as unknown as { goFastTransfer: { fromChainId: string; toChainId: string; bridgeId: string; destinationDomain: string; fee: { bpsFee: string; feeAsset: { denom: string } } } };
     expect(op.goFastTransfer).toMatchObject({ fromChainId: '8453', toChainId: 'osmosis-1', bridgeId: 'GO_FAST', destinationDomain: '875', fee: { bpsFee: '10', feeAsset: { denom: USDC_BASE } } });
     expect(r!.estimatedRouteDurationSeconds).toBeLessThan(60);
-    const tx = evmTxOf(await messagesFor(r!));
+    const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx).toMatchObject({ chainId: '8453', to: BASE_GATEWAY, value: '0', signerAddress: EVM_USER });
     expect(tx.data?.startsWith('6ad1b6ac')).toBe(true); // submitOrder(bytes32,bytes32,uint256,uint256,uint32,uint64,bytes)
     expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_BASE, spender: BASE_GATEWAY, amount: '100000000' }]);
@@ -79,7 +49,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
       expect.objectContaining({ feeType: 'SMART_RELAY', bridgeId: 'CCTP', amount: '360000', chainId: '1', txIndex: 0, operationIndex: 0, feeBehavior: 'FEE_BEHAVIOR_DEDUCTED' }),
     ]);
     expect(BigInt(r!.amountIn)).toBe(BigInt(r!.estimatedAmountOut) + 360000n);
-    const tx = evmTxOf(await messagesFor(r!));
+    const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx.to).toBe('0xBC8552339dA68EB65C8b88B414B5854E0E366cFc');
     expect(tx.data?.startsWith('d77d6ec0')).toBe(true); // requestCCTPTransferWithCaller
     expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_ETHEREUM, spender: '0xBC8552339dA68EB65C8b88B414B5854E0E366cFc', amount: '12000000' }]);
@@ -106,7 +76,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     const r = await route({ sourceAssetDenom: ATOM_ON_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: ATOM_ON_OSMOSIS, destAssetChainId: 'osmosis-1', amountIn: '25000000', smartRelay: true });
     expect(r!.txsRequired).toBe(1);
     expect(r!.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer') || k === 'transfer'))).toEqual(['eurekaTransfer', 'transfer']);
-    const tx = evmTxOf(await messagesFor(r!));
+    const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx.to).toBe('0xa348CfE719B63151F228e3C30EB424BA5a983012');
     expect(tx.data?.startsWith('2ac3dc38')).toBe(true); // sendTransfer((address,uint256,string,string,string,uint64,string))
   });

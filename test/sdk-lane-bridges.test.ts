@@ -3,41 +3,13 @@
  * issue 14b — Hyperlane, Stargate V2, LayerZero OFT: route() converts the operation record to the SDK's camelCase
  * types, messages() echoes it back, and the transaction the SDK receives is the one the bridge builds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { BridgeType, messages, route, setApiOptions } from '@skip-go/client';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { userAddress } from '../src/test-helpers/registry.js';
+import { describe, expect, it } from 'vitest';
+import { EVM_USER, messagesFor, useSdkServer } from './sdk-server.js';
+import { BridgeType, route } from '@skip-go/client';
 
-let app: FastifyInstance;
-let ctx: ReturnType<typeof buildContext>;
+const server = useSdkServer();
+const { addressOf } = server;
 
-beforeAll(async () => {
-  ctx = buildContext(loadConfig([], {}));
-  app = await buildApp(ctx);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  setApiOptions({ apiUrl: address });
-});
-afterAll(() => app.close());
-
-const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
-
-function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
-  return messages({
-    sourceAssetDenom: r.sourceAssetDenom,
-    sourceAssetChainId: r.sourceAssetChainId,
-    destAssetDenom: r.destAssetDenom,
-    destAssetChainId: r.destAssetChainId,
-    amountIn: r.amountIn,
-    amountOut: r.estimatedAmountOut,
-    addressList: r.requiredChainAddresses.map(addressOf),
-    operations: r.operations,
-    slippageTolerancePercent: '1',
-  });
-}
 
 /** The SDK's operation and fee types are unions; read the converted keys as plain JSON. */
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, Record<string, unknown>>;
@@ -57,7 +29,7 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       txIndex: 0,
     });
     expect(plain(r!.estimatedFees![0])).toMatchObject({ bridgeId: 'HYPERLANE', amount: '270000', feeBehavior: 'FEE_BEHAVIOR_ADDITIONAL' });
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
     expect(tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/cosmwasm.wasm.v1.MsgExecuteContract');
@@ -77,7 +49,7 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       stargateTransfer: { fromChainId: '1', toChainId: '42161', poolAddress: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', destinationEndpointId: 30110, oftFeeAmount: '150000', bridgeId: 'STARGATE' },
     });
     expect(r!.estimatedAmountOut).toBe('249850000');
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
     expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', value: '800000000000000', signerAddress: EVM_USER });
@@ -97,7 +69,7 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
     expect(plain(r!.operations[0])).toMatchObject({
       layerZeroTransfer: { fromChainId: '1', toChainId: '8453', sourceOftContractAddress: '0x6985884C4392D348587B19cb9eAAf157F13271cd', destinationEndpointId: 30184, messagingFeeAmount: '600000000000000', bridgeId: 'LAYER_ZERO' },
     });
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
     expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x6985884C4392D348587B19cb9eAAf157F13271cd', value: '600000000000000', requiredErc20Approvals: [] });

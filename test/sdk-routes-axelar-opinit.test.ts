@@ -2,23 +2,13 @@
  * The official @skip-go/client SDK (1.6.1) against Junction for the Axelar and OPinit bridges: route, then messages
  * with the operations the SDK echoes back (camelCase on its side, snake_case on the wire).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { BridgeType, messages, route, setApiOptions } from '@skip-go/client';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
+import { describe, expect, it } from 'vitest';
+import { EVM_USER, messagesFor, useSdkServer } from './sdk-server.js';
+import { BridgeType, route } from '@skip-go/client';
 import { l2Denom } from '../src/denom/l2.js';
-import { buildApp } from '../src/http/app.js';
 
-let app: FastifyInstance;
+useSdkServer();
 
-beforeAll(async () => {
-  app = await buildApp(buildContext(loadConfig([], {})));
-  setApiOptions({ apiUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
-});
-afterAll(() => app.close());
-
-const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const ADDRESSES: Record<string, string> = {
   'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
   'interwoven-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
@@ -26,19 +16,7 @@ const ADDRESSES: Record<string, string> = {
   '1': EVM_USER,
 };
 
-async function roundTrip(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
-  return messages({
-    sourceAssetDenom: r.sourceAssetDenom,
-    sourceAssetChainId: r.sourceAssetChainId,
-    destAssetDenom: r.destAssetDenom,
-    destAssetChainId: r.destAssetChainId,
-    amountIn: r.amountIn,
-    amountOut: r.estimatedAmountOut,
-    addressList: r.requiredChainAddresses.map((c) => ADDRESSES[c]!),
-    operations: r.operations,
-    slippageTolerancePercent: '1',
-  });
-}
+const roundTrip = (r: NonNullable<Awaited<ReturnType<typeof route>>>) => messagesFor(r, (c) => ADDRESSES[c]!);
 
 describe('@skip-go/client against Junction: Axelar and OPinit', () => {
   it('Axelar: axlWETH from Osmosis to Ethereum, an axelarTransfer operation and a MsgTransfer to the GMP account', async () => {

@@ -2,43 +2,13 @@
  * Contract test: the official @skip-go/client SDK (1.6.1) drives the running server for route, messages and
  * messagesDirect — only the API URL changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { BridgeType, messages, messagesDirect, route, setApiOptions } from '@skip-go/client';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { describe, expect, it } from 'vitest';
+import { EVM_USER, messagesFor, USDC_ETHEREUM, useSdkServer } from './sdk-server.js';
+import { BridgeType, messagesDirect, route } from '@skip-go/client';
 import { ATOM_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS, USDC_ON_QUICKSILVER_VIA_DYDX, userAddress } from '../src/test-helpers/registry.js';
 
-let app: FastifyInstance;
-let ctx: ReturnType<typeof buildContext>;
-
-beforeAll(async () => {
-  ctx = buildContext(loadConfig([], {}));
-  app = await buildApp(ctx);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  setApiOptions({ apiUrl: address });
-});
-afterAll(() => app.close());
-
-/** What executeRoute does after route(): send the route back with one address per required chain. */
-const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const addressOf = (chainId: string) => (ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(ctx.registry, chainId));
-
-function messagesFor(r: NonNullable<Awaited<ReturnType<typeof route>>>) {
-  return messages({
-    sourceAssetDenom: r.sourceAssetDenom,
-    sourceAssetChainId: r.sourceAssetChainId,
-    destAssetDenom: r.destAssetDenom,
-    destAssetChainId: r.destAssetChainId,
-    amountIn: r.amountIn,
-    amountOut: r.estimatedAmountOut,
-    addressList: r.requiredChainAddresses.map(addressOf),
-    operations: r.operations,
-    slippageTolerancePercent: '1',
-  });
-}
+const server = useSdkServer();
+const { addressOf } = server;
 
 describe('@skip-go/client against Junction', () => {
   it('route → messages: the SDK echoes the operations and gets a signable MsgTransfer', async () => {
@@ -53,7 +23,7 @@ describe('@skip-go/client against Junction', () => {
     expect(r!.operations[0]).toMatchObject({ transfer: { channel: 'channel-141', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' }, txIndex: 0 });
     expect(r!.requiredChainAddresses).toEqual(['cosmoshub-4', 'osmosis-1']);
 
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     expect('cosmosTx' in tx && tx.cosmosTx.chainId).toBe('cosmoshub-4');
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
@@ -67,13 +37,13 @@ describe('@skip-go/client against Junction', () => {
       destAssetDenom: USDC_ON_NOLUS_VIA_OSMOSIS,
       destAssetChainId: 'pirin-1',
       amountIn: '1000000',
-      chainIdsToAddresses: Object.fromEntries(['noble-1', 'osmosis-1', 'pirin-1'].map((c) => [c, userAddress(ctx.registry, c)])),
+      chainIdsToAddresses: Object.fromEntries(['noble-1', 'osmosis-1', 'pirin-1'].map((c) => [c, userAddress(server.ctx.registry, c)])),
       slippageTolerancePercent: '1',
     });
     expect(d!.route!.chainIds).toEqual(['noble-1', 'osmosis-1', 'pirin-1']);
     const tx = d!.txs![0]!;
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
-    expect(JSON.parse(msg.memo).forward.receiver).toBe(userAddress(ctx.registry, 'pirin-1'));
+    expect(JSON.parse(msg.memo).forward.receiver).toBe(userAddress(server.ctx.registry, 'pirin-1'));
   });
 
   it('a swap route round-trips through the SDK: route, then messages with the echoed swap operation', async () => {
@@ -82,7 +52,7 @@ describe('@skip-go/client against Junction', () => {
     // The SDK's own types for the swap record are a union; read the converted keys as plain JSON.
     const swapOp = r!.operations.find((o) => 'swap' in o) as unknown as { swap: { swapIn: { swapVenue: { name: string } } } };
     expect(swapOp.swap.swapIn.swapVenue.name).toBe('osmosis-poolmanager');
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
     const sa = JSON.parse(msg.memo).wasm.msg.swap_and_action;
@@ -94,7 +64,7 @@ describe('@skip-go/client against Junction', () => {
     const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', bridges: [BridgeType.CCTP], smartRelay: false });
     expect(r!.operations[0]).toMatchObject({ cctpTransfer: { fromChainId: '1', toChainId: 'noble-1', burnToken: USDC_ETHEREUM, bridgeId: 'CCTP' }, txIndex: 0 });
     expect(r!.requiredChainAddresses).toEqual(['1', 'noble-1']);
-    const m = await messagesFor(r!);
+    const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
     expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', value: '0', signerAddress: EVM_USER });

@@ -12,7 +12,6 @@
  */
 import { createRequire } from 'node:module';
 import type * as IoRedis from 'ioredis';
-import type { Redis } from 'ioredis';
 import type * as Rlf from 'rate-limiter-flexible';
 import type { BurstyRateLimiter as BurstyLimiter, RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Log } from './log.js';
@@ -108,7 +107,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 export class RedisLimiter implements AnonymousLimiter {
-  private readonly client: Redis;
+  private readonly client: IoRedis.Redis;
   private readonly shared: Consumer;
   private readonly local: MemoryLimiter;
   private degraded = false;

@@ -5,6 +5,7 @@
  * affiliates would stall every other caller while they are processed. The limits sit far above anything a real
  * client sends and are stated in the schemas (maxLength, maxItems, maxProperties), hence in the OpenAPI document.
  */
+import { jsonDepth } from '../messages/wasm-msg.js';
 
 /** Bodies of /route, /msgs and /msgs_direct (BODY_LIMIT_BYTES bounds the other endpoints). */
 export const MAX_QUOTE_BODY_BYTES = 256 * 1024;
@@ -41,23 +42,11 @@ export function describeValue(v: unknown, max = 80): string {
 }
 
 /**
- * Whether JSON text nests deeper than `limit`, counting brackets outside strings. Linear, allocation-free and
- * stops at the first bracket past the limit, so it can run on any body before JSON.parse or a schema sees it.
+ * Whether JSON text nests deeper than `limit`, counting brackets outside strings (jsonDepth: linear, allocation-free,
+ * stops at the first bracket past the limit), so it can run on any body before JSON.parse or a schema sees it.
  */
 export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
+  return jsonDepth(text, limit) > limit;
 }
 
 /** The limits as one sentence for the OpenAPI description. */

@@ -42,10 +42,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 
 /** Compiles one validator still waiting; false once none is left. */
 export function compileNextValidator(): boolean {
-  for (const compile of uncompiled) {
-    compile();
-    break;
-  }
+  uncompiled.values().next().value?.();
   return uncompiled.size > 0;
 }
 

@@ -68,15 +68,20 @@ export interface ShapeCache {
   set(market: MarketView, q: RouteQuery, ranked: readonly RouteShape[]): void;
 }
 
-/** Shapes kept per cache entry: enough to absorb a different amount re-ranking them. */
-const CACHED_SHAPES = 4;
+/**
+ * Candidates a plan keeps, best first, and shapes a cache entry keeps: enough to absorb a different amount
+ * re-ranking them, and for quote.ts to find one that passes price safety. One figure for both, so that a cached
+ * answer weighs the same candidates as the search that filled the cache.
+ */
+const RANKED_KEPT = 8;
 
 export function planRoute(registry: Registry, market: MarketView, q: RouteQuery, cache?: ShapeCache): PlannedRoute {
   return planRoutes(registry, market, q, cache)[0]!;
 }
 
 /**
- * Every candidate that carries the amount, best first (never empty: no candidate is a not-found error). The caller
+ * The candidates that carry the amount, best first, at most RANKED_KEPT (never empty: no candidate is a not-found
+ * error). The caller
  * that judges price safety (quote.ts) takes the first one that passes, so a cheaper route needing as many
  * transactions is not hidden behind a better-ranked one the safety rules would refuse.
  */
@@ -96,8 +101,9 @@ export function planRoutes(registry: Registry, market: MarketView, q: RouteQuery
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
     throw noRouteError({ reasons: rejected.reasons, multiTxRefused: rejected.multiTxOnly, fallback: noRouteFallback(q, shapes.length > 0) });
   }
-  if (!cached) cache?.set(market, q, ranked.slice(0, CACHED_SHAPES).map((c) => c.shape));
-  return ranked.map((c) => c.candidate.route);
+  const kept = ranked.slice(0, RANKED_KEPT);
+  if (!cached) cache?.set(market, q, kept.map((c) => c.shape));
+  return kept.map((c) => c.candidate.route);
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {

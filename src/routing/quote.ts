@@ -26,9 +26,6 @@ export interface Quote {
   figures: { usdVolume: string; affiliateFeeUsd: string };
 }
 
-/** Candidates judged for price safety before giving up on finding a safe one (they come ranked best first). */
-const SAFETY_CANDIDATES = 8;
-
 /**
  * The route to answer with: the best-ranked candidate that passes the price-safety rules. Ranking puts fewer
  * transactions first, so without this a one-transaction route that loses a third of its value (an Axelar transfer
@@ -37,7 +34,7 @@ const SAFETY_CANDIDATES = 8;
  */
 export function quoteRoute(ctx: QuoteContext, q: RouteQuery, ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache)): Quote {
   let chosen: { planned: PlannedRoute; judged: Judged } | undefined;
-  for (const planned of ranked.slice(0, SAFETY_CANDIDATES)) {
+  for (const planned of ranked) {
     const judged = judge(ctx, q, planned);
     if (judged.verdict.kind === 'ok') {
       chosen = { planned, judged };
