@@ -17,7 +17,6 @@ import type { HyperlaneLane } from './lanes.js';
 export const WARP_ROUTER_ABI = parseAbi([
   'function transferRemote(uint32 _destination, bytes32 _recipient, uint256 _amountOrId) payable returns (bytes32 messageId)',
   'function quoteGasPayment(uint32 _destinationDomain) view returns (uint256)',
-  'event SentTransferRemote(uint32 indexed destination, bytes32 indexed recipient, uint256 amount)',
 ]);
 
 export function evmTransferRemoteTx(lane: HyperlaneLane, recipient: Hex, amount: bigint, gas: StepFee, signer: string): Static<typeof EvmTx> {
