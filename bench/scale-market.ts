@@ -45,7 +45,7 @@ interface SyntheticSqs {
   close(): Promise<void>;
 }
 
-async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
+export async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
   const script = fileURLToPath(new URL('./lib/synthetic-sqs.ts', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, String(pools)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
@@ -62,7 +62,7 @@ async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
 }
 
 /** Waits until the server's market view holds the whole synthetic market (health check `market`). */
-async function waitForMarket(server: RunningServer, pools: number, timeoutMs = 180_000): Promise<number> {
+export async function waitForMarket(server: RunningServer, pools: number, timeoutMs = 180_000): Promise<number> {
   const t0 = performance.now();
   for (;;) {
     const health = (await (await fetch(`${server.url}/health`)).json()) as { checks: Record<string, { detail?: string }> };
@@ -147,7 +147,7 @@ function prioritise(server: RunningServer, nice: string | undefined): void {
 }
 
 /** Sequential requests to the trivial endpoint: each one's latency is what a request waits behind the server's work. */
-async function probePauses(server: RunningServer, durationMs: number) {
+export async function probePauses(server: RunningServer, durationMs: number) {
   prioritise(server, process.env.BENCH_NICE);
   const samples: number[] = [];
   const end = performance.now() + durationMs;

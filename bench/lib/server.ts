@@ -36,7 +36,10 @@ export async function startServer(extraArgs: string[] = [], timeoutMs = 30_000):
   const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [MAIN, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'silent', '--data-dir', dataDir, '--anon-rate-per-second', '0', ...extraArgs], {
+  // BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), which node refuses in
+  // NODE_OPTIONS; split on spaces.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'silent', '--data-dir', dataDir, '--anon-rate-per-second', '0', ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

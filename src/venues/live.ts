@@ -44,6 +44,8 @@ export function createVenuePollers(store: MarketStore, config: LiveIngestConfig)
         ? sqsFetcher({
             baseUrl: o.url,
             takerFees,
+            // Reading (HTTP, JSON, tick models) happens in a worker thread, off the thread that answers requests.
+            inWorker: true,
             timeoutMs: config.timeoutMs,
             // Tick requests never hold a poll past half its interval; the pools left over go first next time.
             tickBudgetMs: o.intervalMs / 2,

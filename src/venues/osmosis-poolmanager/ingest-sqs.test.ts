@@ -38,10 +38,10 @@ const fetcher = (e: FakeEndpoint, extra: Partial<SqsIngestOptions> = {}) => sqsF
 const cl = (pools: readonly Pool[]) => pools.filter((p): p is ConcentratedPool => p.kind === 'concentrated');
 
 describe('SQS ingest of a large market', () => {
-  it('gives every concentrated pool its tick model, then refetches only the pools whose liquidity changed', async () => {
+  it.each([{ reading: 'in this thread', inWorker: false }, { reading: 'in a worker thread', inWorker: true }])('gives every concentrated pool its tick model, then refetches only the pools whose liquidity changed (reading $reading)', async ({ inWorker }) => {
     const market = new SyntheticOsmosis({ pools: 600, tokens, hubs: [OSMO, USDC, ATOM] });
     const e = await serve(market);
-    const fetch = fetcher(e);
+    const fetch = fetcher(e, { inWorker });
 
     const first = await poll(fetch);
     expect(first.pools).toHaveLength(600);
@@ -119,6 +119,54 @@ describe('SQS ingest of a large market', () => {
     expect(second.waiting).toEqual([]);
     expect(tickRequests(e)).toEqual([`/pools/ticks/${clIds[0]}`]);
     expect(cl(second.pools).find((p) => p.id === clIds[0])!.hasTickModel).toBe(true);
+  });
+});
+
+describe('SQS reading in a worker thread', () => {
+  it('builds the same pools as reading in this thread, poll after poll', async () => {
+    const market = new SyntheticOsmosis({ pools: 300, tokens, hubs: [OSMO, USDC, ATOM] });
+    const e = await serve(market);
+    const here = fetcher(e);
+    const there = fetcher(e, { inWorker: true });
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = [await poll(here), await poll(there)];
+      expect(b.pools.map((p) => p.id)).toEqual(a.pools.map((p) => p.id));
+      for (const [i, p] of a.pools.entries()) {
+        const q = b.pools[i]!;
+        const [d0, d1] = p.denoms as [string, string];
+        const amount = p.reserve(d0) / 1000n + 1n;
+        expect(q.exactIn(d0, d1, amount), p.id).toBe(p.exactIn(d0, d1, amount));
+      }
+      expect(cl(b.pools).map((p) => p.hasTickModel)).toEqual(cl(a.pools).map((p) => p.hasTickModel));
+      expect(b.skipped).toEqual(a.skipped);
+      market.advance(0.2);
+    }
+  });
+
+  it('reports an endpoint failure as the in-thread reader does, then reads again once the endpoint is back', async () => {
+    const market = new SyntheticOsmosis({ pools: 50, tokens, hubs: [OSMO, USDC, ATOM] });
+    const e = await serve(market);
+    const fetch = fetcher(e, { inWorker: true });
+    e.mode = 'http-500';
+    await expect(poll(fetch)).rejects.toMatchObject({ name: 'IngestError', status: 500, message: 'HTTP 500' });
+    e.mode = 'ok';
+    expect((await poll(fetch)).pools).toHaveLength(50);
+  });
+
+  it('rejects a read at once when the poller stops, and starts afresh on the next read', async () => {
+    const market = new SyntheticOsmosis({ pools: 400, tokens, hubs: [OSMO, USDC, ATOM] });
+    const e = await serve(market);
+    const fetch = fetcher(e, { inWorker: true });
+    const first = await poll(fetch);
+    const stop = new AbortController();
+    const reading = fetch(stop.signal);
+    stop.abort();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    e.requests.length = 0;
+    const again = await poll(fetch);
+    expect(again.pools.map((p) => p.id)).toEqual(first.pools.map((p) => p.id));
+    // A fresh worker holds no tick models: it fetches them all again.
+    expect(tickRequests(e)).toHaveLength(market.concentratedIds().length);
   });
 });
 

@@ -1,0 +1,32 @@
+/**
+ * Worker-thread entry of SQS reading (sqs-reader.ts): one SqsReader, kept between polls, driven by messages from
+ * sqs-worker-client.ts. Answers a read with its items in batches (each message small, so that receiving one never
+ * holds the server's thread for long), then `done` with what was skipped and what is waiting, or `error`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqsReader, type SqsReaderOptions } from './sqs-reader.js';
+import type { ToWorker, FromWorker } from './sqs-worker-protocol.js';
+import { ITEMS_PER_MESSAGE } from './sqs-worker-protocol.js';
+
+const port = parentPort!;
+const reader = new SqsReader(workerData as SqsReaderOptions);
+const reads = new Map<number, AbortController>();
+const send = (m: FromWorker) => port.postMessage(m);
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'abort') return void reads.get(m.seq)?.abort();
+  if (m.type === 'forget') return reader.forget();
+  const abort = new AbortController();
+  reads.set(m.seq, abort);
+  reader
+    .read(abort.signal)
+    .then((read) => {
+      for (let i = 0; i < read.items.length; i += ITEMS_PER_MESSAGE) send({ type: 'items', seq: m.seq, items: read.items.slice(i, i + ITEMS_PER_MESSAGE) });
+      send({ type: 'done', seq: m.seq, skipped: read.skipped, waiting: read.waiting });
+    })
+    .catch((err: unknown) => {
+      const e = err as { name?: string; message?: string; url?: string; status?: number };
+      send({ type: 'error', seq: m.seq, error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status } });
+    })
+    .finally(() => reads.delete(m.seq));
+});
