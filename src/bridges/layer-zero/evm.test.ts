@@ -16,7 +16,7 @@ import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anv
 import { copyContractTo, deployContract, eventsOf, sendTx } from '../../test-helpers/evm/deploy.js';
 import { endpointV2, installLayerZeroEndpoint, type LayerZeroEndpoint } from '../../test-helpers/evm/layer-zero.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
-import { IOFT_ABI } from '../oft/oft.js';
+import { IOFT_ABI, type SendParam } from '../oft/oft.js';
 import { layerZeroConfig } from './config.js';
 import { layerZeroBridge } from './index.js';
 
@@ -87,7 +87,7 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     const sent = (amount / RATE) * RATE;
     const call = decodeFunctionData({ abi: IOFT_ABI, data: `0x${tx.data}` });
     expect(call.functionName).toBe('send');
-    const [param, fee, refund] = call.args as readonly [Record<string, unknown>, { nativeFee: bigint; lzTokenFee: bigint }, Address];
+    const [param, fee, refund] = call.args as readonly [SendParam, { nativeFee: bigint; lzTokenFee: bigint }, Address];
     expect(param).toEqual({
       dstEid: cfg.eid.get(dest),
       to: pad(recipient.toLowerCase() as Hex),
@@ -102,7 +102,8 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     expect(refund).toBe(user);
 
     // The OFT's own view of the same parameters: what it debits and what the destination credits (the dust stays).
-    const [, , receiptLD] = (await node.publicClient.readContract({ address: ZRO, abi: IOFT_ABI, functionName: 'quoteOFT', args: [param as never] })) as readonly [unknown, unknown, { amountSentLD: bigint; amountReceivedLD: bigint }];
+    // (`as never`: viem does not infer the argument types through the anvil helper's client type.)
+    const [, , receiptLD] = await node.publicClient.readContract({ address: ZRO, abi: IOFT_ABI, functionName: 'quoteOFT', args: [param] as never });
     expect(receiptLD).toEqual({ amountSentLD: sent, amountReceivedLD: BigInt(body.route.amount_out) });
 
     const ethBefore = await node.publicClient.getBalance({ address: user });
