@@ -1,26 +1,27 @@
 /**
- * The LayerZero OFT transactions Junction builds, executed on a local EVM (anvil). The OFT and the endpoint are the
- * tests' own contracts written from IOFT and the endpoint's published interface (src/bridges/oft/test-contracts/Oft.sol
- * says why not the real bytecode); the OFT's code is placed at ZRO's mainnet address from data/layer-zero.json. For
- * each destination the test takes the transaction from /v2/fungible/msgs_direct, decodes its calldata with the IOFT
- * ABI, sends it from a funded account, and reads what reached the endpoint: the OFTSent and PacketSent events (amounts,
- * recipient, destination endpoint id) and the messaging fee actually kept (the table's over-payment is refunded).
- * With CHAIN_RPC_URLS pointing at the node, the fee refresher quotes quoteSend over JSON-RPC and routes carry it.
+ * The LayerZero OFT transactions Junction builds, executed on a local EVM (anvil) against LayerZero's own contracts
+ * from npm: EndpointV2 and its SimpleMessageLib as @layerzerolabs/lz-evm-protocol-v2 ships them compiled
+ * (src/test-helpers/evm/layer-zero.ts), and the OFT of @layerzerolabs/lz-evm-oapp-v2 compiled from node_modules
+ * (test-contracts/LayerZeroOft.sol only makes it concrete), its code placed at ZRO's mainnet address from
+ * data/layer-zero.json. For each destination the test takes the transaction from /v2/fungible/msgs_direct, decodes its
+ * calldata with the IOFT ABI, sends it from a funded account, and reads what the contracts did: the OFTSent and
+ * PacketSent events (amounts, recipient, destination endpoint id), the messaging fee the send library kept and the
+ * table's over-payment refunded; quoteOFT agrees with Junction's amounts. With CHAIN_RPC_URLS pointing at the node,
+ * the fee refresher quotes quoteSend over JSON-RPC and routes carry it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, encodeFunctionData, getAddress, hexToBigInt, pad, parseAbi, slice, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionData, getAddress, hexToBigInt, pad, slice, zeroAddress, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
-import { copyCodeTo, deployContract, eventsOf, sendTx } from '../../test-helpers/evm/deploy.js';
+import { copyContractTo, deployContract, eventsOf, sendTx } from '../../test-helpers/evm/deploy.js';
+import { endpointV2, installLayerZeroEndpoint, type LayerZeroEndpoint } from '../../test-helpers/evm/layer-zero.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
-import { IOFT_ABI } from '../oft/oft.js';
+import { IOFT_ABI, type SendParam } from '../oft/oft.js';
 import { layerZeroConfig } from './config.js';
 import { layerZeroBridge } from './index.js';
 
 const ZRO = getAddress('0x6985884C4392D348587B19cb9eAAf157F13271cd');
-const ENDPOINT_ABI = parseAbi(['event PacketSent(bytes encodedPayload, bytes options, address sendLibrary)', 'function setNativeFee(uint256 fee)']);
-const TEST_OFT_ABI = parseAbi(['function setPeer(uint32 eid, bytes32 peer)', 'function mint(address to, uint256 amount)', 'function balanceOf(address) view returns (uint256)']);
-/** What the test endpoint charges: below the fee table's figure for Ethereum, so the difference comes back. */
+/** What the send library charges: below the fee table's figure for Ethereum, so the difference comes back. */
 const ENDPOINT_FEE = 200_000_000_000_000n;
 const peerOf = (eid: number) => pad(`0x${(0xabc000 + eid).toString(16)}`);
 
@@ -28,17 +29,26 @@ const cfg = layerZeroConfig();
 const user = anvilAccount(1).address;
 const recipient = anvilAccount(2).address;
 let node: Anvil;
-let endpoint: Address;
+let lz: LayerZeroEndpoint;
+let oft: Compiled;
 let offline: TestApp;
 let live: TestApp;
 
+const zroBalance = (address: Address) => node.publicClient.readContract({ address: ZRO, abi: oft.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+
 beforeAll(async () => {
   node = await startAnvil(1);
-  const c = compileSolidity(new URL('../oft/test-contracts/Oft.sol', import.meta.url)) as Record<string, Compiled>;
-  endpoint = await deployContract(node, c.TestEndpointV2!, [cfg.eid.get('1')!, ENDPOINT_FEE]);
-  await copyCodeTo(node, await deployContract(node, c.TestOFT!, [endpoint, 'LayerZero (test)']), ZRO);
-  for (const eid of cfg.eid.values()) await sendTx(node, 0, { to: ZRO, data: encodeFunctionData({ abi: TEST_OFT_ABI, functionName: 'setPeer', args: [eid, peerOf(eid)] }) });
-  await sendTx(node, 0, { to: ZRO, data: encodeFunctionData({ abi: TEST_OFT_ABI, functionName: 'mint', args: [user, 10n ** 24n] }) });
+  lz = await installLayerZeroEndpoint(node, cfg.eid.get('1')!, [...cfg.eid.values()], ENDPOINT_FEE);
+  oft = compileSolidity(new URL('./test-contracts/LayerZeroOft.sol', import.meta.url)).LayerZeroOft!;
+  // The OFT's constructor runs at a fresh address; its code (immutables: the endpoint, the decimal conversion rate)
+  // and the slots the constructor wrote in place (owner, name, symbol) move to ZRO's address. What lives in mappings
+  // is set there through the OFT's own owner functions. (The constructor also named the owner as the OApp's delegate
+  // at the endpoint, for the first address only: a send does not consult the delegate.)
+  const deployed = await deployContract(node, oft, ['LayerZero', 'ZRO', lz.endpoint, anvilAccount(0).address]);
+  await copyContractTo(node, deployed, ZRO, oft);
+  const asOwner = (functionName: string, args: readonly unknown[]) => sendTx(node, 0, { to: ZRO, data: encodeFunctionData({ abi: oft.abi, functionName, args }) });
+  for (const eid of cfg.eid.values()) await asOwner('setPeer', [eid, peerOf(eid)]);
+  await asOwner('mint', [user, 10n ** 24n]);
   offline = await buildTestApp();
   live = await buildTestApp({ CHAIN_RPC_URLS: `1=${node.url}`, UPSTREAM_TIMEOUT_MS: '5000' });
 }, 60_000);
@@ -77,7 +87,7 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     const sent = (amount / RATE) * RATE;
     const call = decodeFunctionData({ abi: IOFT_ABI, data: `0x${tx.data}` });
     expect(call.functionName).toBe('send');
-    const [param, fee, refund] = call.args as readonly [Record<string, unknown>, { nativeFee: bigint; lzTokenFee: bigint }, Address];
+    const [param, fee, refund] = call.args as readonly [SendParam, { nativeFee: bigint; lzTokenFee: bigint }, Address];
     expect(param).toEqual({
       dstEid: cfg.eid.get(dest),
       to: pad(recipient.toLowerCase() as Hex),
@@ -91,24 +101,36 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     expect(fee).toEqual({ nativeFee: tableFee, lzTokenFee: 0n });
     expect(refund).toBe(user);
 
-    const ethBefore = await node.publicClient.getBalance({ address: user });
-    const zroBefore = await node.publicClient.readContract({ address: ZRO, abi: TEST_OFT_ABI, functionName: 'balanceOf', args: [user] });
-    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
-    // The endpoint keeps its own fee and refunds the rest of the table's estimate.
-    expect(ethBefore - (await node.publicClient.getBalance({ address: user }))).toBe(receipt.gasUsed * receipt.effectiveGasPrice + ENDPOINT_FEE);
-    expect(zroBefore - (await node.publicClient.readContract({ address: ZRO, abi: TEST_OFT_ABI, functionName: 'balanceOf', args: [user] }))).toBe(sent);
+    // The OFT's own view of the same parameters: what it debits and what the destination credits (the dust stays).
+    // (`as never`: viem does not infer the argument types through the anvil helper's client type.)
+    const [, , receiptLD] = await node.publicClient.readContract({ address: ZRO, abi: IOFT_ABI, functionName: 'quoteOFT', args: [param] as never });
+    expect(receiptLD).toEqual({ amountSentLD: sent, amountReceivedLD: BigInt(body.route.amount_out) });
 
-    const [oftSent] = eventsOf(receipt.logs, ZRO, IOFT_ABI);
+    const ethBefore = await node.publicClient.getBalance({ address: user });
+    const libBefore = await node.publicClient.getBalance({ address: lz.sendLibrary });
+    const zroBefore = await zroBalance(user);
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
+    // The endpoint pays the send library its fee and refunds the rest of the table's estimate to the refund address.
+    expect(ethBefore - (await node.publicClient.getBalance({ address: user }))).toBe(receipt.gasUsed * receipt.effectiveGasPrice + ENDPOINT_FEE);
+    expect((await node.publicClient.getBalance({ address: lz.sendLibrary })) - libBefore).toBe(ENDPOINT_FEE);
+    expect(zroBefore - (await zroBalance(user))).toBe(sent);
+
+    // The OFT burns the debited amount (an ERC-20 Transfer to the zero address) and emits OFTSent.
+    const [burn, oftSent] = eventsOf(receipt.logs, ZRO, oft.abi);
+    expect(burn).toMatchObject({ eventName: 'Transfer', args: { from: user, to: zeroAddress, value: sent } });
     expect(oftSent).toMatchObject({ eventName: 'OFTSent', args: { dstEid: cfg.eid.get(dest), fromAddress: user, amountSentLD: sent, amountReceivedLD: sent } });
-    const [packet] = eventsOf(receipt.logs, endpoint, ENDPOINT_ABI);
-    const p = (packet!.args as unknown as { encodedPayload: Hex }).encodedPayload;
+    const [packet] = eventsOf(receipt.logs, lz.endpoint, endpointV2().abi).filter((e) => e.eventName === 'PacketSent');
+    const { encodedPayload: p, options, sendLibrary } = packet!.args as unknown as { encodedPayload: Hex; options: Hex; sendLibrary: Address };
+    expect({ options, sendLibrary }).toEqual({ options: '0x', sendLibrary: getAddress(lz.sendLibrary) });
     // Packet V1: version(1) nonce(8) srcEid(4) sender(32) dstEid(4) receiver(32) | guid(32) message: to(32) amountSD(8).
+    expect(Number(hexToBigInt(slice(p, 0, 1)))).toBe(1);
     expect(Number(hexToBigInt(slice(p, 9, 13)))).toBe(cfg.eid.get('1'));
     expect(slice(p, 13, 45)).toBe(pad(ZRO.toLowerCase() as Hex));
     expect(Number(hexToBigInt(slice(p, 45, 49)))).toBe(cfg.eid.get(dest));
     expect(slice(p, 49, 81)).toBe(peerOf(cfg.eid.get(dest)!));
+    expect(slice(p, 81, 113)).toBe((oftSent!.args as unknown as { guid: Hex }).guid);
     expect(slice(p, 113, 145)).toBe(pad(recipient.toLowerCase() as Hex));
-    expect(hexToBigInt(slice(p, 145, 153))).toBe(sent / RATE);
+    expect(hexToBigInt(slice(p, 145))).toBe(sent / RATE);
   });
 
   it('refuses an amount below one shared unit', async () => {
@@ -138,7 +160,7 @@ describe('LayerZero OFT send of ZRO from Ethereum on anvil', () => {
     await sendTx(node, 1, { to: ZRO, data: `0x${body.txs[0].evm_tx.data}`, value: ENDPOINT_FEE });
 
     // The fee moves on chain; the next refresh follows it. The offline instance keeps its table.
-    await sendTx(node, 0, { to: endpoint, data: encodeFunctionData({ abi: ENDPOINT_ABI, functionName: 'setNativeFee', args: [ENDPOINT_FEE * 2n] }) });
+    await lz.setNativeFee(ENDPOINT_FEE * 2n);
     await live.ctx.liveFees.refresh();
     expect((await msgsDirect(live, '8453', 10n ** 18n)).txs[0].evm_tx.value).toBe((ENDPOINT_FEE * 2n).toString());
     expect((await msgsDirect(offline, '8453', 10n ** 18n)).txs[0].evm_tx.value).toBe(cfg.messagingFeeTable.get('1')!.toString());

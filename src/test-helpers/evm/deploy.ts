@@ -1,8 +1,12 @@
 /** Deploying test contracts on anvil and placing their code at the mainnet addresses Junction's data files name. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect } from 'vitest';
-import { decodeEventLog, getAddress, type Abi, type Address, type Hex, type Log } from 'viem';
+import { decodeEventLog, getAddress, pad, toHex, type Abi, type Address, type Hex, type Log } from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
 import type { Compiled } from './solidity.js';
+
+const require = createRequire(import.meta.url);
 
 export async function deployContract(node: Anvil, c: Compiled, args: readonly unknown[] = []): Promise<Address> {
   const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
@@ -34,4 +38,26 @@ export function eventsOf(logs: readonly Log[], address: Address, abi: Abi) {
         return [];
       }
     });
+}
+
+/** A Hardhat artifact an npm package ships (its ABI and creation bytecode), by its path inside node_modules. */
+export function packageArtifact(path: string): Compiled {
+  const a = JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { abi: Abi; bytecode: Hex };
+  if (a.bytecode.length <= 2) throw new Error(`${path} ships no bytecode (an abstract contract or an interface)`);
+  return { abi: a.abi, bytecode: a.bytecode };
+}
+
+/**
+ * Copies a deployed contract to `to`: its runtime code, then the top-level storage slots the compiler's layout names
+ * (owner, counters, short strings: what a constructor writes in place). Mapping entries and long strings' data live at
+ * hashed slots and stay behind; the tests set those at `to` through the contract's own functions.
+ */
+export async function copyContractTo(node: Anvil, from: Address, to: Address, c: Compiled): Promise<void> {
+  if (!c.storage) throw new Error('copyContractTo needs the compiler storage layout (compileSolidity)');
+  await copyCodeTo(node, from, to);
+  for (const slot of new Set(c.storage.map((s) => BigInt(s.slot)))) {
+    const index = toHex(slot, { size: 32 });
+    const value = await node.publicClient.getStorageAt({ address: from, slot: index });
+    await node.testClient.setStorageAt({ address: to, index, value: value ?? pad('0x0') });
+  }
 }
