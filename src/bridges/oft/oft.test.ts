@@ -9,10 +9,11 @@ import { minAmountAfterSlippage, oftAmounts, oftRecipient } from './oft.js';
 const E12 = 10n ** 12n;
 
 describe('oftAmounts', () => {
-  it('keeps the dust below one shared unit in the wallet and charges the fee on shared units, rounded up', () => {
+  it('keeps the dust below one shared unit in the wallet and charges the fee on shared units as FeeLibV1 rounds it', () => {
     expect(oftAmounts({ rate: E12, feePpm: 0n }, 1_234_567_890_123_456_789n, 'in')).toEqual({ amountIn: 1_234_567_890_123_456_789n, amountOut: 1_234_567n * E12, tokenFee: 0n });
-    // 6 bps of 250 000 000 shared units is exactly 150 000; of 1 unit it rounds up to the whole unit.
-    expect(oftAmounts({ rate: 1n, feePpm: 600n }, 250_000_000n, 'in')).toEqual({ amountIn: 250_000_000n, amountOut: 249_850_000n, tokenFee: 150_000n });
+    // As Stargate's FeeLibV1: 6 bps of 250 000 000 shared units is 150 000, plus one unit; of 1 unit, the whole unit.
+    expect(oftAmounts({ rate: 1n, feePpm: 600n }, 250_000_000n, 'in')).toEqual({ amountIn: 250_000_000n, amountOut: 249_849_999n, tokenFee: 150_001n });
+    expect(oftAmounts({ rate: 1n, feePpm: 600n }, 250_000_001n, 'in')).toMatchObject({ tokenFee: 150_001n });
     expect(oftAmounts({ rate: 1n, feePpm: 600n }, 1n, 'in')).toEqual({ refused: expect.stringContaining('smallest unit') });
   });
 

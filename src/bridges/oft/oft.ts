@@ -4,7 +4,9 @@
  *
  * Amounts travel in *shared* decimals (usually 6) as a uint64, so an amount in local decimals loses its "dust" below
  * one shared unit: the contract debits only `removeDust(amountLD)`, and what it cannot carry stays in the wallet.
- * Stargate also takes a protocol fee on the shared amount (its fee library), modelled here in parts per million.
+ * Stargate also takes a protocol fee on the shared amount (its fee library), modelled here in parts per million and
+ * rounded the way Stargate's FeeLibV1 rounds it: the rate's share rounded down, plus one unit (so 400 ppm of 10^9
+ * shared units is 400 001), whenever the rate and the amount are non-zero.
  */
 import { encodeFunctionData, pad, parseAbi, type Hex } from 'viem';
 import { bech32 } from 'bech32';
@@ -69,11 +71,12 @@ export interface OftAmountModel {
   rate: bigint;
   /** The same on the destination chain, when its token has other local decimals (Stargate USDC on BNB Chain: 18). */
   outRate?: bigint;
-  /** The bridge's fee on the shared amount, in parts per million (0 for a plain OFT). */
+  /** The bridge's fee on the shared amount, in parts per million (0 for a plain OFT), rounded as FeeLibV1 does. */
   feePpm: bigint;
 }
 
-const feeOn = (sd: bigint, ppm: bigint) => (sd * ppm + PPM - 1n) / PPM;
+/** FeeLibV1's fee: floor(sd × ppm / 10^6) + 1, none when the rate or the amount is zero. */
+const feeOn = (sd: bigint, ppm: bigint) => (ppm > 0n && sd > 0n ? (sd * ppm) / PPM + 1n : 0n);
 
 export interface OftQuote extends Omit<LaneQuote, 'fees' | 'seconds'> {
   /** The bridge's fee in local decimals (part of amountIn − amountOut; the rest is dust left in the wallet). */

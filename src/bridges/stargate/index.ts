@@ -51,7 +51,9 @@ const PPM = 1_000_000n;
 
 /**
  * quoteSend (taxi) and quoteOFT for one whole token to a placeholder recipient: the messaging fee, and the pool's
- * current fee as a rate (a reward, when the pool pays one, counts as no fee).
+ * current fee as a rate (a reward, when the pool pays one, counts as no fee). FeeLibV1 charges floor(sd × rate /
+ * 10^6) + 1 shared units, so on 10^6 shared units the fee is the rate plus one: the rate is the fee less one unit,
+ * scaled (the smallest whole rate that gives this fee when the quote was capped to a smaller amount).
  */
 function feeProbes(registry: Registry): LiveFeeProbe[] {
   return lanes(registry).map((lane) => ({
@@ -68,9 +70,10 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
       // Both amounts of the receipt are in the source pool's local decimals.
       const received = receipt.amountReceivedLD / lane.rate;
       const sentSd = receipt.amountSentLD / lane.rate;
+      const feeSd = sentSd > received ? sentSd - received : 0n;
       return {
         nativeFee: decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: send }).nativeFee,
-        feePpm: sentSd > received && sentSd > 0n ? ((sentSd - received) * PPM + sentSd - 1n) / sentSd : 0n,
+        feePpm: feeSd > 0n ? ((feeSd - 1n) * PPM + sentSd - 1n) / sentSd : 0n,
       };
     },
   }));
