@@ -15,7 +15,7 @@ export function runToEnd<T>(steps: Steps<T>): T {
 }
 
 /** Runs the steps in slices of about `budgetMs`, giving the event loop a turn (setImmediate) between slices. */
-export async function runInSlices<T>(steps: Steps<T>, budgetMs = 3): Promise<T> {
+export async function runInSlices<T>(steps: Steps<T>, budgetMs = 2): Promise<T> {
   let start = performance.now();
   for (;;) {
     const r = steps.next();

@@ -3,10 +3,20 @@
  * sqs-worker-client.ts. Answers a read with its items in batches (each message small, so that receiving one never
  * holds the server's thread for long), then `done` with what was skipped and what is waiting, or `error`.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqsReader, type SqsReaderOptions } from './sqs-reader.js';
 import type { ToWorker, FromWorker } from './sqs-worker-protocol.js';
-import { ITEMS_PER_MESSAGE } from './sqs-worker-protocol.js';
+import { ITEMS_PER_MESSAGE, READER_NICE } from './sqs-worker-protocol.js';
+
+// Below the request-serving thread in the scheduler's eyes: on a small machine, a poll's reading then takes the CPU
+// the server's thread leaves, rather than time from requests. (On Linux, setpriority on pid 0 sets only the calling
+// thread's nice value; where that is refused, the worker simply runs at the process' priority.)
+try {
+  setPriority(0, READER_NICE);
+} catch {
+  // not permitted here: keep the process' priority
+}
 
 const port = parentPort!;
 const reader = new SqsReader(workerData as SqsReaderOptions);
