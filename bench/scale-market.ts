@@ -147,9 +147,23 @@ function prioritise(server: RunningServer, nice: string | undefined): void {
   }
 }
 
+/**
+ * The server's own event-loop delay since the previous scrape (prom-client's monitorEventLoopDelay, 10 ms resolution,
+ * reset at each scrape): the longest interval between two of its 10 ms timer turns, less the 10 ms, is the longest
+ * time the server's thread was held (by its own work, or by the machine not running it), free of the probe's own
+ * scheduling noise.
+ */
+async function eventLoopHeldMs(server: RunningServer): Promise<{ max: number; p99: number }> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  const held = (ms: number) => round(Math.max(0, ms - 10), 2);
+  return { max: held(read('junction_nodejs_eventloop_lag_max_seconds')), p99: held(read('junction_nodejs_eventloop_lag_p99_seconds')) };
+}
+
 /** Sequential requests to the trivial endpoint: each one's latency is what a request waits behind the server's work. */
 export async function probePauses(server: RunningServer, durationMs: number) {
   prioritise(server, process.env.BENCH_NICE);
+  await eventLoopHeldMs(server); // resets the server's delay histogram
   const samples: number[] = [];
   const end = performance.now() + durationMs;
   while (performance.now() < end) {
@@ -158,8 +172,9 @@ export async function probePauses(server: RunningServer, durationMs: number) {
     samples.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, 2));
   }
+  const held = await eventLoopHeldMs(server);
   prioritise(server, process.env.BENCH_NICE ? '0' : undefined);
-  return { requests: samples.length, latency_ms: statsOf(samples), ...(process.env.BENCH_NICE ? { server_nice: Number(process.env.BENCH_NICE) } : {}) };
+  return { requests: samples.length, latency_ms: statsOf(samples), server_loop_held_ms: held, ...(process.env.BENCH_NICE ? { server_nice: Number(process.env.BENCH_NICE) } : {}) };
 }
 
 function swapCase(name: string, description: string, bodies: () => unknown[], connections?: number): HttpCase {
