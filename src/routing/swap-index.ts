@@ -31,6 +31,8 @@ interface IndexParts {
 }
 
 const pairKey = (x: string, y: string) => `${x}\u0000${y}`;
+/** Pool reserves read between two yields (a CL pool's reserve sums its buckets). */
+const RESERVES_PER_STEP = 64;
 /** Items handled between two yields in the index build's loops (about a millisecond of work at most). */
 const STEP = 256;
 /** Denoms with at least this many pools have their neighbour ranking computed with the index (see build). */
@@ -97,7 +99,12 @@ export class VenueIndex {
     for (const d of rebuilt) {
       // Deepest first; reserves read once per pool (a CL pool without balances computes them from its buckets).
       const list = poolsByDenom.get(d)!;
-      const keyed = list.map((pool) => ({ pool, r: pool.reserve(d) }));
+      // A hub denom has thousands of pools, and a CL pool's reserve is summed over its buckets: read in steps.
+      const keyed: { pool: Pool; r: bigint }[] = [];
+      for (const pool of list) {
+        keyed.push({ pool, r: pool.reserve(d) });
+        if (keyed.length % RESERVES_PER_STEP === 0) yield;
+      }
       keyed.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : 0));
       keyed.forEach((k, i) => (list[i] = k.pool));
       if (keyed[0] && keyed[0].r > 0n) maxReserve.set(d, keyed[0].r);
@@ -138,6 +145,7 @@ export class VenueIndex {
     // requests after the rebuild.
     for (const d of rebuilt) {
       if (poolsByDenom.get(d)!.length < HUB_POOLS) continue;
+      yield* index.neighbourSteps(d);
       index.topNeighbours(d);
       yield;
     }
@@ -191,19 +199,25 @@ export class VenueIndex {
 
   /** Neighbour denoms of a denom with the pools joining them, deepest first (built lazily per denom). */
   private neighbours(denom: string): Map<string, Pool[]> {
-    let n = this.neighbourMemo.get(denom);
-    if (!n) {
-      n = new Map();
-      for (const pool of this.poolsOf(denom)) {
-        for (const other of pool.denoms) {
-          if (other === denom) continue;
-          let list = n.get(other);
-          if (!list) n.set(other, (list = []));
-          if (list.length < POOLS_PER_EDGE) list.push(pool); // poolsOf is deepest first
-        }
+    return this.neighbourMemo.get(denom) ?? runToEnd(this.neighbourSteps(denom));
+  }
+
+  /** neighbours() as steps, for a hub's thousands of pools during a rebuild. */
+  private *neighbourSteps(denom: string): Steps<Map<string, Pool[]>> {
+    const memo = this.neighbourMemo.get(denom);
+    if (memo) return memo;
+    const n = new Map<string, Pool[]>();
+    let i = 0;
+    for (const pool of this.poolsOf(denom)) {
+      for (const other of pool.denoms) {
+        if (other === denom) continue;
+        let list = n.get(other);
+        if (!list) n.set(other, (list = []));
+        if (list.length < POOLS_PER_EDGE) list.push(pool); // poolsOf is deepest first
       }
-      this.neighbourMemo.set(denom, n);
+      if (++i % STEP === 0) yield;
     }
+    this.neighbourMemo.set(denom, n);
     return n;
   }
 
@@ -296,8 +310,14 @@ function originOfPoolDenom(registry: Registry, chainId: string, denom: string): 
 function* affectedDenoms(touched: ReadonlySet<string>, before: ReadonlyMap<string, Pool[]>, after: ReadonlyMap<string, Pool[]>): Steps<Set<string>> {
   const out = new Set(touched);
   const all = new Set([...before.keys(), ...after.keys()]);
+  let i = 0;
   for (const d of touched) {
-    for (const byDenom of [before, after]) for (const pool of byDenom.get(d) ?? []) for (const n of pool.denoms) out.add(n);
+    for (const byDenom of [before, after]) {
+      for (const pool of byDenom.get(d) ?? []) {
+        for (const n of pool.denoms) out.add(n);
+        if (++i % STEP === 0) yield; // a hub denom has thousands of pools
+      }
+    }
     // A hub's neighbours are usually every denom: then nothing is left to take over, stop early.
     if (out.size >= all.size) return all;
     yield;

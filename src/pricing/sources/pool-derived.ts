@@ -108,7 +108,8 @@ export function* derivePoolPricesSteps(
       prices.push({ chainId, denom, usdPerBaseUnit: s.perBase, liquidityUsd: s.liquidity!, route: s.route, asOf: takenAt });
     }
     yield;
-    prices.push({ chainId, denom: usdc, usdPerBaseUnit: Decimal.of(1n, usdcDecimals), liquidityUsd: unboundedLiquidity(pools, usdc, usdcDecimals), route: [], asOf: takenAt });
+    prices.push({ chainId, denom: usdc, usdPerBaseUnit: Decimal.of(1n, usdcDecimals), liquidityUsd: yield* unboundedLiquidity(pools, usdc, usdcDecimals), route: [], asOf: takenAt });
+    yield;
   }
   return new PoolPriceTable(prices, lookup);
 }
@@ -117,8 +118,7 @@ export function* derivePoolPricesSteps(
 function* widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number, options: PoolPricingOptions): Steps<Map<string, State>> {
   const min = options.minLiquidityUsd ?? POOL_PRICING_DEFAULTS.minLiquidityUsd;
   const maxHops = options.maxHops ?? POOL_PRICING_DEFAULTS.maxHops;
-  const ordered = sortedByPoolId(pools);
-  yield;
+  const ordered = yield* sortedByPoolId(pools);
   let best = new Map<string, State>([[usdc, { perBase: Decimal.of(1n, usdcDecimals), liquidity: undefined, route: [] }]]);
   for (let hop = 1; hop <= maxHops; hop++) {
     const next = new Map(best);
@@ -196,9 +196,15 @@ function better(cand: State, cur: State | undefined): boolean {
 }
 
 /** Pools in comparePoolIds order, each id classified once (thousands of pools: no regex per comparison). */
-function sortedByPoolId(pools: readonly Pool[]): Pool[] {
-  const keyed = pools.map((pool) => ({ pool, id: pool.id, numeric: /^\d+$/.test(pool.id) }));
+function* sortedByPoolId(pools: readonly Pool[]): Steps<Pool[]> {
+  const keyed: { pool: Pool; id: string; numeric: boolean }[] = [];
+  for (const pool of pools) {
+    keyed.push({ pool, id: pool.id, numeric: /^\d+$/.test(pool.id) });
+    if (keyed.length % 1024 === 0) yield;
+  }
+  yield;
   keyed.sort((a, b) => (a.numeric && b.numeric && a.id.length !== b.id.length ? a.id.length - b.id.length : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  yield;
   return keyed.map((k) => k.pool);
 }
 
@@ -217,9 +223,13 @@ function compareRoutes(a: readonly string[], b: readonly string[]): number {
 }
 
 /** USDC's own score: all the USDC in pools (it is the anchor, never the bottleneck). */
-function unboundedLiquidity(pools: readonly Pool[], usdc: string, decimals: number): Decimal {
+function* unboundedLiquidity(pools: readonly Pool[], usdc: string, decimals: number): Steps<Decimal> {
   let total = 0n;
-  for (const p of pools) if (p.denoms.includes(usdc)) total += p.reserve(usdc);
+  let i = 0;
+  for (const p of pools) {
+    if (p.denoms.includes(usdc)) total += p.reserve(usdc);
+    if (++i % 512 === 0) yield;
+  }
   return Decimal.of(total, decimals);
 }
 
