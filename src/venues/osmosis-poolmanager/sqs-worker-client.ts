@@ -68,6 +68,8 @@ export function workerSqsSource(opts: SqsReaderOptions): SqsSource {
       if (!p) return; // an aborted read answering late
       if (m.type === 'items') {
         for (const item of m.items) p.items.push(item);
+        // The next batch once the loop has had a turn (requests waiting get theirs between batches).
+        setImmediate(() => pending.has(m.seq) && post({ type: 'ack', seq: m.seq }));
       } else if (m.type === 'done') {
         pending.delete(m.seq);
         p.resolve({ items: p.items, skipped: m.skipped, waiting: m.waiting });

@@ -1,11 +1,11 @@
 /**
  * Worker-thread entry of SQS reading (sqs-reader.ts): one SqsReader, kept between polls, driven by messages from
- * sqs-worker-client.ts. Answers a read with its items in batches (each message small, so that receiving one never
- * holds the server's thread for long), then `done` with what was skipped and what is waiting, or `error`.
+ * sqs-worker-client.ts. Answers a read with its items in batches, one at a time (each message small, so that receiving
+ * one never holds the server's thread for long), then `done` with what was skipped and what is waiting, or `error`.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqsReader, type SqsReaderOptions } from './sqs-reader.js';
+import { SqsReader, type SqsRead, type SqsReaderOptions } from './sqs-reader.js';
 import type { ToWorker, FromWorker } from './sqs-worker-protocol.js';
 import { ITEMS_PER_MESSAGE, READER_NICE } from './sqs-worker-protocol.js';
 
@@ -23,20 +23,38 @@ const reader = new SqsReader(workerData as SqsReaderOptions);
 const reads = new Map<number, AbortController>();
 const send = (m: FromWorker) => port.postMessage(m);
 
+/** Resolvers waiting for the server's thread to acknowledge a batch, by read. */
+const acks = new Map<number, () => void>();
+
+/** Sends a read's items a batch at a time, each after the previous one was acknowledged, then `done`. */
+async function answer(seq: number, read: SqsRead, signal: AbortSignal): Promise<void> {
+  for (let i = 0; i < read.items.length; i += ITEMS_PER_MESSAGE) {
+    const acked = new Promise<void>((resolve) => acks.set(seq, resolve));
+    send({ type: 'items', seq, items: read.items.slice(i, i + ITEMS_PER_MESSAGE) });
+    await acked;
+    signal.throwIfAborted();
+  }
+  send({ type: 'done', seq, skipped: read.skipped, waiting: read.waiting });
+}
+
 port.on('message', (m: ToWorker) => {
-  if (m.type === 'abort') return void reads.get(m.seq)?.abort();
+  if (m.type === 'ack') return void acks.get(m.seq)?.();
+  if (m.type === 'abort') {
+    reads.get(m.seq)?.abort();
+    return void acks.get(m.seq)?.();
+  }
   if (m.type === 'forget') return reader.forget();
   const abort = new AbortController();
   reads.set(m.seq, abort);
   reader
     .read(abort.signal)
-    .then((read) => {
-      for (let i = 0; i < read.items.length; i += ITEMS_PER_MESSAGE) send({ type: 'items', seq: m.seq, items: read.items.slice(i, i + ITEMS_PER_MESSAGE) });
-      send({ type: 'done', seq: m.seq, skipped: read.skipped, waiting: read.waiting });
-    })
+    .then((read) => answer(m.seq, read, abort.signal))
     .catch((err: unknown) => {
       const e = err as { name?: string; message?: string; url?: string; status?: number };
       send({ type: 'error', seq: m.seq, error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status } });
     })
-    .finally(() => reads.delete(m.seq));
+    .finally(() => {
+      reads.delete(m.seq);
+      acks.delete(m.seq);
+    });
 });
