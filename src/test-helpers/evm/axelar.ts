@@ -12,40 +12,15 @@ import { createRequire } from 'node:module';
 import { encodeAbiParameters, encodeFunctionData, keccak256, pad, parseAbi, toHex, type Abi, type Address, type Hex } from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
 import { copyCodeTo, deployContract, sendTx } from './deploy.js';
-import { compileSolidity, type Compiled } from './solidity.js';
+import { compilePackageSources, compileSolidity, type Compiled } from './solidity.js';
 
 const require = createRequire(import.meta.url);
 
-let compiled: Record<string, Compiled> | undefined;
-
 /** Axelar's gateway contracts compiled from the package's sources, once per process. */
 export function axelarGatewayContracts(): Record<string, Compiled> {
-  if (compiled) return compiled;
-  const solc = require('solc') as { compile(input: string, opts: { import(path: string): { contents?: string; error?: string } }): string };
   const entry = ['AxelarGateway.sol', 'auth/AxelarAuthWeighted.sol', 'TokenDeployer.sol'].map((f) => `@axelar-network/axelar-cgp-solidity/contracts/${f}`);
   // A few files pin `pragma solidity 0.8.9` exactly; the project's solc (a newer 0.8) compiles them otherwise unchanged.
-  const source = (path: string) => readFileSync(require.resolve(path), 'utf8').replace(/pragma solidity 0\.8\.9;/, 'pragma solidity ^0.8.9;');
-  const input = {
-    language: 'Solidity',
-    sources: Object.fromEntries(entry.map((e) => [e, { content: source(e) }])),
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-  };
-  const find = (path: string) => {
-    try {
-      return { contents: source(path) };
-    } catch {
-      return { error: `not found: ${path}` };
-    }
-  };
-  const out = JSON.parse(solc.compile(JSON.stringify(input), { import: find })) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const result: Record<string, Compiled> = {};
-  for (const file of Object.values(out.contracts)) for (const [name, c] of Object.entries(file)) result[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
-  return (compiled = result);
+  return compilePackageSources(entry, (text) => text.replace(/pragma solidity 0\.8\.9;/, 'pragma solidity ^0.8.9;'));
 }
 
 export const ERC20_ABI = parseAbi([

@@ -1,12 +1,8 @@
 /** Deploying test contracts on anvil and placing their code at the mainnet addresses Junction's data files name. */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import { decodeEventLog, getAddress, pad, toHex, type Abi, type Address, type Hex, type Log } from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
 import type { Compiled } from './solidity.js';
-
-const require = createRequire(import.meta.url);
 
 export async function deployContract(node: Anvil, c: Compiled, args: readonly unknown[] = []): Promise<Address> {
   const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
@@ -38,13 +34,6 @@ export function eventsOf(logs: readonly Log[], address: Address, abi: Abi) {
         return [];
       }
     });
-}
-
-/** A Hardhat artifact an npm package ships (its ABI and creation bytecode), by its path inside node_modules. */
-export function packageArtifact(path: string): Compiled {
-  const a = JSON.parse(readFileSync(require.resolve(path), 'utf8')) as { abi: Abi; bytecode: Hex };
-  if (a.bytecode.length <= 2) throw new Error(`${path} ships no bytecode (an abstract contract or an interface)`);
-  return { abi: a.abi, bytecode: a.bytecode };
 }
 
 /**

@@ -8,32 +8,45 @@
  */
 import { encodeFunctionData, type Address } from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
-import { deployContract, packageArtifact, sendTx } from './deploy.js';
+import { deployContract, sendTx } from './deploy.js';
+import { hardhatArtifact } from './npm-artifacts.js';
 import type { Compiled } from './solidity.js';
 
 const ARTIFACTS = '@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts';
-export const endpointV2 = (): Compiled => packageArtifact(`${ARTIFACTS}/EndpointV2.sol/EndpointV2.json`);
-export const simpleMessageLib = (): Compiled => packageArtifact(`${ARTIFACTS}/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json`);
+/** The package resolved from `from` (a dependant's folder, for the version it depends on) or the project's own. */
+export const endpointV2 = (from?: string): Compiled => hardhatArtifact(`${ARTIFACTS}/EndpointV2.sol/EndpointV2.json`, from);
+export const simpleMessageLib = (from?: string): Compiled => hardhatArtifact(`${ARTIFACTS}/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json`, from);
 
 export interface LayerZeroEndpoint {
   endpoint: Address;
+  endpointAbi: Compiled['abi'];
   /** The default send library, which keeps the native fee; its owner (anvil account 0) can change the fee. */
   sendLibrary: Address;
   setNativeFee(fee: bigint): Promise<void>;
 }
 
+export interface EndpointOptions {
+  /** Resolve the protocol package from this folder (a dependant's, for the version it was built against). */
+  from?: string;
+  /** Also make the library the default receive library from each of `dstEids` (to deliver inbound packets). */
+  receive?: boolean;
+}
+
 /** EndpointV2 of endpoint id `eid`, owned by anvil account 0, charging `nativeFee` per message to each of `dstEids`. */
-export async function installLayerZeroEndpoint(node: Anvil, eid: number, dstEids: readonly number[], nativeFee: bigint): Promise<LayerZeroEndpoint> {
+export async function installLayerZeroEndpoint(node: Anvil, eid: number, dstEids: readonly number[], nativeFee: bigint, opts: EndpointOptions = {}): Promise<LayerZeroEndpoint> {
   const owner = anvilAccount(0).address;
-  const ep = endpointV2();
-  const lib = simpleMessageLib();
+  const ep = endpointV2(opts.from);
+  const lib = simpleMessageLib(opts.from);
   const endpoint = await deployContract(node, ep, [eid, owner]);
   const sendLibrary = await deployContract(node, lib, [endpoint, owner]);
   const call = (to: Address, c: Compiled, functionName: string, args: readonly unknown[]) =>
     sendTx(node, 0, { to, data: encodeFunctionData({ abi: c.abi, functionName, args }) });
   await call(endpoint, ep, 'registerLibrary', [sendLibrary]);
-  for (const dst of dstEids) await call(endpoint, ep, 'setDefaultSendLibrary', [dst, sendLibrary]);
+  for (const dst of dstEids) {
+    await call(endpoint, ep, 'setDefaultSendLibrary', [dst, sendLibrary]);
+    if (opts.receive) await call(endpoint, ep, 'setDefaultReceiveLibrary', [dst, sendLibrary, 0n]);
+  }
   const setNativeFee = async (fee: bigint) => void (await call(sendLibrary, lib, 'setMessagingFee', [fee, 0n]));
   await setNativeFee(nativeFee);
-  return { endpoint, sendLibrary, setNativeFee };
+  return { endpoint, endpointAbi: ep.abi, sendLibrary, setNativeFee };
 }

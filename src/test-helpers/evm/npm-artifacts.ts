@@ -1,5 +1,6 @@
 /**
- * Compiled contracts shipped by npm packages as typechain factories (the ethers-v5 target: a module holding the ABI as
+ * Compiled contracts shipped by npm packages: Hardhat artifacts (JSON with the ABI and creation bytecode), and
+ * typechain factories (the ethers-v5 target: a module holding the ABI as
  * `const _abi = [...]` and the creation code as `const _bytecode = "0x..."`). The module itself is not imported: it
  * needs ethers, which this project does not depend on, and packages often keep these files out of their `exports`.
  * The two constants are read from the file instead; the ABI literal is plain data, evaluated in an empty context.
@@ -36,4 +37,15 @@ export function typechainArtifact(pkg: string, file: string): Compiled {
   const out: Compiled = { abi: runInNewContext(`(${abi})`, Object.create(null), { timeout: 1000 }) as Abi, bytecode: bytecode as Hex };
   memo.set(full, out);
   return out;
+}
+
+/**
+ * A Hardhat artifact an npm package ships, by its path inside node_modules (`@scope/pkg/artifacts/…/X.json`), resolved
+ * from `from` (a folder: where a package's own dependency sits when it is not the project's version) or from here.
+ */
+export function hardhatArtifact(file: string, from?: string): Compiled {
+  const resolved = (from ? createRequire(path.join(from, 'package.json')) : require).resolve(file);
+  const a = JSON.parse(readFileSync(resolved, 'utf8')) as { abi: Abi; bytecode: Hex };
+  if (a.bytecode.length <= 2) throw new Error(`${file} ships no bytecode (an abstract contract or an interface)`);
+  return { abi: a.abi, bytecode: a.bytecode };
 }

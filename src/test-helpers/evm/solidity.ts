@@ -20,14 +20,46 @@ export interface Compiled {
 
 const memo = new Map<string, Record<string, Compiled>>();
 
-/** An import as solc names it: a file:// URL (the root file's relative imports) or a path inside node_modules. */
-function readImport(name: string): { contents: string } | { error: string } {
-  if (name.startsWith('file:')) return { contents: readFileSync(fileURLToPath(name), 'utf8') };
+/** A file's text from node_modules (`@scope/pkg/contracts/X.sol`), as Hardhat and Foundry remappings resolve it. */
+function readFromNodeModules(name: string): string | undefined {
   for (const dir of require.resolve.paths(name) ?? []) {
     const file = path.join(dir, name);
-    if (existsSync(file)) return { contents: readFileSync(file, 'utf8') };
+    if (existsSync(file)) return readFileSync(file, 'utf8');
   }
-  return { error: `not found in node_modules: ${name}` };
+  return undefined;
+}
+
+type SolcContract = { abi: Abi; evm: { bytecode: { object: string } }; storageLayout?: { storage: NonNullable<Compiled['storage']> } };
+
+/**
+ * Compiles `sources` (name → text) and returns the contracts of the files `emit` names, by contract name. Imports are
+ * the root files' relative ones (file:// URLs) or node_modules paths; `rewrite` may adjust each source text read.
+ */
+function runSolc(sources: Record<string, string>, emit: readonly string[], rewrite: (text: string) => string = (t) => t): Record<string, Compiled> {
+  const solc = require('solc') as { compile(input: string, callbacks: { import(name: string): { contents: string } | { error: string } }): string };
+  const readImport = (name: string) => {
+    const text = name.startsWith('file:') ? readFileSync(fileURLToPath(name), 'utf8') : readFromNodeModules(name);
+    return text === undefined ? { error: `not found in node_modules: ${name}` } : { contents: rewrite(text) };
+  };
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([name, text]) => [name, { content: rewrite(text) }])),
+    // Only the named files' contracts are wanted; imported ones are compiled but not emitted.
+    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: Object.fromEntries(emit.map((f) => [f, { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] }])) },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, SolcContract>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const out: Record<string, Compiled> = {};
+  for (const f of emit) {
+    for (const [name, c] of Object.entries(output.contracts[f] ?? {})) {
+      out[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, storage: c.storageLayout?.storage ?? [] };
+    }
+  }
+  return out;
 }
 
 /** Every contract of a .sol file (path relative to the caller's URL), by name. */
@@ -35,23 +67,26 @@ export function compileSolidity(file: URL): Record<string, Compiled> {
   const key = file.href;
   const hit = memo.get(key);
   if (hit) return hit;
-  const solc = require('solc') as { compile(input: string, callbacks: { import: typeof readImport }): string };
-  const input = {
-    language: 'Solidity',
-    sources: { [key]: { content: readFileSync(file, 'utf8') } },
-    // Only the file's own contracts are wanted; imported ones are compiled but not emitted.
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { [key]: { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] } } },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } }; storageLayout?: { storage: NonNullable<Compiled['storage']> } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const out: Record<string, Compiled> = {};
-  for (const [name, c] of Object.entries(output.contracts[key] ?? {})) {
-    out[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, storage: c.storageLayout?.storage ?? [] };
+  const out = runSolc({ [key]: readFileSync(file, 'utf8') }, [key]);
+  memo.set(key, out);
+  return out;
+}
+
+/**
+ * Every contract of npm packages' source files (node_modules paths), by name, compiled from node_modules; `rewrite`
+ * adjusts each source read (e.g. a pragma pinned to a compiler version other than the project's).
+ */
+export function compilePackageSources(files: readonly string[], rewrite?: (text: string) => string): Record<string, Compiled> {
+  const key = files.join('\n');
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const sources: Record<string, string> = {};
+  for (const f of files) {
+    const text = readFromNodeModules(f);
+    if (text === undefined) throw new Error(`not found in node_modules: ${f}`);
+    sources[f] = text;
   }
+  const out = runSolc(sources, files, rewrite);
   memo.set(key, out);
   return out;
 }

@@ -23,10 +23,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { encodeDeployData, encodeFunctionData, encodePacked, getAddress, getContractAddress, keccak256, pad, parseAbi, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
+import { installLayerZeroEndpoint } from './layer-zero.js';
 
 const require = createRequire(import.meta.url);
 const stgDir = path.dirname(require.resolve('@stargatefinance/stg-evm-v2/package.json'));
-const lzProtocolDir = path.dirname(createRequire(path.join(stgDir, 'package.json')).resolve('@layerzerolabs/lz-evm-protocol-v2/package.json'));
 
 interface Deployment {
   address: Address;
@@ -38,7 +38,6 @@ interface Deployment {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 const deployment = (name: string) => readJson<Deployment>(path.join(stgDir, 'deployments', 'ethereum-mainnet', `${name}.json`));
-const lzArtifact = (file: string) => readJson<{ abi: Abi; bytecode: Hex }>(path.join(lzProtocolDir, 'artifacts', 'contracts', file));
 
 const MAINNET_ENDPOINT = '0x1a44076050125825900e736c501f859c50fE728c';
 /** Stargate's asset ids (@stargatefinance/stg-definitions-v2): USDC 1, USDT 2, ETH 13. */
@@ -101,10 +100,6 @@ const OWNER_ABI = parseAbi([
 ]);
 const LZ_ABI = parseAbi([
   'struct Origin { uint32 srcEid; bytes32 sender; uint64 nonce; }',
-  'function registerLibrary(address lib)',
-  'function setDefaultSendLibrary(uint32 eid, address lib)',
-  'function setDefaultReceiveLibrary(uint32 eid, address lib, uint256 gracePeriod)',
-  'function setMessagingFee(uint256 nativeFee, uint256 lzTokenFee)',
   'function validatePacket(bytes packetBytes)',
   'function lzReceive(Origin origin, address receiver, bytes32 guid, bytes message, bytes extraData) payable',
 ]);
@@ -121,21 +116,14 @@ export interface StargateV2Options {
 }
 
 export async function deployStargateV2(node: Anvil, o: StargateV2Options): Promise<StargateV2> {
-  // anvil's first account (unlocked on the node) deploys and owns the endpoint and the message library.
+  // anvil's first account (unlocked on the node) deploys and owns the endpoint and the message library, of the
+  // LayerZero version stg-evm-v2 depends on; the library also delivers the remote planners' credit packets.
   const admin = anvilAccount(0).address;
-  const endpointArt = lzArtifact('EndpointV2.sol/EndpointV2.json');
-  const libArt = lzArtifact('messagelib/SimpleMessageLib.sol/SimpleMessageLib.json');
-  const endpoint = getAddress((await send(node, admin, undefined, encodeDeployData({ abi: endpointArt.abi, bytecode: endpointArt.bytecode, args: [o.localEid, admin] })))!);
-  const lib = getAddress((await send(node, admin, undefined, encodeDeployData({ abi: libArt.abi, bytecode: libArt.bytecode, args: [endpoint, admin] })))!);
+  const lz0 = await installLayerZeroEndpoint(node, o.localEid, o.remoteEids, o.endpointFee, { from: stgDir, receive: true });
+  const { endpoint, sendLibrary: lib } = lz0;
   const call = (from: Address, to: Address, data: Hex) => send(node, from, to, data);
   const lz = (from: Address, to: Address, functionName: string, args: readonly unknown[]) =>
     call(from, to, encodeFunctionData({ abi: LZ_ABI, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
-  await lz(admin, lib, 'setMessagingFee', [o.endpointFee, 0n]);
-  await lz(admin, endpoint, 'registerLibrary', [lib]);
-  for (const eid of o.remoteEids) {
-    await lz(admin, endpoint, 'setDefaultSendLibrary', [eid, lib]);
-    await lz(admin, endpoint, 'setDefaultReceiveLibrary', [eid, lib, 0n]);
-  }
 
   // Mainnet creation order (the deployer's nonces): pools, messaging, fee libraries, treasurer.
   const entries = Object.entries(POOLS) as [StargateSymbol, (typeof POOLS)[StargateSymbol]][];
@@ -181,5 +169,5 @@ export async function deployStargateV2(node: Anvil, o: StargateV2Options): Promi
     await lz(admin, lib, 'validatePacket', [packet]);
     await lz(admin, endpoint, 'lzReceive', [{ srcEid: eid, sender, nonce }, creditMessaging, guid, message, '0x']);
   }
-  return { endpoint, endpointAbi: endpointArt.abi, tokenMessaging, pools };
+  return { endpoint, endpointAbi: lz0.endpointAbi, tokenMessaging, pools };
 }

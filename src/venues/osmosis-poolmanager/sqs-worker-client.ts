@@ -41,13 +41,9 @@ function startWorker(workerData: SqsReaderOptions): Worker {
 }
 
 export function workerSqsSource(opts: SqsReaderOptions): SqsSource {
-  const readerOptions: SqsReaderOptions = {
-    baseUrl: opts.baseUrl,
-    ...(opts.minTickLiquidityUsd !== undefined ? { minTickLiquidityUsd: opts.minTickLiquidityUsd } : {}),
-    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-    ...(opts.tickBudgetMs !== undefined ? { tickBudgetMs: opts.tickBudgetMs } : {}),
-    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
-  };
+  // Only the reader's own options cross to the worker (the caller's may hold functions and class instances).
+  const { baseUrl, minTickLiquidityUsd, concurrency, tickBudgetMs, timeoutMs } = opts;
+  const readerOptions: SqsReaderOptions = { baseUrl, minTickLiquidityUsd, concurrency, tickBudgetMs, timeoutMs };
   let worker: Worker | undefined;
   let seq = 0;
   const pending = new Map<number, Pending>();

@@ -12,7 +12,7 @@ export const ITEMS_PER_MESSAGE = 50;
 /** The reading thread's nice value (0 = the process' default, 19 = the lowest priority). */
 export const READER_NICE = 10;
 
-export type ToWorker = { type: 'read'; seq: number } | { type: 'ack'; seq: number } | { type: 'abort'; seq: number } | { type: 'forget' };
+export type ToWorker = { type: 'read'; seq: number } | { type: 'ack'; seq: number } | { type: 'forget' };
 
 export type FromWorker =
   | { type: 'items'; seq: number; items: ReadItem[] }

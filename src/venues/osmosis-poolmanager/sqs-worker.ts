@@ -20,41 +20,32 @@ try {
 
 const port = parentPort!;
 const reader = new SqsReader(workerData as SqsReaderOptions);
-const reads = new Map<number, AbortController>();
 const send = (m: FromWorker) => port.postMessage(m);
+// A read is never aborted from inside: when the poller stops, the server's thread ends this worker.
+const never = new AbortController().signal;
 
 /** Resolvers waiting for the server's thread to acknowledge a batch, by read. */
 const acks = new Map<number, () => void>();
 
 /** Sends a read's items a batch at a time, each after the previous one was acknowledged, then `done`. */
-async function answer(seq: number, read: SqsRead, signal: AbortSignal): Promise<void> {
+async function answer(seq: number, read: SqsRead): Promise<void> {
   for (let i = 0; i < read.items.length; i += ITEMS_PER_MESSAGE) {
     const acked = new Promise<void>((resolve) => acks.set(seq, resolve));
     send({ type: 'items', seq, items: read.items.slice(i, i + ITEMS_PER_MESSAGE) });
     await acked;
-    signal.throwIfAborted();
   }
   send({ type: 'done', seq, skipped: read.skipped, waiting: read.waiting });
 }
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'ack') return void acks.get(m.seq)?.();
-  if (m.type === 'abort') {
-    reads.get(m.seq)?.abort();
-    return void acks.get(m.seq)?.();
-  }
   if (m.type === 'forget') return reader.forget();
-  const abort = new AbortController();
-  reads.set(m.seq, abort);
   reader
-    .read(abort.signal)
-    .then((read) => answer(m.seq, read, abort.signal))
+    .read(never)
+    .then((read) => answer(m.seq, read))
     .catch((err: unknown) => {
       const e = err as { name?: string; message?: string; url?: string; status?: number };
       send({ type: 'error', seq: m.seq, error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status } });
     })
-    .finally(() => {
-      reads.delete(m.seq);
-      acks.delete(m.seq);
-    });
+    .finally(() => acks.delete(m.seq));
 });
