@@ -1,5 +1,5 @@
 /**
- * Bundles the compiled server (dist/serve.js and what it imports) into one file, dist/bundle/serve.js, which
+ * Bundles the compiled server (dist/http/serve.js and what it imports) into one file, dist/bundle/serve.js, which
  * dist/main.js loads when it exists. Why: Node's ES module loader costs about a millisecond per file, and the server
  * imports some 1,100 of them (viem, ox and abitype ~370, kysely ~260, @sinclair/typebox ~200, Junction's own ~220):
  * over a second of a cold start spent resolving and linking. One file loads in a fraction of that.
@@ -35,7 +35,7 @@ export async function bundleServer(distDir = path.join(ROOT, 'dist')): Promise<{
   await rm(outDir, { recursive: true, force: true });
   const file = path.join(outDir, 'serve.js');
   const result = await build({
-    entryPoints: [path.join(distDir, 'serve.js')],
+    entryPoints: [path.join(distDir, 'http', 'serve.js')],
     outfile: file,
     bundle: true,
     platform: 'node',

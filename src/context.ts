@@ -1,22 +1,61 @@
 /** Builds the read-only state the endpoints share (registry, catalogs, plug-ins) from the configuration. */
+import type { BridgeInfo } from './bridges/types.js';
+import type { Registry } from './registry/registry.js';
+import type { MarketView } from './routing/market.js';
+import type { LiveMarket } from './market.js';
+import type { Venue } from './venues/catalog.js';
+import type { SafetyThresholds } from './pricing/index.js';
+import type { RevenueShareConfig } from './messages/revenue-share.js';
+import type { BlockhashSource } from './messages/svm/recent-blockhash.js';
+import type { LiveFeeRefresher } from './bridges/live-fees.js';
+import type { Quote } from './routing/quote.js';
 import { BRIDGES } from './bridges/index.js';
-import type { Config } from './config.js';
-import type { AppContext } from './http/context.js';
+import { ConfigError, parseChainUrls, type Config } from './config.js';
 import { AssetCatalog } from './registry/catalog.js';
 import { buildRegistry } from './registry/build.js';
 import { RouteCache } from './routing/route-cache.js';
-import { ResponseCache } from './http/response-cache.js';
+import { ResponseCache } from './routing/response-cache.js';
 import { thresholdsFromConfig } from './pricing/thresholds.js';
 import { parseFeeAddresses } from './messages/revenue-share.js';
 import { addressProblem, canonicalAddress } from './messages/address.js';
-import { ConfigError } from './config.js';
 import { AssetFamilies } from './routing/reachability.js';
 import { loadVenueCatalog } from './venues/catalog.js';
 import { createLiveMarket } from './market.js';
-import { parseChainUrls } from './config.js';
 import { laneGraph } from './routing/lane-graph.js';
 import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
 import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
+
+/**
+ * Everything the endpoints read, built once at start-up and passed to the app. Request handlers hold no other state,
+ * so any number of instances can run behind a load balancer.
+ */
+export interface AppContext {
+  config: Config;
+  registry: Registry;
+  catalog: AssetCatalog;
+  families: AssetFamilies;
+  bridges: readonly BridgeInfo[];
+  venues: readonly Venue[];
+  /** The current market view (replaced whenever a venue snapshot changes). */
+  market: () => MarketView;
+  /** Venue ingest and live prices: status for /health, start/stop for main.ts. */
+  liveMarket: LiveMarket;
+  safety: SafetyThresholds;
+  routeCache: RouteCache;
+  /** Whole /route answers for identical requests within ROUTE_RESPONSE_CACHE_MS. */
+  responseCache: ResponseCache<Quote['figures']>;
+  revenueShare: RevenueShareConfig;
+  /** Recent Solana blockhashes for transactions that start on Solana (refuses with the fix when unconfigured). */
+  solanaBlockhash: BlockhashSource;
+  /** Bridge fees quoted on chain off the request path (LayerZero, Stargate, Hyperlane); start/stop for main.ts. */
+  liveFees: LiveFeeRefresher;
+  startedAt: number;
+  /**
+   * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
+   * (the server no longer accepts connections; requests still arriving on open ones get a wire 503).
+   */
+  lifecycle: { draining: boolean; closing: boolean };
+}
 
 export function buildContext(config: Config): AppContext {
   const registry = buildRegistry();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { buildApp } from '../src/http/app.js';
-import type { AppContext } from '../src/http/context.js';
+import type { AppContext } from '../src/context.js';
 import { userAddress } from '../src/test-helpers/registry.js';
 
 export const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';

@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../../src/config.js';
 import { buildContext } from '../../src/context.js';
-import type { AppContext } from '../../src/http/context.js';
+import type { AppContext } from '../../src/context.js';
 import { laneGraph } from '../../src/routing/lane-graph.js';
 import { parseRouteQuery } from '../../src/routing/query.js';
 import { quoteRoute } from '../../src/routing/quote.js';

@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../../src/config.js';
 import { buildContext } from '../../src/context.js';
-import type { AppContext } from '../../src/http/context.js';
+import type { AppContext } from '../../src/context.js';
 import { createLiveMarket } from '../../src/market.js';
 import { requiredChainAddresses } from '../../src/routing/assemble.js';
 import { parseRouteQuery } from '../../src/routing/query.js';

@@ -5,7 +5,7 @@
  *   reaches in one transaction;
  * - swap pairs: two different assets among the venues' pool denoms and their origin assets, with a route.
  */
-import type { AppContext } from '../../src/http/context.js';
+import type { AppContext } from '../../src/context.js';
 import type { Registry } from '../../src/registry/registry.js';
 import type { RegistryAsset } from '../../src/registry/types.js';
 import { parseRouteQuery } from '../../src/routing/query.js';

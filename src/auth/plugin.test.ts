@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { buildApp } from '../http/app.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { createAccess, type AccessService, type AccessSettings } from './access.js';
 import { createKey, revokeKey } from './keys-command.js';
 import { silentLog } from './log.js';

@@ -26,7 +26,7 @@ import type {
 } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { resourceExhausted, unauthenticated, unavailable, type ApiError } from '../errors.js';
-import { errorResponses } from '../http/schemas/responses.js';
+import { errorResponses } from '../wire/responses.js';
 import { readUsage } from '../store/usage.js';
 import { addUsd } from '../store/usd.js';
 import type { AccessService } from './access.js';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { buildApp } from '../http/app.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { openStore } from '../store/db.js';
 import { readUsage } from '../store/usage.js';
 import { createAccess, type AccessSettings } from './access.js';

@@ -1,5 +1,5 @@
 /** The bridges this instance routes over. Adding a bridge = adding its folder and listing it here. */
-import type { BridgeType } from '../http/schemas/common.js';
+import type { BridgeType } from '../wire/common.js';
 import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
 import { hyperlaneBridge } from './hyperlane/index.js';

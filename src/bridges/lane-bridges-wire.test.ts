@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, okBody, post, type TestApp } from '../http/test-helpers/app.js';
-import { MsgsDirectResponse } from '../http/schemas/msgs.js';
-import { Route } from '../http/schemas/route.js';
+import { MsgsDirectResponse } from '../wire/msgs.js';
+import { Route } from '../wire/route.js';
 import { userAddress } from '../test-helpers/registry.js';
 
 let t: TestApp;

@@ -4,8 +4,8 @@
  * the funds. Errors are code 3 and name the field (`invalid operations[2].cctp_transfer.denom_in: ...`).
  */
 import { invalidArgument } from '../errors.js';
-import { MAX_SHORT_STRING_LENGTH } from '../http/limits.js';
-import type { BridgeType } from '../http/schemas/common.js';
+import { MAX_SHORT_STRING_LENGTH } from '../wire/limits.js';
+import type { BridgeType } from '../wire/common.js';
 
 export interface RecordStart {
   /** A required non-empty string field. */

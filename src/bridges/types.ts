@@ -11,8 +11,8 @@
  *   from the registry and data/. Their steps are `bridge` steps; the bridge quotes them, renders and re-validates
  *   their wire records, builds their transaction, and says which neighbouring steps can share that transaction.
  */
-import type { BridgeType } from '../http/schemas/common.js';
-import type { Tx } from '../http/schemas/msgs.js';
+import type { BridgeType } from '../wire/common.js';
+import type { Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import type { LiveFeeProbe } from './live-fees.js';
 

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from './schemas/common.js';
+import { ErrorBody } from '../wire/common.js';
 import { buildTestApp, expectError, expectSchema, type TestApp } from './test-helpers/app.js';
 
 let t: TestApp;

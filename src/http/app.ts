@@ -6,12 +6,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessPlugin, type AccessService } from '../auth/index.js';
 import { ApiError, GrpcCode, unavailable } from '../errors.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandling, sendError, type WireError } from './errors.js';
 import { explorerPlugin } from './explorer.js';
 import { validatorCompiler } from './validation.js';
-import { MAX_BODY_DEPTH, nestsDeeperThan } from './limits.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../wire/limits.js';
 import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
@@ -33,9 +33,6 @@ export interface AppOptions {
   /** Transactions and balances (main.ts always passes it; without it those paths answer 404). */
   tx?: TxService;
 }
-
-/** Header values that must never reach a log line. */
-export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -13,7 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { requireApiKey } from '../auth/index.js';
 import { EXAMPLES } from './examples.js';
-import { LIMITS_TEXT } from './limits.js';
+import { LIMITS_TEXT } from '../wire/limits.js';
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_STATUS_OF, type GrpcCode } from '../errors.js';
-import { ErrorBody } from './schemas/common.js';
+import { ErrorBody } from '../wire/common.js';
 import {
   AssetsBetweenChainsResponse,
   AssetsFromSourceResponse,
@@ -18,9 +18,9 @@ import {
   IbcOriginAssetsResponse,
   RecommendAssetsResponse,
   VenuesResponse,
-} from './schemas/info.js';
-import { MsgsDirectResponse, MsgsResponse } from './schemas/msgs.js';
-import { Route } from './schemas/route.js';
+} from '../wire/info.js';
+import { MsgsDirectResponse, MsgsResponse } from '../wire/msgs.js';
+import { Route } from '../wire/route.js';
 import { buildTestApp, expectSchema, type TestApp } from './test-helpers/app.js';
 import { fuzzParameters, hostileValue } from './test-helpers/fuzz.js';
 

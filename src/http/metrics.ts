@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../context.js';
 import type { TxService } from '../tx/service.js';
 
 export interface MetricsSources {

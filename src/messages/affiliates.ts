@@ -4,8 +4,8 @@
  * and each fee is an integer number of basis points in 0..10000.
  */
 import { invalidArgument } from '../errors.js';
-import { describeValue } from '../http/limits.js';
-import type { ChainAffiliates } from '../http/schemas/msgs.js';
+import { describeValue } from '../wire/limits.js';
+import type { ChainAffiliates } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { addressProblem, canonicalAddress } from './address.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import type { ApiError } from '../errors.js';
-import type { Tx } from '../http/schemas/msgs.js';
+import type { Tx } from '../wire/msgs.js';
 import { emptyMarket } from '../routing/market.js';
 import { planRoute } from '../routing/engine.js';
 import { parseRouteQuery } from '../routing/query.js';

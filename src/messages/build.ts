@@ -7,7 +7,7 @@
 import { laneBridgeOf } from '../bridges/index.js';
 import { isRefusal, type BridgeStep, type ContractCall, type SolanaTxContext } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
-import type { Msg, PostRouteHandler, Tx } from '../http/schemas/msgs.js';
+import type { Msg, PostRouteHandler, Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { stepDenomIn, stepFrom, stepTo, type PlannedRoute, type Step, type SwapStep } from '../routing/types.js';
 import type { AffiliatesByChain } from './affiliates.js';

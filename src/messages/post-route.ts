@@ -4,7 +4,7 @@
  * in canonical form, and the contract message is carried byte-exact (wasm-msg.ts).
  */
 import { invalidArgument } from '../errors.js';
-import type { PostRouteHandler } from '../http/schemas/msgs.js';
+import type { PostRouteHandler } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { requireAddress } from './address.js';
 import type { Arrival } from './cosmos/memo.js';

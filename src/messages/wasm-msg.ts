@@ -5,30 +5,13 @@
  * UTF-8 bytes for the entry point's contract_call. It is never parsed into JS numbers and written back.
  */
 import { invalidArgument } from '../errors.js';
+import { jsonDepth } from '../wire/limits.js';
 import { RawJson } from './json.js';
 
 /** Deepest nesting accepted; far beyond real contract messages, far below any parser's recursion limit. */
 export const MAX_WASM_MSG_DEPTH = 64;
 
 const FIELD = 'post_route_handler.wasm_msg.msg';
-
-/** Nesting depth of JSON text, counting brackets outside strings; stops early once past `limit`. */
-export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max && (max = depth) > limit) return max;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return max;
-}
 
 export function parseWasmMsg(raw: string): RawJson {
   // Depth first: the syntax check below must never meet a pathological nesting.

@@ -5,7 +5,7 @@
  */
 import type { Asset as CrAsset, AssetList } from '@chain-registry/types';
 import { getAddress, isAddress } from 'viem';
-import type { Asset } from '../http/schemas/asset.js';
+import type { Asset } from '../wire/asset.js';
 import { isIbcDenom, parseTracePath, traceHopsString, type Hop } from '../denom/trace.js';
 import { buildChannels, buildCosmosChain, collectCosmosAssets, isUsableCosmosChain, logoOf, type RawAsset } from './cosmos.js';
 import { loadDataFiles, type DataFiles, type NonCosmosChainEntry } from './data-files.js';

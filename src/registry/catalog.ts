@@ -4,8 +4,8 @@
  * cached Buffer, not a serialisation of thousands of objects per request.
  */
 import { gzipSync } from 'node:zlib';
-import type { Asset } from '../http/schemas/asset.js';
-import type { Chain } from '../http/schemas/chain.js';
+import type { Asset } from '../wire/asset.js';
+import type { Chain } from '../wire/chain.js';
 import type { Registry } from './registry.js';
 import type { RegistryAsset, RegistryChain } from './types.js';
 

@@ -3,7 +3,7 @@ import type { Hop } from '../denom/trace.js';
  * Cosmos chains, their asset lists and ICS-20 channels, read from the `chain-registry` npm package (mainnet).
  */
 import type { Asset as CrAsset, AssetList, Chain as CrChain, IBCData } from '@chain-registry/types';
-import type { FeeAsset } from '../http/schemas/chain.js';
+import type { FeeAsset } from '../wire/chain.js';
 import type { CapabilitiesFile, CoinEntry, ContractsFile, IbcTransferFeesFile } from './data-files.js';
 import { ENDPOINTS_KEPT, preferredExplorer } from './sources.js';
 import type { ChannelEnd, EntryPointContracts, IbcCapabilities, IbcTransferFee, RegistryChain } from './types.js';

@@ -4,7 +4,7 @@
  * is a deterministic cache.
  */
 import { getAddress, isAddress } from 'viem';
-import type { Asset } from '../http/schemas/asset.js';
+import type { Asset } from '../wire/asset.js';
 import {
   denomOfTrace,
   ibcDenomOfPath,

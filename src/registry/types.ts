@@ -1,5 +1,5 @@
-import type { Asset } from '../http/schemas/asset.js';
-import type { Chain } from '../http/schemas/chain.js';
+import type { Asset } from '../wire/asset.js';
+import type { Chain } from '../wire/chain.js';
 import type { Hop } from '../denom/trace.js';
 
 /** What a chain's ICS-20 stack can do (data/ibc-capabilities.json). */

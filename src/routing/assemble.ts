@@ -2,15 +2,15 @@
  * Renders a PlannedRoute as the wire Route: operations from each step's plug-in, chain lists, transaction count,
  * duration estimate, fees and USD values.
  */
-import type { Operation, SwapRecord } from '../http/schemas/operation.js';
-import type { Route } from '../http/schemas/route.js';
+import type { Operation, SwapRecord } from '../wire/operation.js';
+import type { Route } from '../wire/route.js';
 import type { Static } from '@sinclair/typebox';
 import { combineImpacts, formatPercent, type Decimal, type RouteWarning } from '../pricing/index.js';
-import type { SwapVenue } from '../http/schemas/common.js';
+import type { SwapVenue } from '../wire/common.js';
 import type { Registry } from '../registry/registry.js';
 import { laneBridgeOf } from '../bridges/index.js';
 import { transferRecord } from '../bridges/ibc/operation.js';
-import type { Fee } from '../http/schemas/route.js';
+import type { Fee } from '../wire/route.js';
 import { stepSeconds } from './duration.js';
 import { stepTo, txsRequired, type PlannedRoute, type Step, type SwapStep, type VenueRef } from './types.js';
 

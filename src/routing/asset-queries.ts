@@ -1,14 +1,14 @@
 /**
  * The asset questions of the information endpoints, answered from the registry alone (pure functions).
  */
-import type { Asset } from '../http/schemas/asset.js';
+import type { Asset } from '../wire/asset.js';
 import type {
   AssetBetweenChains,
   AssetsBetweenChainsRequest,
   AssetsFromSourceRequest,
   OriginAssetEntry,
   RecommendationEntry,
-} from '../http/schemas/info.js';
+} from '../wire/info.js';
 import { invalidArgument, notFound } from '../errors.js';
 import { isIbcDenom, parseTracePath } from '../denom/trace.js';
 import { assetPasses } from '../registry/catalog.js';

@@ -4,8 +4,8 @@
  * the field.
  */
 import { invalidArgument } from '../errors.js';
-import { describeValue, MAX_AMOUNT_DIGITS } from '../http/limits.js';
-import type { BridgeType } from '../http/schemas/common.js';
+import { describeValue, MAX_AMOUNT_DIGITS } from '../wire/limits.js';
+import type { BridgeType } from '../wire/common.js';
 import type { Registry } from '../registry/registry.js';
 import { requireAsset } from './asset-queries.js';
 import type { AmountSpec, RouteQuery } from './types.js';

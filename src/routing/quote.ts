@@ -3,7 +3,7 @@
  * the price-safety rules (an error, or a warning with allow_unsafe), and render the wire Route. Pure: the clock is
  * an argument.
  */
-import type { Route } from '../http/schemas/route.js';
+import type { Route } from '../wire/route.js';
 import { Decimal, judgePriceSafety, usdString, usdValueOf, type SafetyThresholds, type SafetyVerdict } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';

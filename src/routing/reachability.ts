@@ -7,13 +7,13 @@
  * the registry only and are memoised per asset.
  */
 import type { BridgeStep } from '../bridges/types.js';
-import type { BridgeType } from '../http/schemas/common.js';
+import type { BridgeType } from '../wire/common.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
 import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
 import { MAX_LANES } from './search.js';
 import { stepTxIndices } from './transactions.js';
-import { transferPath } from './transfer-path.js';
+import { holding, transferPath } from './transfer-path.js';
 import { transferStep, type Step } from './types.js';
 
 export interface Reach {
@@ -102,10 +102,6 @@ export class AssetFamilies {
 
 function laneStep(edge: LaneEdge): BridgeStep {
   return { kind: 'bridge', lane: edge.lane, amountIn: 0n, amountOut: 0n, fees: [], seconds: 0 };
-}
-
-export function holding(a: RegistryAsset) {
-  return { chainId: a.wire.chain_id, hops: a.hops, baseDenom: a.baseDenom };
 }
 
 export function compareReach(a: Reach, b: Reach): number {

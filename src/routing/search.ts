@@ -17,9 +17,8 @@ import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { MarketView } from './market.js';
 import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
-import { holding } from './reachability.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
-import { traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
+import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
 import type { PoolHop, RouteQuery } from './types.js';
 
 /** Bridge crossings other than IBC per route. */

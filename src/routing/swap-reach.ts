@@ -6,10 +6,10 @@
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
 import type { MarketView } from './market.js';
-import { holding, type AssetFamilies } from './reachability.js';
+import type { AssetFamilies } from './reachability.js';
 import { originKeyOf, type OriginKey, type VenueIndex } from './swap-index.js';
 import { stepTxIndices } from './transactions.js';
-import { pathFrom, pathTo, type TransferHop } from './transfer-path.js';
+import { holding, pathFrom, pathTo, type TransferHop } from './transfer-path.js';
 import { transferStep, type Step } from './types.js';
 
 export interface SwapReach {

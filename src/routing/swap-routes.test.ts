@@ -7,7 +7,7 @@ import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import type { ApiError } from '../errors.js';
 import { buildMessages } from '../messages/build.js';
 import { parseAffiliates } from '../messages/affiliates.js';
-import type { Tx } from '../http/schemas/msgs.js';
+import type { Tx } from '../wire/msgs.js';
 import { testXykPool } from '../test-helpers/pools.js';
 import { ATOM_ON_OSMOSIS, USDC_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
 import { assembleRoute, requiredChainAddresses } from './assemble.js';

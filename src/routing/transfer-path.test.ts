@@ -11,7 +11,7 @@ import { loadConfig } from '../config.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery } from './query.js';
-import { holding } from './reachability.js';
+import { holding } from './transfer-path.js';
 import { pathFrom, pathTo, transferPath } from './transfer-path.js';
 
 const registry = testRegistry();

@@ -8,9 +8,7 @@
  */
 import { denomOfTrace, parseTracePath, type Hop } from '../denom/trace.js';
 import type { Registry } from '../registry/registry.js';
-import type { ChannelEnd } from '../registry/types.js';
-import { stepTxIndices } from './transactions.js';
-import { transferStep } from './types.js';
+import type { ChannelEnd, RegistryAsset } from '../registry/types.js';
 
 /** A holding: the chain it is on and its trace there. */
 export interface Holding {
@@ -130,11 +128,10 @@ function hopsThrough(from: Holding, up: Step[], down: Step[]): TransferHop[] {
   return hops;
 }
 
-/** Transaction index of each hop of a pure transfer path (see transactions.ts for the rules). */
-export function txIndices(registry: Registry, hops: readonly TransferHop[], firstTx = 0): number[] {
-  return stepTxIndices(registry, hops.map((hop) => transferStep(hop)), firstTx);
+/** A registry asset as a holding: where it is and the trace that names it. */
+export function holding(a: RegistryAsset): Holding {
+  return { chainId: a.wire.chain_id, hops: a.hops, baseDenom: a.baseDenom };
 }
-
 
 /** The trace a denom has on a chain: none for native denoms, the recorded path for known `ibc/` vouchers. */
 export function traceOfDenom(registry: Registry, chainId: string, denom: string): { hops: Hop[]; baseDenom: string } | undefined {

@@ -4,7 +4,7 @@
  * venue plug-ins; the engine itself stays pure (query + registry + market + now → value).
  */
 import type { BridgeStep } from '../bridges/types.js';
-import type { BridgeType } from '../http/schemas/common.js';
+import type { BridgeType } from '../wire/common.js';
 import type { RegistryAsset } from '../registry/types.js';
 import type { Pool } from '../venues/types.js';
 import type { Decimal } from '../pricing/index.js';

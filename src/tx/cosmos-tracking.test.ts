@@ -9,7 +9,7 @@ import { bech32 } from 'bech32';
 import { buildRegistry } from '../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
 import { expectSchema } from '../http/test-helpers/app.js';
-import { StatusResponse, type StatusResponse as Status } from '../http/schemas/tx.js';
+import { StatusResponse, type StatusResponse as Status } from '../wire/tx.js';
 import { FakeCosmosNetwork } from './test-helpers/cosmos-network.js';
 import { errorAck, RESULT_ACK, sendPacket, TestRelayer, writeAck, type Packet } from './test-helpers/ibc-relayer.js';
 import { testTxService } from './test-helpers/service.js';

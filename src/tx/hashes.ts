@@ -1,6 +1,6 @@
 /** Transaction hashes per chain type: the one spelling the store keys on, and explorer links. */
 import bs58 from 'bs58';
-import type { ChainType } from '../http/schemas/chain.js';
+import type { ChainType } from '../wire/chain.js';
 import type { RegistryChain } from '../registry/types.js';
 
 /** The normalised hash, or undefined when `hash` cannot be a transaction hash of that chain type. */

@@ -3,8 +3,8 @@
  * legs (one per bridge hop) with everything needed to look for the next step on chain. The wire status (status.ts)
  * is computed from this record alone, so GET /v2/tx/status never waits on a chain.
  */
-import type { ChainTransaction, CctpTransferState, IbcTransferState, PacketError, StatusError } from '../http/schemas/tx.js';
-import type { ChainType } from '../http/schemas/chain.js';
+import type { ChainTransaction, CctpTransferState, IbcTransferState, PacketError, StatusError } from '../wire/tx.js';
+import type { ChainType } from '../wire/chain.js';
 
 /** A holding of funds: where they are (or will be) and whether they can be used there. */
 export interface AssetAt {

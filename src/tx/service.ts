@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { BaseError, HttpRequestError, keccak256, parseTransaction, RpcRequestError, TimeoutError, type Hex } from 'viem';
 import type { Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
-import type { StatusResponse } from '../http/schemas/tx.js';
+import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegistryChain } from '../registry/types.js';
 import type { Store } from '../store/db.js';

@@ -10,7 +10,7 @@
  * transaction is seen, STATE_COMPLETED_ERROR if it failed, STATE_ABANDONED when tracking gave up, else the worst of
  * its transfers (pending error, pending, error, success).
  */
-import type { StatusError, StatusResponse, TransactionState, TransferStatus } from '../http/schemas/tx.js';
+import type { StatusError, StatusResponse, TransactionState, TransferStatus } from '../wire/tx.js';
 import type { Leg, TrackRecord, TransferTrack } from './record.js';
 import type { BridgeTracker, LegSummary } from './tracker.js';
 

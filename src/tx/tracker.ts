@@ -4,10 +4,10 @@
  * one leg of a transfer on chain step by step, and says what a leg means for the user's funds. The worker and the
  * state machine (status.ts) know nothing of packets, attestations or mints.
  */
-import type { TransferEvent } from '../http/schemas/tx.js';
+import type { TransferEvent } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
 import type { ChainClients } from './clients.js';
-import type { ChainTransaction } from '../http/schemas/tx.js';
+import type { ChainTransaction } from '../wire/tx.js';
 import type { AssetAt, Leg } from './record.js';
 
 /** One event of a Cosmos transaction result (CometBFT `tx_result.events`), attribute values as text. */

@@ -12,7 +12,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from '../store/db.js';
-import type { StatusResponse } from '../http/schemas/tx.js';
+import type { StatusResponse } from '../wire/tx.js';
 import type { TxLog } from './worker.js';
 
 export interface WebhookSettings {

@@ -6,7 +6,7 @@
  * transaction is looked at again later, and only an unreachable chain's own transfers wait.
  */
 import { randomBytes } from 'node:crypto';
-import type { StatusResponse, StatusError } from '../http/schemas/tx.js';
+import type { StatusResponse, StatusError } from '../wire/tx.js';
 import type { Store } from '../store/db.js';
 import type { Log } from '../auth/log.js';
 

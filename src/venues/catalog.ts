@@ -1,7 +1,7 @@
 /** Swap venues listed by /v2/fungible/venues, from data/venues.json (read once). */
 import { readDataFile, type VenuesFile } from '../registry/data-files.js';
 import type { Static } from '@sinclair/typebox';
-import type { SwapVenue } from '../http/schemas/common.js';
+import type { SwapVenue } from '../wire/common.js';
 
 export type Venue = Static<typeof SwapVenue>;
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
-import { REDACTED_PATHS } from '../../http/app.js';
+import { REDACTED_PATHS } from '../../logging.js';
 import { openStore, type Store } from '../../store/db.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

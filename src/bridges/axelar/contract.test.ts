@@ -1,6 +1,6 @@
 /** The shared bridge contract suite, run against Axelar on real chains, axl assets and Axelar chain names. */
 import { vi } from 'vitest';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { axelarBridge } from './index.js';
 

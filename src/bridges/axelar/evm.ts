@@ -13,7 +13,7 @@
  */
 import { bytesToHex, concat, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
-import type { EvmTx } from '../../http/schemas/msgs.js';
+import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { ContractCall } from '../types.js';
 

@@ -1,5 +1,5 @@
 /** The shared bridge contract suite, run against CCTP on real chains, USDC contracts and Circle domains. */
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { cctpBridge } from './index.js';
 

@@ -5,7 +5,7 @@
  */
 import { bytesToHex, encodeFunctionData, parseAbi } from 'viem';
 import type { Static } from '@sinclair/typebox';
-import type { EvmTx } from '../../http/schemas/msgs.js';
+import type { EvmTx } from '../../wire/msgs.js';
 
 export const TOKEN_MESSENGER_ABI = parseAbi([
   'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken) returns (uint64 nonce)',

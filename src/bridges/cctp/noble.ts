@@ -3,7 +3,7 @@
  * The wire carries Cosmos messages as JSON with proto field names; byte fields are base64, as in the amino JSON the
  * official SDK converts from (wire format section 4.9).
  */
-import type { CosmosTx } from '../../http/schemas/msgs.js';
+import type { CosmosTx } from '../../wire/msgs.js';
 
 export const MSG_DEPOSIT_FOR_BURN_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurn';
 

@@ -3,7 +3,7 @@
  * against the lanes this registry offers, so a tampered chain, burn token or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
-import { describeValue } from '../../http/limits.js';
+import { describeValue } from '../../wire/limits.js';
 import type { Registry } from '../../registry/registry.js';
 import { readRecordStart } from '../record-fields.js';
 import type { BridgeStep } from '../types.js';

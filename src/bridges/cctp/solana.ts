@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { AccountMeta, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { solanaWeb3 } from '../../messages/svm/web3.js';
 import type { Static } from '@sinclair/typebox';
-import type { SvmTx } from '../../http/schemas/msgs.js';
+import type { SvmTx } from '../../wire/msgs.js';
 import { cctpConfig } from './config.js';
 import { associatedTokenAccount } from './mint-recipient.js';
 

@@ -11,7 +11,7 @@ import { pad, parseEther, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildRegistry } from '../../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { StatusResponse, type StatusResponse as Status } from '../../http/schemas/tx.js';
+import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { expectSchema } from '../../http/test-helpers/app.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/test-helpers/anvil.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';

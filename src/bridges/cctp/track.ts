@@ -17,7 +17,7 @@
  * evm-cctp-contracts (src/messages/Message.sol, BurnMessage.sol; v2/MessageV2.sol, BurnMessageV2.sol).
  */
 import { decodeEventLog, getAddress, keccak256, parseAbiItem, toHex, type Hex } from 'viem';
-import type { TransferEvent } from '../../http/schemas/tx.js';
+import type { TransferEvent } from '../../wire/tx.js';
 import { loadDataFiles, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { CctpLeg, CctpMessageRef } from '../../tx/record.js';

@@ -4,7 +4,7 @@
  * entry point's eureka_fee on the Hub, and echoed records (smart_relay: true) re-validate to the same transactions.
  */
 import { vi } from 'vitest';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { overrideEurekaRelay } from './config.js';
 import { eurekaBridge } from './index.js';

@@ -1,6 +1,6 @@
 /** The shared bridge contract suite, run against IBC Eureka on the real clients, ERC-20s and Hub vouchers. */
 import { vi } from 'vitest';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { eurekaBridge } from './index.js';
 

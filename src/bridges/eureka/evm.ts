@@ -12,7 +12,7 @@
  */
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import type { Static } from '@sinclair/typebox';
-import type { EvmTx } from '../../http/schemas/msgs.js';
+import type { EvmTx } from '../../wire/msgs.js';
 
 export const ICS20_TRANSFER_ABI = parseAbi([
   'struct SendTransferMsg { address denom; uint256 amount; string receiver; string sourceClient; string destPort; uint64 timeoutTimestamp; string memo; }',

@@ -8,7 +8,7 @@
  *   packet; the coin attached is amount + fee.
  */
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
-import type { CosmosTx } from '../../http/schemas/msgs.js';
+import type { CosmosTx } from '../../wire/msgs.js';
 import { executeContractJson, MSG_EXECUTE_CONTRACT_TYPE_URL } from '../../messages/cosmos/entry-point.js';
 import { MSG_TRANSFER_TYPE_URL } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';

@@ -1,6 +1,6 @@
 /** The shared bridge contract suite, run against Go Fast on the real gateways, USDC contracts and Osmosis pools. */
 import { vi } from 'vitest';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { goFastBridge } from './index.js';
 

@@ -12,7 +12,7 @@
 import { bech32 } from 'bech32';
 import { bytesToHex, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
-import type { EvmTx } from '../../http/schemas/msgs.js';
+import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { leftPad32 } from '../cctp/mint-recipient.js';
 import type { ContractCall } from '../types.js';

@@ -1,7 +1,7 @@
 /** The shared bridge contract suite, run against the Hyperlane warp routes of the real registry (TIA.n). */
 import { buildRegistry } from '../../registry/build.js';
 import { userAddress } from '../../test-helpers/registry.js';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { hyperlaneBridge } from './index.js';
 

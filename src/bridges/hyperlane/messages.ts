@@ -9,7 +9,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { encodeFunctionData, parseAbi, type Hex } from 'viem';
-import type { CosmosTx, EvmTx } from '../../http/schemas/msgs.js';
+import type { CosmosTx, EvmTx } from '../../wire/msgs.js';
 import { executeContractJson, MSG_EXECUTE_CONTRACT_TYPE_URL } from '../../messages/cosmos/entry-point.js';
 import type { StepFee } from '../types.js';
 import type { HyperlaneLane } from './lanes.js';

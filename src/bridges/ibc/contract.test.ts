@@ -1,5 +1,5 @@
 /** The shared bridge contract suite, run against IBC on real chains and channels. */
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import { ibcBridge } from './bridge.js';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';

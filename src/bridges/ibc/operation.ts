@@ -3,9 +3,9 @@
  * caller into /msgs) checked against the registry so that a tampered channel or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
-import { describeValue } from '../../http/limits.js';
+import { describeValue } from '../../wire/limits.js';
 import { readRecordStart } from '../record-fields.js';
-import type { TransferRecord } from '../../http/schemas/operation.js';
+import type { TransferRecord } from '../../wire/operation.js';
 import { readDataFile, type BridgeDurationsFile } from '../../registry/data-files.js';
 import type { Registry } from '../../registry/registry.js';
 import { hopOver, type TransferHop } from '../../routing/transfer-path.js';

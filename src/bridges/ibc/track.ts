@@ -12,7 +12,7 @@
  * packet in that same transaction too, but acknowledges this one at once.
  */
 import { denomOfTrace, ibcDenomOfPath, parseTracePath } from '../../denom/trace.js';
-import type { IbcTransferState, TransferEvent } from '../../http/schemas/tx.js';
+import type { IbcTransferState, TransferEvent } from '../../wire/tx.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { IbcLeg, IbcPacketRef } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';

@@ -1,5 +1,5 @@
 /** The shared bridge contract suite, run against LayerZero OFT lanes of the real registry (ZRO between EVM chains). */
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { layerZeroBridge } from './index.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { Hex } from 'viem';
-import type { EvmTx } from '../../http/schemas/msgs.js';
+import type { EvmTx } from '../../wire/msgs.js';
 import { encodeSend, taxiSendParam } from './oft.js';
 
 export interface OftSendFields {

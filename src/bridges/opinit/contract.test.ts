@@ -1,6 +1,6 @@
 /** The shared bridge contract suite, run against OPinit between Initia L1 and its rollups (data/initia-rollups.json). */
 import { l2Denom } from '../../denom/l2.js';
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { opinitBridge } from './index.js';
 

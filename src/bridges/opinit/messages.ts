@@ -7,7 +7,7 @@
  * - Withdrawal, signed on the rollup: `/opinit.opchild.v1.MsgInitiateTokenWithdrawal` {sender (1), to (2),
  *   amount (4)} (field 3 is unused).
  */
-import type { CosmosTx } from '../../http/schemas/msgs.js';
+import type { CosmosTx } from '../../wire/msgs.js';
 
 export const MSG_INITIATE_TOKEN_DEPOSIT_TYPE_URL = '/opinit.ophost.v1.MsgInitiateTokenDeposit';
 export const MSG_INITIATE_TOKEN_WITHDRAWAL_TYPE_URL = '/opinit.opchild.v1.MsgInitiateTokenWithdrawal';

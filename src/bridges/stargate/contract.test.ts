@@ -1,5 +1,5 @@
 /** The shared bridge contract suite, run against Stargate V2 lanes of the real registry (USDC, USDT, native ETH). */
-import { runBridgeContract } from '../contract-suite.js';
+import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { stargateBridge } from './index.js';
 

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ibcDenomOfPath } from '../../denom/trace.js';
-import type { Asset } from '../schemas/asset.js';
+import type { Asset } from '../../wire/asset.js';
 import {
   AssetsBetweenChainsResponse,
   AssetsFromSourceResponse,
   AssetsResponse,
   IbcOriginAssetsResponse,
   RecommendAssetsResponse,
-} from '../schemas/info.js';
+} from '../../wire/info.js';
 import { buildTestApp, expectError, expectSchema, okBody, post, type TestApp } from '../test-helpers/app.js';
 
 let t: TestApp;

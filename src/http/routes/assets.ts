@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidArgument } from '../../errors.js';
 import { assetsBetweenChains, assetsFromSource, ibcOriginAssets, recommendAssets } from '../../routing/asset-queries.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 import {
   AssetsBetweenChainsRequest,
   AssetsBetweenChainsResponse,
@@ -14,8 +14,8 @@ import {
   IbcOriginAssetsResponse,
   RecommendAssetsRequest,
   RecommendAssetsResponse,
-} from '../schemas/info.js';
-import { errorResponses } from '../schemas/responses.js';
+} from '../../wire/info.js';
+import { errorResponses } from '../../wire/responses.js';
 import { acceptsGzip, sendJsonText } from '../reply.js';
 
 export const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {

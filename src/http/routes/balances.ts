@@ -8,9 +8,9 @@ import { invalidArgument } from '../../errors.js';
 import { addressProblem } from '../../messages/address.js';
 import { chainBalances, type ChainBalances } from '../../tx/balances.js';
 import type { TxService } from '../../tx/service.js';
-import type { AppContext } from '../context.js';
-import { BalancesRequest, BalancesResponse, MAX_BALANCE_CHAINS } from '../schemas/balances.js';
-import { errorResponses } from '../schemas/responses.js';
+import type { AppContext } from '../../context.js';
+import { BalancesRequest, BalancesResponse, MAX_BALANCE_CHAINS } from '../../wire/balances.js';
+import { errorResponses } from '../../wire/responses.js';
 
 export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxService }> = async (app, { ctx, tx }) => {
   app.post(

@@ -5,7 +5,7 @@ import { buildContext } from '../../context.js';
 import { startFakeEndpoint } from '../../venues/test-helpers/fake-endpoint.js';
 import { ATOM, OSMO, SyntheticOsmosis, USDC, osmosisTokens } from '../../venues/test-helpers/synthetic-osmosis.js';
 import { buildApp } from '../app.js';
-import { HealthResponse } from '../schemas/info.js';
+import { HealthResponse } from '../../wire/info.js';
 import { buildTestApp, expectError, okBody, type TestApp } from '../test-helpers/app.js';
 
 let t: TestApp;

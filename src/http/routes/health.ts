@@ -1,7 +1,7 @@
 /** GET /health: readiness for load balancers and orchestrators. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../context.js';
-import { HealthResponse } from '../schemas/info.js';
+import type { AppContext } from '../../context.js';
+import { HealthResponse } from '../../wire/info.js';
 import type { AccessService } from '../../auth/index.js';
 import { DependencyProbe } from '../dependencies.js';
 

@@ -1,9 +1,9 @@
 /** GET /v2/info/chains and GET /v2/info/bridges through the real app (wire reference sections 3.1, 3.3, 4.2). */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BridgesResponse, ChainsResponse } from '../schemas/info.js';
+import { BridgesResponse, ChainsResponse } from '../../wire/info.js';
 import { buildTestApp, expectError, expectSchema, okBody, type TestApp } from '../test-helpers/app.js';
-import type { Chain } from '../schemas/chain.js';
+import type { Chain } from '../../wire/chain.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidArgument } from '../../errors.js';
 import { chainsOf, selectChains } from '../../registry/catalog.js';
-import type { AppContext } from '../context.js';
-import { BridgesResponse, ChainsQuery, ChainsResponse } from '../schemas/info.js';
-import { errorResponses } from '../schemas/responses.js';
+import type { AppContext } from '../../context.js';
+import { BridgesResponse, ChainsQuery, ChainsResponse } from '../../wire/info.js';
+import { errorResponses } from '../../wire/responses.js';
 
 export const infoRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

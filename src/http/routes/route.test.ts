@@ -4,8 +4,8 @@ import { Ajv } from 'ajv';
 import { loadConfig } from '../../config.js';
 import { buildContext } from '../../context.js';
 import { buildApp } from '../app.js';
-import { Route } from '../schemas/route.js';
-import { MsgsDirectResponse, MsgsResponse } from '../schemas/msgs.js';
+import { Route } from '../../wire/route.js';
+import { MsgsDirectResponse, MsgsResponse } from '../../wire/msgs.js';
 import { ATOM_ON_OSMOSIS, USDC_ON_QUICKSILVER_VIA_DYDX, userAddress } from '../../test-helpers/registry.js';
 
 let app: FastifyInstance;

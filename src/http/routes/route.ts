@@ -15,12 +15,12 @@ import { parseAmount, parseBps, parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
 import type { PlannedRoute } from '../../routing/types.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
-import type { AppContext } from '../context.js';
-import { MAX_QUOTE_BODY_BYTES } from '../limits.js';
+import type { AppContext } from '../../context.js';
+import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
-import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse, type PostRouteHandler } from '../schemas/msgs.js';
-import { errorResponses } from '../schemas/responses.js';
-import { Route, RouteRequest } from '../schemas/route.js';
+import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse, type PostRouteHandler } from '../../wire/msgs.js';
+import { errorResponses } from '../../wire/responses.js';
+import { Route, RouteRequest } from '../../wire/route.js';
 
 /** The caller's tier, as the access layer decided it (no valid key = anonymous). */
 function callerTier(req: FastifyRequest): CallerTier {

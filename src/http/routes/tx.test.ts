@@ -10,7 +10,7 @@ import { buildContext } from '../../context.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import { buildApp } from '../app.js';
-import { StatusResponse, TxRefResponse } from '../schemas/tx.js';
+import { StatusResponse, TxRefResponse } from '../../wire/tx.js';
 import { expectError, expectSchema, okBody, post } from '../test-helpers/app.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}`, import.meta.url), 'utf8'));

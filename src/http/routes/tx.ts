@@ -11,7 +11,7 @@ import { invalidArgument, notFound } from '../../errors.js';
 import type { TxService } from '../../tx/service.js';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, webhookUrlProblem } from '../../tx/webhooks.js';
 import { sendJsonText } from '../reply.js';
-import { errorResponses } from '../schemas/responses.js';
+import { errorResponses } from '../../wire/responses.js';
 import {
   StatusQuery,
   StatusResponse,
@@ -22,7 +22,7 @@ import {
   WebhookCreateRequest,
   WebhookDeliveries,
   WebhookList,
-} from '../schemas/tx.js';
+} from '../../wire/tx.js';
 
 /** How often an event stream re-reads its row (changes made by another instance's worker). */
 const EVENTS_POLL_MS = 1_000;

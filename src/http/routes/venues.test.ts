@@ -1,7 +1,7 @@
 /** GET /v2/fungible/venues (wire reference sections 3.4, 4.3). */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VenuesResponse } from '../schemas/info.js';
+import { VenuesResponse } from '../../wire/info.js';
 import { buildTestApp, expectError, expectSchema, okBody, type TestApp } from '../test-helpers/app.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 /** GET /v2/fungible/venues. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../context.js';
-import { VenuesQuery, VenuesResponse } from '../schemas/info.js';
-import { errorResponses } from '../schemas/responses.js';
+import type { AppContext } from '../../context.js';
+import { VenuesQuery, VenuesResponse } from '../../wire/info.js';
+import { errorResponses } from '../../wire/responses.js';
 
 export const venueRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

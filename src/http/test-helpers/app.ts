@@ -8,9 +8,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildContext } from '../../context.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 import { buildApp } from '../app.js';
-import { ErrorBody } from '../schemas/common.js';
+import { ErrorBody } from '../../wire/common.js';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -4,9 +4,9 @@
  * that arrives before the warm-up is over gets the same answer; the warm-up only makes sure no request pays for
  * them later. It runs in slices of a few milliseconds (slices.ts), so requests interleave with it.
  */
-import type { AppContext } from './http/context.js';
-import { compileNextValidator } from './http/validation.js';
-import { runInSlices, type Steps } from './slices.js';
+import type { AppContext } from '../context.js';
+import { compileNextValidator } from './validation.js';
+import { runInSlices, type Steps } from '../slices.js';
 
 function* warmUpSteps(ctx: AppContext): Steps<void> {
   while (ctx.registry.fillOneHopStep()) yield;

@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Asset } from './asset.js';
-import { MAX_AMOUNT_DIGITS } from '../limits.js';
+import { MAX_AMOUNT_DIGITS } from './limits.js';
 import { BridgeType, Nullable, SwapVenue } from './common.js';
 
 const S = Type.String();

@@ -7,9 +7,9 @@
  * exits 0. SIGINT (Ctrl-C) does the same without the drain period. A second signal exits at once.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AccessService } from './auth/index.js';
-import type { AppContext } from './http/context.js';
-import type { TxService } from './tx/service.js';
+import type { AccessService } from '../auth/index.js';
+import type { AppContext } from '../context.js';
+import type { TxService } from '../tx/service.js';
 
 export interface ShutdownParts {
   app: FastifyInstance;

@@ -3,13 +3,14 @@
  * shutdown on SIGTERM / SIGINT (src/shutdown.ts). Loaded by main.ts once it knows a server is wanted.
  */
 import { mkdirSync } from 'node:fs';
-import { openAccess, StoreError, type AccessService } from './auth/index.js';
-import { ConfigError, loadConfig } from './config.js';
-import { buildContext } from './context.js';
-import { buildApp } from './http/app.js';
-import { createLogger, readyLine } from './logging.js';
+import { openAccess, StoreError, type AccessService } from '../auth/index.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { buildContext } from '../context.js';
+import { buildApp } from './app.js';
+import { createLogger } from '../logging.js';
+import { readyLine } from './ready-line.js';
 import { installShutdown } from './shutdown.js';
-import { TxService, txServiceOptions } from './tx/service.js';
+import { TxService, txServiceOptions } from '../tx/service.js';
 import { warmUp } from './warm-up.js';
 
 export async function serve(): Promise<void> {

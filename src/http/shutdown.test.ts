@@ -6,15 +6,15 @@
 import http from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccess } from './auth/access.js';
-import { silentLog } from './auth/log.js';
-import { sqliteTestStore } from './auth/test-helpers/servers.js';
-import { loadConfig } from './config.js';
-import { buildContext } from './context.js';
-import { buildApp } from './http/app.js';
+import { createAccess } from '../auth/access.js';
+import { silentLog } from '../auth/log.js';
+import { sqliteTestStore } from '../auth/test-helpers/servers.js';
+import { loadConfig } from '../config.js';
+import { buildContext } from '../context.js';
+import { buildApp } from './app.js';
 import { shutdown } from './shutdown.js';
-import { ATOM_ON_OSMOSIS } from './test-helpers/registry.js';
-import { testTxService } from './tx/test-helpers/service.js';
+import { ATOM_ON_OSMOSIS } from '../test-helpers/registry.js';
+import { testTxService } from '../tx/test-helpers/service.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

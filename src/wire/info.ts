@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Asset } from './asset.js';
 import { Chain } from './chain.js';
-import { MAX_LIST_ITEMS } from '../limits.js';
+import { MAX_LIST_ITEMS } from './limits.js';
 import { BridgeType, ChainIdField, DenomField, Nullable, Reason, ShortString, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));

@@ -5,8 +5,6 @@
  * affiliates would stall every other caller while they are processed. The limits sit far above anything a real
  * client sends and are stated in the schemas (maxLength, maxItems, maxProperties), hence in the OpenAPI document.
  */
-import { jsonDepth } from '../messages/wasm-msg.js';
-
 /** Bodies of /route, /msgs and /msgs_direct (BODY_LIMIT_BYTES bounds the other endpoints). */
 export const MAX_QUOTE_BODY_BYTES = 256 * 1024;
 /** Digits of the largest amount: 2^256 − 1, the widest integer a supported chain holds, has 78. */
@@ -39,6 +37,24 @@ export function describeValue(v: unknown, max = 80): string {
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
   return typeof v === 'number' || typeof v === 'boolean' ? String(v) : typeof v;
+}
+
+/** Nesting depth of JSON text, counting brackets outside strings; stops early once past `limit`. */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max && (max = depth) > limit) return max;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
 }
 
 /**

@@ -13,9 +13,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
-import type { IbcBridge } from './ibc/bridge.js';
-import { isRefusal, type LaneBridge } from './types.js';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import type { IbcBridge } from '../ibc/bridge.js';
+import { isRefusal, type LaneBridge } from '../types.js';
 
 export interface ContractSample {
   name: string;

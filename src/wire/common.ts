@@ -4,7 +4,7 @@
  * document is generated from them, and `Static<>` derives the TypeScript types the engine uses.
  */
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { MAX_AMOUNT_DIGITS, MAX_CHAIN_ID_LENGTH, MAX_DENOM_LENGTH, MAX_SHORT_STRING_LENGTH } from '../limits.js';
+import { MAX_AMOUNT_DIGITS, MAX_CHAIN_ID_LENGTH, MAX_DENOM_LENGTH, MAX_SHORT_STRING_LENGTH } from './limits.js';
 
 /** A string enum as a plain JSON-Schema `enum` (one clear validation error, a compact OpenAPI entry). */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> =>

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATOM_ON_OSMOSIS } from '../test-helpers/registry.js';
 import { describeValue, LIMITS_TEXT, MAX_BODY_DEPTH, nestsDeeperThan } from './limits.js';
-import { buildTestApp, expectError, post, type TestApp } from './test-helpers/app.js';
+import { buildTestApp, expectError, post, type TestApp } from '../http/test-helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {

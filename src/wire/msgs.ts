@@ -7,7 +7,7 @@ import {
   MAX_AFFILIATES_PER_CHAIN,
   MAX_LIST_ITEMS,
   MAX_WASM_MSG_LENGTH,
-} from '../limits.js';
+} from './limits.js';
 import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum, SwapVenueRequest } from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, Route, RouteOptions } from './route.js';

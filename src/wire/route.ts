@@ -1,7 +1,7 @@
 /** /v2/fungible/route request and the Route resource (wire sections 3.10, 4.5, 4.7). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Asset } from './asset.js';
-import { MAX_LIST_ITEMS } from '../limits.js';
+import { MAX_LIST_ITEMS } from './limits.js';
 import { AmountString, BridgeType, ChainIdField, DenomField, Nullable, ShortString, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
 import { Operation } from './operation.js';
 
