@@ -22,8 +22,17 @@ import { cpuMsOf, memoryOf, startServer } from './lib/server.js';
 import { percentile, round } from './lib/stats.js';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
-const ROUTE = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', amount_in: '1000000' };
-const ADDR = { 'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978', 'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4' };
+const ROUTE = {
+  source_asset_denom: 'uatom',
+  source_asset_chain_id: 'cosmoshub-4',
+  dest_asset_denom: ATOM_ON_OSMOSIS,
+  dest_asset_chain_id: 'osmosis-1',
+  amount_in: '1000000',
+};
+const ADDR = {
+  'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
+  'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+};
 const MB = 'x'.repeat(1024 * 1024);
 
 interface AttackKind {
@@ -35,22 +44,69 @@ interface AttackKind {
 
 /** The attack mix. */
 function attacks(): AttackKind[] {
-  const fuzz = fc.sample(fc.oneof(hostileBodies, hostileValue.map((v) => JSON.stringify({ ...ROUTE, amount_in: v }))), { numRuns: 2_000, seed: 11 });
-  const endpoints = ['/v2/fungible/route', '/v2/fungible/msgs', '/v2/fungible/msgs_direct', '/v2/fungible/assets_from_source', '/v2/fungible/ibc_origin_assets', '/v2/info/balances', '/v2/tx/track'];
+  const fuzz = fc.sample(
+    fc.oneof(
+      hostileBodies,
+      hostileValue.map((v) => JSON.stringify({ ...ROUTE, amount_in: v })),
+    ),
+    { numRuns: 2_000, seed: 11 },
+  );
+  const endpoints = [
+    '/v2/fungible/route',
+    '/v2/fungible/msgs',
+    '/v2/fungible/msgs_direct',
+    '/v2/fungible/assets_from_source',
+    '/v2/fungible/ibc_origin_assets',
+    '/v2/info/balances',
+    '/v2/tx/track',
+  ];
   const route = (body: object) => ({ path: '/v2/fungible/route', body: JSON.stringify(body) });
-  const direct = (body: object) => ({ path: '/v2/fungible/msgs_direct', body: JSON.stringify({ ...ROUTE, chain_ids_to_addresses: ADDR, ...body }) });
+  const direct = (body: object) => ({
+    path: '/v2/fungible/msgs_direct',
+    body: JSON.stringify({ ...ROUTE, chain_ids_to_addresses: ADDR, ...body }),
+  });
   return [
     { name: 'route padded 1 MB', count: 2_000, request: () => route({ ...ROUTE, pad: MB }) },
-    { name: 'route padded 200 KB, distinct fields', count: 2_000, request: (i) => route({ [`pad${i}`]: MB.slice(0, 200 * 1024), ...ROUTE }) },
-    { name: 'route with a 1 MB venue name', count: 1_000, request: () => route({ ...ROUTE, swap_venues: [{ name: MB, chain_id: 'osmosis-1' }] }) },
-    { name: 'amount of a million digits', count: 300, request: () => route({ ...ROUTE, amount_in: '1'.repeat(1_000_000) }) },
-    { name: '1 MB contract message', count: 300, request: () => direct({ post_route_handler: { wasm_msg: { contract_address: ADDR['osmosis-1'], msg: JSON.stringify({ a: MB }) } } }) },
+    {
+      name: 'route padded 200 KB, distinct fields',
+      count: 2_000,
+      request: (i) => route({ [`pad${i}`]: MB.slice(0, 200 * 1024), ...ROUTE }),
+    },
+    {
+      name: 'route with a 1 MB venue name',
+      count: 1_000,
+      request: () => route({ ...ROUTE, swap_venues: [{ name: MB, chain_id: 'osmosis-1' }] }),
+    },
+    {
+      name: 'amount of a million digits',
+      count: 300,
+      request: () => route({ ...ROUTE, amount_in: '1'.repeat(1_000_000) }),
+    },
+    {
+      name: '1 MB contract message',
+      count: 300,
+      request: () =>
+        direct({
+          post_route_handler: { wasm_msg: { contract_address: ADDR['osmosis-1'], msg: JSON.stringify({ a: MB }) } },
+        }),
+    },
     {
       name: '10,000 affiliates',
       count: 300,
-      request: () => direct({ chain_ids_to_affiliates: { 'osmosis-1': { affiliates: Array.from({ length: 10_000 }, () => ({ address: ADDR['osmosis-1'], basis_points_fee: '0' })) } } }),
+      request: () =>
+        direct({
+          chain_ids_to_affiliates: {
+            'osmosis-1': {
+              affiliates: Array.from({ length: 10_000 }, () => ({ address: ADDR['osmosis-1'], basis_points_fee: '0' })),
+            },
+          },
+        }),
     },
-    { name: 'generated hostile requests', count: fuzz.length, request: (i) => ({ path: endpoints[i % endpoints.length]!, body: fuzz[i]! }) },
+    {
+      name: 'generated hostile requests',
+      count: fuzz.length,
+      request: (i) => ({ path: endpoints[i % endpoints.length]!, body: fuzz[i]! }),
+    },
   ];
 }
 
@@ -81,7 +137,9 @@ export interface AttackReport {
   rss_mb: { before: number; peak: number; after_settle: number; settle_s: number };
 }
 
-export async function benchAttack(opts: { concurrency?: number; settleS?: number; log?: (m: string) => void } = {}): Promise<AttackReport> {
+export async function benchAttack(
+  opts: { concurrency?: number; settleS?: number; log?: (m: string) => void } = {},
+): Promise<AttackReport> {
   const concurrency = opts.concurrency ?? 4;
   const settleS = opts.settleS ?? 15;
   const log = opts.log ?? (() => undefined);
@@ -104,7 +162,9 @@ export async function benchAttack(opts: { concurrency?: number; settleS?: number
     }, 100);
     // The probe runs in a process of its own, so that the attack's own work (building megabyte bodies) does not
     // delay its measurements: what it sees is the server.
-    const probe = spawn(process.execPath, ['-e', PROBE, `${server.url}/health`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const probe = spawn(process.execPath, ['-e', PROBE, `${server.url}/health`], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let probeOut = '';
     probe.stdout.on('data', (d: Buffer) => (probeOut += d.toString()));
     const probeDone = new Promise<void>((resolve) => probe.once('exit', () => resolve()));
@@ -115,7 +175,11 @@ export async function benchAttack(opts: { concurrency?: number; settleS?: number
       while (next < queue.length) {
         const { path, body } = queue[next++]!();
         try {
-          const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const res = await fetch(`${server.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
           await res.arrayBuffer();
           byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
         } catch {
@@ -141,7 +205,12 @@ export async function benchAttack(opts: { concurrency?: number; settleS?: number
       server_errors: [...byStatus].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0),
       duration_s: round(durationS, 1),
       server_cpu_ms_per_request: round(serverCpuMs / queue.length, 3),
-      health_ms: { samples: sorted.length, p50: round(percentile(sorted, 50), 2), p99: round(percentile(sorted, 99), 2), max: round(sorted[sorted.length - 1] ?? 0, 2) },
+      health_ms: {
+        samples: sorted.length,
+        p50: round(percentile(sorted, 50), 2),
+        p99: round(percentile(sorted, 99), 2),
+        max: round(sorted[sorted.length - 1] ?? 0, 2),
+      },
       rss_mb: { before: round(before, 1), peak: round(peak, 1), after_settle: round(after, 1), settle_s: settleS },
     };
   } finally {
@@ -150,7 +219,12 @@ export async function benchAttack(opts: { concurrency?: number; settleS?: number
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const int = (name: string, fallback: number) => (process.env[name] && /^\d+$/.test(process.env[name]!) ? Number(process.env[name]) : fallback);
-  const report = await benchAttack({ concurrency: int('BENCH_ATTACK_CONCURRENCY', 4), settleS: int('BENCH_ATTACK_SETTLE_S', 15), log: (m) => process.stderr.write(`[attack] ${m}\n`) });
+  const int = (name: string, fallback: number) =>
+    process.env[name] && /^\d+$/.test(process.env[name]!) ? Number(process.env[name]) : fallback;
+  const report = await benchAttack({
+    concurrency: int('BENCH_ATTACK_CONCURRENCY', 4),
+    settleS: int('BENCH_ATTACK_SETTLE_S', 15),
+    log: (m) => process.stderr.write(`[attack] ${m}\n`),
+  });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

@@ -119,7 +119,12 @@ async function throughFastify(prefix: string) {
     anonymous_memory: () => withAccess.inject({ url: PATH }),
     anonymous_redis: () => withRedis.inject({ url: PATH }),
   };
-  const times: Record<keyof typeof cases, number[]> = { none: [], keyed: [], anonymous_memory: [], anonymous_redis: [] };
+  const times: Record<keyof typeof cases, number[]> = {
+    none: [],
+    keyed: [],
+    anonymous_memory: [],
+    anonymous_redis: [],
+  };
   for (let round = 0; round < 6; round++) {
     for (const [name, run] of Object.entries(cases) as [keyof typeof cases, () => Promise<unknown>][]) {
       for (let i = 0; i < 500; i++) {
@@ -151,7 +156,11 @@ async function serve(prefix: string): Promise<void> {
   const ctx = buildContext(loadConfig([], {}));
   const memory = await makeAccess('memory', prefix);
   const redis = await makeAccess('redis', prefix);
-  const apps = { none: await buildApp(ctx), memory: await buildApp(ctx, { access: memory.access }), redis: await buildApp(ctx, { access: redis.access }) };
+  const apps = {
+    none: await buildApp(ctx),
+    memory: await buildApp(ctx, { access: memory.access }),
+    redis: await buildApp(ctx, { access: redis.access }),
+  };
   // CPU time of this process: per request it is what the layer costs, whatever else runs on the machine.
   apps.none.get('/__cpu', async () => process.cpuUsage());
   const ports: Record<string, number> = {};
@@ -171,7 +180,9 @@ interface Served {
 
 async function startChild(prefix: string): Promise<Served & { stop(): void }> {
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve', prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve', prefix], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const info = await new Promise<Served>((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -185,7 +196,10 @@ async function startChild(prefix: string): Promise<Served & { stop(): void }> {
 }
 
 async function serverCpuUs(port: number): Promise<number> {
-  const { user, system } = (await (await fetch(`http://127.0.0.1:${port}/__cpu`)).json()) as { user: number; system: number };
+  const { user, system } = (await (await fetch(`http://127.0.0.1:${port}/__cpu`)).json()) as {
+    user: number;
+    system: number;
+  };
   return user + system;
 }
 
@@ -247,7 +261,13 @@ async function overHttp(prefix: string, seconds: number, rounds = 5) {
       throughput_vs_no_auth: Object.fromEntries(
         Object.entries(summary)
           .filter(([k]) => k !== 'none')
-          .map(([k, v]) => [k, { req_per_s: ratio(v.req_per_s / base.req_per_s), by_server_cpu: ratio(base.server_cpu_us_per_req / v.server_cpu_us_per_req) }]),
+          .map(([k, v]) => [
+            k,
+            {
+              req_per_s: ratio(v.req_per_s / base.req_per_s),
+              by_server_cpu: ratio(base.server_cpu_us_per_req / v.server_cpu_us_per_req),
+            },
+          ]),
       ),
     };
   } finally {

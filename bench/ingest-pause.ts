@@ -15,7 +15,9 @@ import { round } from './lib/stats.js';
 const COPIES = 16;
 
 function largePoolSet(): string {
-  const file = JSON.parse(readFileSync(new URL('../data/pools/osmosis-1.json', import.meta.url), 'utf8')) as { pools: Record<string, unknown>[] };
+  const file = JSON.parse(readFileSync(new URL('../data/pools/osmosis-1.json', import.meta.url), 'utf8')) as {
+    pools: Record<string, unknown>[];
+  };
   const out: unknown[] = [];
   for (let k = 0; k < COPIES; k++) {
     for (const p of file.pools) {
@@ -39,10 +41,18 @@ async function serveSqs(body: string) {
     } else res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":5,"message":"not found"}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), polls: () => polls };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+    polls: () => polls,
+  };
 }
 
-export async function benchIngestPause(opts: { durationS: number; connections: number; workers: number }): Promise<Record<string, unknown>> {
+export async function benchIngestPause(opts: {
+  durationS: number;
+  connections: number;
+  workers: number;
+}): Promise<Record<string, unknown>> {
   const pools = largePoolSet();
   const sqs = await serveSqs(pools);
   const run = async (args: string[]) => {
@@ -62,8 +72,16 @@ export async function benchIngestPause(opts: { durationS: number; connections: n
       pools_per_ingest: (JSON.parse(pools) as unknown[]).length,
       ingest_body_bytes: pools.length,
       ingests_during_run: busy.polls,
-      without_ingest: { req_per_s: quiet.result.requests_per_s, latency_ms: quiet.result.latency_ms, non_2xx: quiet.result.non_2xx },
-      during_ingest: { req_per_s: busy.result.requests_per_s, latency_ms: busy.result.latency_ms, non_2xx: busy.result.non_2xx },
+      without_ingest: {
+        req_per_s: quiet.result.requests_per_s,
+        latency_ms: quiet.result.latency_ms,
+        non_2xx: quiet.result.non_2xx,
+      },
+      during_ingest: {
+        req_per_s: busy.result.requests_per_s,
+        latency_ms: busy.result.latency_ms,
+        non_2xx: busy.result.non_2xx,
+      },
       p99_ratio: round(busy.result.latency_ms.p99 / Math.max(0.001, quiet.result.latency_ms.p99)),
     };
   } finally {

@@ -30,7 +30,12 @@ const http = (r: Report, name: string) => r.cases.find((c) => c.name === name) a
 const inProcess = (r: Report, name: string) => r.cases.find((c) => c.name === name) as InProcessResult | undefined;
 const scale = (r: Report) =>
   r.scale_market as
-    | { tick_models?: { failed_percent: number }; pauses_during_polls?: { latency_ms: { max: number } }; route_p99_ratio?: number; atom_osmo_vs_trivial?: { ratio: number } }
+    | {
+        tick_models?: { failed_percent: number };
+        pauses_during_polls?: { latency_ms: { max: number } };
+        route_p99_ratio?: number;
+        atom_osmo_vs_trivial?: { ratio: number };
+      }
     | undefined;
 
 const TARGETS: Target[] = [
@@ -44,8 +49,19 @@ const TARGETS: Target[] = [
   },
   { name: 'transfer route in process p50', limit: 1, unit: 'ms', value: (r) => inProcess(r, 'route-transfer')?.ms.p50 },
   { name: 'transfer route in process p99', limit: 5, unit: 'ms', value: (r) => inProcess(r, 'route-transfer')?.ms.p99 },
-  { name: 'HTTP /route throughput', limit: 3000, unit: 'req/s', atLeast: true, value: (r) => http(r, 'route-transfer-http-uncached')?.requests_per_s },
-  { name: 'HTTP /route p99', limit: 20, unit: 'ms', value: (r) => http(r, 'route-transfer-http-uncached')?.latency_ms.p99 },
+  {
+    name: 'HTTP /route throughput',
+    limit: 3000,
+    unit: 'req/s',
+    atLeast: true,
+    value: (r) => http(r, 'route-transfer-http-uncached')?.requests_per_s,
+  },
+  {
+    name: 'HTTP /route p99',
+    limit: 20,
+    unit: 'ms',
+    value: (r) => http(r, 'route-transfer-http-uncached')?.latency_ms.p99,
+  },
   {
     name: 'HTTP /route vs trivial endpoint throughput',
     limit: 0.4,
@@ -57,8 +73,19 @@ const TARGETS: Target[] = [
       return route !== undefined && trivial ? route / trivial : undefined;
     },
   },
-  { name: 'HTTP swap /route throughput', limit: 3000, unit: 'req/s', atLeast: true, value: (r) => http(r, 'route-swap-http-uncached')?.requests_per_s },
-  { name: 'HTTP swap /route p99', limit: 20, unit: 'ms', value: (r) => http(r, 'route-swap-http-uncached')?.latency_ms.p99 },
+  {
+    name: 'HTTP swap /route throughput',
+    limit: 3000,
+    unit: 'req/s',
+    atLeast: true,
+    value: (r) => http(r, 'route-swap-http-uncached')?.requests_per_s,
+  },
+  {
+    name: 'HTTP swap /route p99',
+    limit: 20,
+    unit: 'ms',
+    value: (r) => http(r, 'route-swap-http-uncached')?.latency_ms.p99,
+  },
   {
     name: 'HTTP swap /route vs trivial endpoint throughput',
     limit: 0.4,
@@ -70,21 +97,77 @@ const TARGETS: Target[] = [
       return route !== undefined && trivial ? route / trivial : undefined;
     },
   },
-  { name: 'route with every bridge enabled, in process p50', limit: 3, unit: 'ms', value: (r) => inProcess(r, 'route-bridges')?.ms.p50 },
+  {
+    name: 'route with every bridge enabled, in process p50',
+    limit: 3,
+    unit: 'ms',
+    value: (r) => inProcess(r, 'route-bridges')?.ms.p50,
+  },
   { name: 'swap route in process p50', limit: 3, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p50 },
   { name: 'swap route in process p99', limit: 10, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p99 },
   { name: 'split route search p50', limit: 15, unit: 'ms', value: (r) => inProcess(r, 'route-split-search')?.ms.p50 },
   { name: 'cached route hit p50', limit: 0.2, unit: 'ms', value: (r) => inProcess(r, 'route-swap-cached-hit')?.ms.p50 },
-  { name: 'swap quote p99 during ingest / without', limit: 2, unit: '×', value: (r) => r.ingest_pause?.p99_ratio as number | undefined },
-  { name: 'GET /v2/tx/status p50 under load', limit: 2, unit: 'ms', value: (r) => http(r, 'tx-status')?.latency_ms.p50 },
-  { name: 'tracking worker CPU, 10 000 transfers in flight', limit: 1, unit: 'cores', value: (r) => r.tx_worker?.max_cpu_cores as number | undefined },
-  { name: '5,000 pools: swap routes failing for lack of a tick model', limit: 0, unit: '%', value: (r) => scale(r)?.tick_models?.failed_percent },
-  { name: '5,000 pools: longest request pause during polls', limit: 10, unit: 'ms', value: (r) => scale(r)?.pauses_during_polls?.latency_ms.max },
-  { name: '5,000 pools: /route p99 during polling / without', limit: 2, unit: '×', value: (r) => scale(r)?.route_p99_ratio },
-  { name: '5,000 pools: ATOM (Hub) → OSMO vs trivial endpoint throughput', limit: 0.4, unit: '×', atLeast: true, value: (r) => scale(r)?.atom_osmo_vs_trivial?.ratio },
-  { name: 'hostile traffic: peak RSS', limit: 400, unit: 'MB', value: (r) => (r.attack as AttackReport | undefined)?.rss_mb.peak },
-  { name: 'hostile traffic: /health p99', limit: 50, unit: 'ms', value: (r) => (r.attack as AttackReport | undefined)?.health_ms.p99 },
-  { name: 'hostile traffic: 5xx answers', limit: 0, unit: '', value: (r) => (r.attack as AttackReport | undefined)?.server_errors },
+  {
+    name: 'swap quote p99 during ingest / without',
+    limit: 2,
+    unit: '×',
+    value: (r) => r.ingest_pause?.p99_ratio as number | undefined,
+  },
+  {
+    name: 'GET /v2/tx/status p50 under load',
+    limit: 2,
+    unit: 'ms',
+    value: (r) => http(r, 'tx-status')?.latency_ms.p50,
+  },
+  {
+    name: 'tracking worker CPU, 10 000 transfers in flight',
+    limit: 1,
+    unit: 'cores',
+    value: (r) => r.tx_worker?.max_cpu_cores as number | undefined,
+  },
+  {
+    name: '5,000 pools: swap routes failing for lack of a tick model',
+    limit: 0,
+    unit: '%',
+    value: (r) => scale(r)?.tick_models?.failed_percent,
+  },
+  {
+    name: '5,000 pools: longest request pause during polls',
+    limit: 10,
+    unit: 'ms',
+    value: (r) => scale(r)?.pauses_during_polls?.latency_ms.max,
+  },
+  {
+    name: '5,000 pools: /route p99 during polling / without',
+    limit: 2,
+    unit: '×',
+    value: (r) => scale(r)?.route_p99_ratio,
+  },
+  {
+    name: '5,000 pools: ATOM (Hub) → OSMO vs trivial endpoint throughput',
+    limit: 0.4,
+    unit: '×',
+    atLeast: true,
+    value: (r) => scale(r)?.atom_osmo_vs_trivial?.ratio,
+  },
+  {
+    name: 'hostile traffic: peak RSS',
+    limit: 400,
+    unit: 'MB',
+    value: (r) => (r.attack as AttackReport | undefined)?.rss_mb.peak,
+  },
+  {
+    name: 'hostile traffic: /health p99',
+    limit: 50,
+    unit: 'ms',
+    value: (r) => (r.attack as AttackReport | undefined)?.health_ms.p99,
+  },
+  {
+    name: 'hostile traffic: 5xx answers',
+    limit: 0,
+    unit: '',
+    value: (r) => (r.attack as AttackReport | undefined)?.server_errors,
+  },
 ];
 
 const { values: flags } = parseArgs({
@@ -111,7 +194,8 @@ const settings = {
 };
 const only = flags.only?.split(',').map((s) => s.trim());
 const cases = only ? CASES.filter((c) => only.includes(c.name)) : CASES;
-if (only && cases.length !== only.length) throw new Error(`unknown case in --only; cases: ${CASES.map((c) => c.name).join(', ')}`);
+if (only && cases.length !== only.length)
+  throw new Error(`unknown case in --only; cases: ${CASES.map((c) => c.name).join(', ')}`);
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 const report: Report = {
@@ -138,7 +222,13 @@ if (settings.cold_start_runs > 0) {
     await s.stop();
     log(`cold start ${i + 1}/${settings.cold_start_runs}: ${runs[i]} ms (server CPU ${s.startupCpuMs ?? '?'} ms)`);
   }
-  report.cold_start_ms = { runs, median: median(runs), min: Math.min(...runs), max: Math.max(...runs), cpu_median: cpu.length ? median(cpu) : null };
+  report.cold_start_ms = {
+    runs,
+    median: median(runs),
+    min: Math.min(...runs),
+    max: Math.max(...runs),
+    cpu_median: cpu.length ? median(cpu) : null,
+  };
 }
 
 const httpCases = cases.filter((c): c is HttpCase => c.kind === 'http');
@@ -147,13 +237,23 @@ if (httpCases.length > 0) {
   try {
     const idle = memoryOf(server.pid);
     for (const c of httpCases) {
-      log(`${c.name}: ${c.method} ${c.path} for ${settings.duration_s} s with ${c.connections ?? settings.connections} connections, ${settings.load_workers} load workers`);
-      const r = await runHttpCase(c, server, { durationS: settings.duration_s, connections: settings.connections, warmupS: 2, workers: settings.load_workers });
+      log(
+        `${c.name}: ${c.method} ${c.path} for ${settings.duration_s} s with ${c.connections ?? settings.connections} connections, ${settings.load_workers} load workers`,
+      );
+      const r = await runHttpCase(c, server, {
+        durationS: settings.duration_s,
+        connections: settings.connections,
+        warmupS: 2,
+        workers: settings.load_workers,
+      });
       report.cases.push(r);
-      log(`${c.name}: ${r.requests_per_s} req/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, server CPU ${r.server_cpu_ms_per_request} ms/request`);
+      log(
+        `${c.name}: ${r.requests_per_s} req/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, server CPU ${r.server_cpu_ms_per_request} ms/request`,
+      );
     }
     const after = memoryOf(server.pid);
-    if (idle && after) report.rss_mb = { idle: round(idle.rss, 1), after_load: round(after.rss, 1), peak: round(after.peak, 1) };
+    if (idle && after)
+      report.rss_mb = { idle: round(idle.rss, 1), after_load: round(after.rss, 1), peak: round(after.peak, 1) };
   } finally {
     await server.stop();
   }
@@ -166,29 +266,52 @@ for (const c of cases.filter((x): x is InProcessCase => x.kind === 'in-process')
 
 if (!flags['skip-ingest'] && !only) {
   log('ingest pause: swap quotes over HTTP without, then during, live ingest of a full pool set');
-  report.ingest_pause = await benchIngestPause({ durationS: settings.duration_s, connections: settings.connections, workers: settings.load_workers });
+  report.ingest_pause = await benchIngestPause({
+    durationS: settings.duration_s,
+    connections: settings.connections,
+    workers: settings.load_workers,
+  });
 }
 
 if (!flags['skip-tx-worker'] && !only) {
   log('tx worker: 10 000 IBC transfers in flight, default polling settings');
-  report.tx_worker = await benchTxWorker({ transactions: intEnv('BENCH_TX_COUNT', 10_000), windowS: intEnv('BENCH_TX_WINDOW_S', 30), log });
+  report.tx_worker = await benchTxWorker({
+    transactions: intEnv('BENCH_TX_COUNT', 10_000),
+    windowS: intEnv('BENCH_TX_WINDOW_S', 30),
+    log,
+  });
 }
 
 if (!flags['skip-scale'] && !only) {
   log('scale: a synthetic 5,000-pool Osmosis market over SQS (tick models, pauses during polls, swap routes)');
-  report.scale_market = await benchScaleMarket({ durationS: settings.duration_s, connections: settings.connections, workers: settings.load_workers });
+  report.scale_market = await benchScaleMarket({
+    durationS: settings.duration_s,
+    connections: settings.connections,
+    workers: settings.load_workers,
+  });
 }
 
 if (!flags['skip-attack'] && !only) {
   log('hostile traffic: padded bodies, oversized fields and generated hostile requests while /health is probed');
-  report.attack = await benchAttack({ concurrency: intEnv('BENCH_ATTACK_CONCURRENCY', 4), settleS: intEnv('BENCH_ATTACK_SETTLE_S', 15), log });
+  report.attack = await benchAttack({
+    concurrency: intEnv('BENCH_ATTACK_CONCURRENCY', 4),
+    settleS: intEnv('BENCH_ATTACK_SETTLE_S', 15),
+    log,
+  });
 }
 
 report.targets = TARGETS.flatMap((t) => {
   const v = t.value(report);
   if (v === undefined) return [];
   const digits = v < 1 ? 3 : 1;
-  return [{ name: t.name, limit: `${t.atLeast ? '>=' : '<='} ${t.limit} ${t.unit}`, value: `${round(v, digits)} ${t.unit}`, pass: t.atLeast ? v >= t.limit : v <= t.limit }];
+  return [
+    {
+      name: t.name,
+      limit: `${t.atLeast ? '>=' : '<='} ${t.limit} ${t.unit}`,
+      value: `${round(v, digits)} ${t.unit}`,
+      pass: t.atLeast ? v >= t.limit : v <= t.limit,
+    },
+  ];
 });
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 const missed = report.targets.filter((t) => !t.pass);

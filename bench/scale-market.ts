@@ -48,7 +48,9 @@ interface SyntheticSqs {
 export async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
   const script = fileURLToPath(new URL('./lib/synthetic-sqs.ts', import.meta.url));
   // Niced: it stands in for a remote service, whose CPU is not the server's machine's.
-  const child: ChildProcess = spawn('nice', ['-n', '15', process.execPath, '--import', 'tsx', script, String(pools)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn('nice', ['-n', '15', process.execPath, '--import', 'tsx', script, String(pools)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`synthetic SQS exited with ${code}`)));
@@ -57,8 +59,12 @@ export async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
   return {
     url,
     move: async (on) => void (await fetch(`${url}/control/move?on=${on ? 1 : 0}`, { method: 'POST' })).arrayBuffer(),
-    stats: async () => (await (await fetch(`${url}/control/stats`)).json()) as { polls: number; tickRequests: number; version: number },
-    close: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stats: async () =>
+      (await (await fetch(`${url}/control/stats`)).json()) as { polls: number; tickRequests: number; version: number },
+    close: () =>
+      new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+      ),
   };
 }
 
@@ -66,9 +72,12 @@ export async function startSyntheticSqs(pools: number): Promise<SyntheticSqs> {
 export async function waitForMarket(server: RunningServer, pools: number, timeoutMs = 180_000): Promise<number> {
   const t0 = performance.now();
   for (;;) {
-    const health = (await (await fetch(`${server.url}/health`)).json()) as { checks: Record<string, { detail?: string }> };
+    const health = (await (await fetch(`${server.url}/health`)).json()) as {
+      checks: Record<string, { detail?: string }>;
+    };
     if (health.checks.market?.detail?.includes(`osmosis-poolmanager ${pools} pools`)) return performance.now() - t0;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`the server did not ingest ${pools} pools: ${JSON.stringify(health.checks)}`);
+    if (performance.now() - t0 > timeoutMs)
+      throw new Error(`the server did not ingest ${pools} pools: ${JSON.stringify(health.checks)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -93,8 +102,18 @@ function longTailSwaps(tokens: readonly SyntheticToken[], count: number, seed = 
     const b = pick();
     if (a.denom === b.denom) continue;
     const usd = 10 * 1000 ** rand();
-    const amount = BigInt(Math.max(1, Math.round((usd / a.usd) * 10 ** Math.min(a.decimals, 15)))) * 10n ** BigInt(Math.max(0, a.decimals - 15));
-    out.push({ source_asset_denom: a.denom, source_asset_chain_id: 'osmosis-1', dest_asset_denom: b.denom, dest_asset_chain_id: 'osmosis-1', amount_in: amount.toString(), allow_unsafe: true, swap_venues: [{ name: VENUE.name, chain_id: VENUE.chainId }] });
+    const amount =
+      BigInt(Math.max(1, Math.round((usd / a.usd) * 10 ** Math.min(a.decimals, 15)))) *
+      10n ** BigInt(Math.max(0, a.decimals - 15));
+    out.push({
+      source_asset_denom: a.denom,
+      source_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: b.denom,
+      dest_asset_chain_id: 'osmosis-1',
+      amount_in: amount.toString(),
+      allow_unsafe: true,
+      swap_venues: [{ name: VENUE.name, chain_id: VENUE.chainId }],
+    });
   }
   return out;
 }
@@ -103,14 +122,19 @@ function longTailSwaps(tokens: readonly SyntheticToken[], count: number, seed = 
 async function tickModelFailures(server: RunningServer, sqsUrl: string, swaps: readonly SwapBody[]) {
   const registry = buildRegistry();
   const snapshot = await sqsFetcher({ baseUrl: sqsUrl, takerFees: loadTakerFees() })(new AbortController().signal);
-  if (snapshot.waiting?.length) throw new Error(`reference market incomplete: ${snapshot.waiting.length} pools without ticks`);
+  if (snapshot.waiting?.length)
+    throw new Error(`reference market incomplete: ${snapshot.waiting.length} pools without ticks`);
   const reference = buildMarketView(registry, [{ venue: VENUE, snapshot, usdcDenom: USDC }], 1);
   const served: SwapBody[] = [];
   let referenceOk = 0;
   let lackOfTicks = 0;
   const examples: string[] = [];
   for (const body of swaps) {
-    const res = await fetch(`${server.url}/v2/fungible/route`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}/v2/fungible/route`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = (await res.json()) as { message?: string };
     let refOk = true;
     try {
@@ -143,7 +167,8 @@ async function tickModelFailures(server: RunningServer, sqsUrl: string, swaps: r
 function prioritise(server: RunningServer, nice: string | undefined): void {
   if (!nice || !/^-?\d+$/.test(nice)) return;
   for (const pid of [server.pid, process.pid]) {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) execFileSync('renice', ['-n', nice, '-p', tid], { stdio: 'ignore' });
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      execFileSync('renice', ['-n', nice, '-p', tid], { stdio: 'ignore' });
   }
 }
 
@@ -157,7 +182,10 @@ async function eventLoopHeldMs(server: RunningServer): Promise<{ max: number; p9
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
   const held = (ms: number) => round(Math.max(0, ms - 10), 2);
-  return { max: held(read('junction_nodejs_eventloop_lag_max_seconds')), p99: held(read('junction_nodejs_eventloop_lag_p99_seconds')) };
+  return {
+    max: held(read('junction_nodejs_eventloop_lag_max_seconds')),
+    p99: held(read('junction_nodejs_eventloop_lag_p99_seconds')),
+  };
 }
 
 /** Sequential requests to the trivial endpoint: each one's latency is what a request waits behind the server's work. */
@@ -174,14 +202,31 @@ export async function probePauses(server: RunningServer, durationMs: number) {
   }
   const held = await eventLoopHeldMs(server);
   prioritise(server, process.env.BENCH_NICE ? '0' : undefined);
-  return { requests: samples.length, latency_ms: statsOf(samples), server_loop_held_ms: held, ...(process.env.BENCH_NICE ? { server_nice: Number(process.env.BENCH_NICE) } : {}) };
+  return {
+    requests: samples.length,
+    latency_ms: statsOf(samples),
+    server_loop_held_ms: held,
+    ...(process.env.BENCH_NICE ? { server_nice: Number(process.env.BENCH_NICE) } : {}),
+  };
 }
 
 function swapCase(name: string, description: string, bodies: () => unknown[], connections?: number): HttpCase {
-  return { kind: 'http', name, description, method: 'POST', path: '/v2/fungible/route', bodies, ...(connections ? { connections } : {}) };
+  return {
+    kind: 'http',
+    name,
+    description,
+    method: 'POST',
+    path: '/v2/fungible/route',
+    bodies,
+    ...(connections ? { connections } : {}),
+  };
 }
 
-export async function benchScaleMarket(opts: { durationS: number; connections: number; workers: number }): Promise<Record<string, unknown>> {
+export async function benchScaleMarket(opts: {
+  durationS: number;
+  connections: number;
+  workers: number;
+}): Promise<Record<string, unknown>> {
   const registry = buildRegistry();
   const tokens = osmosisTokens(registry);
   const sqs = await startSyntheticSqs(POOLS);
@@ -195,8 +240,11 @@ export async function benchScaleMarket(opts: { durationS: number; connections: n
       report.first_ingest_s = round((await waitForMarket(quiet, POOLS)) / 1000, 1);
       report.tick_requests_first_poll = (await sqs.stats()).tickRequests;
       log('tick models: long-tail swap routes on the server against the same market with every tick model');
-      const swaps = longTailSwaps(tokens.filter((t) => t.denom !== OSMO), ROUTE_PAIRS);
-      log('request pauses without polls (the machine\'s own floor), 10 s');
+      const swaps = longTailSwaps(
+        tokens.filter((t) => t.denom !== OSMO),
+        ROUTE_PAIRS,
+      );
+      log("request pauses without polls (the machine's own floor), 10 s");
       report.pauses_without_polls = await probePauses(quiet, 10_000);
       const ticks = await tickModelFailures(quiet, sqs.url, swaps);
       report.tick_models = ticks.summary;
@@ -205,20 +253,37 @@ export async function benchScaleMarket(opts: { durationS: number; connections: n
         const b = servedSwaps[i % servedSwaps.length]!;
         return { ...b, amount_in: (BigInt(b.amount_in) + BigInt(i)).toString() };
       };
-      const routeLoad = swapCase('scale-route-swap', 'long-tail swaps on the 5,000-pool market, distinct texts', () => Array.from({ length: 40_000 }, (_, i) => distinct(i)));
+      const routeLoad = swapCase('scale-route-swap', 'long-tail swaps on the 5,000-pool market, distinct texts', () =>
+        Array.from({ length: 40_000 }, (_, i) => distinct(i)),
+      );
       log('route p99 without polling');
       const withoutPolling = await runHttpCase(routeLoad, quiet, load);
       log('trivial endpoint and ATOM (Hub) → OSMO with random amounts, 32 connections');
       const trivial = await runHttpCase({ ...trivialHttp, connections: 32 }, quiet, load);
       const rand = prng(17);
       const atomOsmo = await runHttpCase(
-        swapCase('scale-atom-osmo', 'ATOM on cosmoshub-4 → OSMO on osmosis-1, random amounts', () =>
-          Array.from({ length: 40_000 }, () => ({ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: OSMO, dest_asset_chain_id: 'osmosis-1', amount_in: String(Math.floor(10 ** (5 + 4 * rand()))), allow_unsafe: true })),
-        32),
+        swapCase(
+          'scale-atom-osmo',
+          'ATOM on cosmoshub-4 → OSMO on osmosis-1, random amounts',
+          () =>
+            Array.from({ length: 40_000 }, () => ({
+              source_asset_denom: 'uatom',
+              source_asset_chain_id: 'cosmoshub-4',
+              dest_asset_denom: OSMO,
+              dest_asset_chain_id: 'osmosis-1',
+              amount_in: String(Math.floor(10 ** (5 + 4 * rand()))),
+              allow_unsafe: true,
+            })),
+          32,
+        ),
         quiet,
         load,
       );
-      report.route_without_polling = { req_per_s: withoutPolling.requests_per_s, latency_ms: withoutPolling.latency_ms, non_2xx: withoutPolling.non_2xx };
+      report.route_without_polling = {
+        req_per_s: withoutPolling.requests_per_s,
+        latency_ms: withoutPolling.latency_ms,
+        non_2xx: withoutPolling.non_2xx,
+      };
       report.atom_osmo_vs_trivial = {
         trivial_req_per_s: trivial.requests_per_s,
         swap_req_per_s: atomOsmo.requests_per_s,
@@ -242,9 +307,21 @@ export async function benchScaleMarket(opts: { durationS: number; connections: n
         log('route p99 while polling');
         const duringPolling = await runHttpCase(routeLoad, busy, load);
         const after = await sqs.stats();
-        report.pauses_during_polls = { ...pauses, polls: mid.polls - before.polls, tick_requests: mid.tickRequests - before.tickRequests };
-        report.route_during_polling = { req_per_s: duringPolling.requests_per_s, latency_ms: duringPolling.latency_ms, non_2xx: duringPolling.non_2xx, polls: after.polls - mid.polls };
-        report.route_p99_ratio = round(duringPolling.latency_ms.p99 / Math.max(0.001, withoutPolling.latency_ms.p99), 2);
+        report.pauses_during_polls = {
+          ...pauses,
+          polls: mid.polls - before.polls,
+          tick_requests: mid.tickRequests - before.tickRequests,
+        };
+        report.route_during_polling = {
+          req_per_s: duringPolling.requests_per_s,
+          latency_ms: duringPolling.latency_ms,
+          non_2xx: duringPolling.non_2xx,
+          polls: after.polls - mid.polls,
+        };
+        report.route_p99_ratio = round(
+          duringPolling.latency_ms.p99 / Math.max(0.001, withoutPolling.latency_ms.p99),
+          2,
+        );
       } finally {
         await busy.stop();
       }
@@ -258,8 +335,13 @@ export async function benchScaleMarket(opts: { durationS: number; connections: n
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const intEnv = (name: string, fallback: number) => (/^\d+$/.test(process.env[name] ?? '') ? Number(process.env[name]) : fallback);
+  const intEnv = (name: string, fallback: number) =>
+    /^\d+$/.test(process.env[name] ?? '') ? Number(process.env[name]) : fallback;
   loadConfig([], {}); // fail early on a broken build of the config module
-  const report = await benchScaleMarket({ durationS: intEnv('BENCH_DURATION', 10), connections: intEnv('BENCH_CONNECTIONS', 10), workers: intEnv('BENCH_WORKERS', 2) });
+  const report = await benchScaleMarket({
+    durationS: intEnv('BENCH_DURATION', 10),
+    connections: intEnv('BENCH_CONNECTIONS', 10),
+    workers: intEnv('BENCH_WORKERS', 2),
+  });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

@@ -19,7 +19,11 @@ import { round } from './lib/stats.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function benchTxWorker(opts: { transactions: number; windowS: number; log: (m: string) => void }): Promise<Record<string, unknown>> {
+export async function benchTxWorker(opts: {
+  transactions: number;
+  windowS: number;
+  log: (m: string) => void;
+}): Promise<Record<string, unknown>> {
   const net = new FakeCosmosNetwork();
   for (const id of ['osmosis-1', 'cosmoshub-4']) net.chain(id);
   await net.start();
@@ -28,7 +32,13 @@ export async function benchTxWorker(opts: { transactions: number; windowS: numbe
   for (let i = 0; i < opts.transactions; i++) {
     const who = Buffer.alloc(20);
     who.writeUInt32BE(i + 1);
-    const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: String(1000 + i), sender: bech32.encode('osmo', bech32.toWords(who)), receiver: bech32.encode('cosmos', bech32.toWords(who)), memo: '' });
+    const packet = relayer.packet('osmosis-1', 'channel-0', {
+      denom: 'uosmo',
+      amount: String(1000 + i),
+      sender: bech32.encode('osmo', bech32.toWords(who)),
+      receiver: bech32.encode('cosmos', bech32.toWords(who)),
+      memo: '',
+    });
     hashes.push(relayer.send(packet));
   }
   const { rpc, rest } = net.settings();
@@ -40,7 +50,11 @@ export async function benchTxWorker(opts: { transactions: number; windowS: numbe
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         for (let h = queue.pop(); h !== undefined; h = queue.pop()) {
-          const res = await fetch(`${server.url}/v2/tx/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chain_id: 'osmosis-1', tx_hash: h }) });
+          const res = await fetch(`${server.url}/v2/tx/track`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ chain_id: 'osmosis-1', tx_hash: h }),
+          });
           if (res.status !== 200) throw new Error(`track failed: HTTP ${res.status}`);
           await res.arrayBuffer();
         }
@@ -55,8 +69,16 @@ export async function benchTxWorker(opts: { transactions: number; windowS: numbe
       await sleep(opts.windowS * 1000);
       const wall = performance.now() - w0;
       const cpu = (cpuMsOf(server.pid) ?? 0) - (cpu0 ?? 0);
-      const result = { window: name, seconds: round(wall / 1000, 1), server_cpu_cores: round(cpu / wall, 3), chain_requests_per_s: round(((calls() - calls0) * 1000) / wall, 1), rss_mb: round(memoryOf(server.pid)?.rss ?? 0, 1) };
-      opts.log(`tx worker, ${name}: ${result.server_cpu_cores} cores, ${result.chain_requests_per_s} chain requests/s, RSS ${result.rss_mb} MB`);
+      const result = {
+        window: name,
+        seconds: round(wall / 1000, 1),
+        server_cpu_cores: round(cpu / wall, 3),
+        chain_requests_per_s: round(((calls() - calls0) * 1000) / wall, 1),
+        rss_mb: round(memoryOf(server.pid)?.rss ?? 0, 1),
+      };
+      opts.log(
+        `tx worker, ${name}: ${result.server_cpu_cores} cores, ${result.chain_requests_per_s} chain requests/s, RSS ${result.rss_mb} MB`,
+      );
       return result;
     };
     const first = await window('first looks');
@@ -66,8 +88,15 @@ export async function benchTxWorker(opts: { transactions: number; windowS: numbe
     await sleep(settle * 1000);
     const steady = await window('steady');
     // Every transfer is still tracked and in flight, and answers from the store.
-    const sample = await fetch(`${server.url}/v2/tx/status?chain_id=osmosis-1&tx_hash=${hashes[0]}`).then((r) => r.json() as Promise<{ state: string }>);
-    return { transactions: opts.transactions, sample_state: sample.state, windows: [first, steady], max_cpu_cores: Math.max(first.server_cpu_cores, steady.server_cpu_cores) };
+    const sample = await fetch(`${server.url}/v2/tx/status?chain_id=osmosis-1&tx_hash=${hashes[0]}`).then(
+      (r) => r.json() as Promise<{ state: string }>,
+    );
+    return {
+      transactions: opts.transactions,
+      sample_state: sample.state,
+      windows: [first, steady],
+      max_cpu_cores: Math.max(first.server_cpu_cores, steady.server_cpu_cores),
+    };
   } finally {
     await server.stop();
     await net.stop();

@@ -87,7 +87,14 @@ export interface InProcessResult {
 
 export interface Report {
   date: string;
-  machine: { cpus: number; cpu_model: string; memory_mb: number; node: string; platform: string; load_avg_at_start: number[] };
+  machine: {
+    cpus: number;
+    cpu_model: string;
+    memory_mb: number;
+    node: string;
+    platform: string;
+    load_avg_at_start: number[];
+  };
   settings: { duration_s: number; connections: number; load_workers: number; cold_start_runs: number };
   /** Wall time from spawn to the first 200 from /health; cpu_median: server CPU used by then (contention-independent). */
   cold_start_ms?: { runs: number[]; median: number; min: number; max: number; cpu_median: number | null };

@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SOURCE = path.join(ROOT, 'web/explorer');
 
-export async function buildExplorer(outDir = path.join(ROOT, 'dist/explorer')): Promise<{ outDir: string; bytes: Record<string, number> }> {
+export async function buildExplorer(
+  outDir = path.join(ROOT, 'dist/explorer'),
+): Promise<{ outDir: string; bytes: Record<string, number> }> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
@@ -37,12 +39,16 @@ export async function buildExplorer(outDir = path.join(ROOT, 'dist/explorer')): 
     const data = await readFile(path.join(outDir, name));
     bytes[name] = data.length;
     await writeFile(path.join(outDir, `${name}.gz`), gzipSync(data, { level: 9 }));
-    await writeFile(path.join(outDir, `${name}.br`), brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(
+      path.join(outDir, `${name}.br`),
+      brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
   }
   return { outDir, bytes };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { outDir, bytes } = await buildExplorer();
-  if (!process.argv.includes('--silent')) console.log(`explorer page built in ${path.relative(ROOT, outDir)}: ${JSON.stringify(bytes)}`);
+  if (!process.argv.includes('--silent'))
+    console.log(`explorer page built in ${path.relative(ROOT, outDir)}: ${JSON.stringify(bytes)}`);
 }

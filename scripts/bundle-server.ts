@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BUNDLED_PACKAGES = /^(viem|ox|abitype|@noble\/(hashes|curves)|@scure\/(base|bip32|bip39)|kysely|@sinclair\/typebox)(\/|$)/;
+const BUNDLED_PACKAGES =
+  /^(viem|ox|abitype|@noble\/(hashes|curves)|@scure\/(base|bip32|bip39)|kysely|@sinclair\/typebox)(\/|$)/;
 /** viem/chains is read through createRequire only when the registry snapshot is stale (registry/non-cosmos.ts). */
 const KEPT_EXTERNAL = /^viem\/chains$/;
 
@@ -25,12 +26,16 @@ const externalUnlessListed: Plugin = {
   name: 'external-unless-listed',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED_PACKAGES.test(args.path) && !KEPT_EXTERNAL.test(args.path) ? undefined : { path: args.path, external: true },
+      BUNDLED_PACKAGES.test(args.path) && !KEPT_EXTERNAL.test(args.path)
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };
 
-export async function bundleServer(distDir = path.join(ROOT, 'dist')): Promise<{ file: string; bytes: number; inputs: number }> {
+export async function bundleServer(
+  distDir = path.join(ROOT, 'dist'),
+): Promise<{ file: string; bytes: number; inputs: number }> {
   const outDir = path.join(distDir, 'bundle');
   await rm(outDir, { recursive: true, force: true });
   const file = path.join(outDir, 'serve.js');
@@ -52,5 +57,8 @@ export async function bundleServer(distDir = path.join(ROOT, 'dist')): Promise<{
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { file, bytes, inputs } = await bundleServer();
-  if (!process.argv.includes('--silent')) console.error(`server bundle: ${path.relative(ROOT, file)} (${(bytes / 1e6).toFixed(1)} MB from ${inputs} modules)`);
+  if (!process.argv.includes('--silent'))
+    console.error(
+      `server bundle: ${path.relative(ROOT, file)} (${(bytes / 1e6).toFixed(1)} MB from ${inputs} modules)`,
+    );
 }

@@ -40,7 +40,19 @@ function sources(dir, out = []) {
 }
 
 function inputsDigest() {
-  const files = [...sources(path.join(root, 'src')), ...sources(path.join(root, 'web', 'explorer')), ...['scripts/bundle-server.ts', 'scripts/build-explorer.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((f) => path.join(root, f))].filter((f) => existsSync(f)).sort();
+  const files = [
+    ...sources(path.join(root, 'src')),
+    ...sources(path.join(root, 'web', 'explorer')),
+    ...[
+      'scripts/bundle-server.ts',
+      'scripts/build-explorer.ts',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'package-lock.json',
+    ].map((f) => path.join(root, f)),
+  ]
+    .filter((f) => existsSync(f))
+    .sort();
   if (!files.some((f) => f.endsWith('.ts'))) return undefined; // a production copy without sources
   const h = createHash('sha256');
   for (const f of files) {
@@ -82,10 +94,14 @@ function ensureBuilt() {
   const tsc = typescriptCompiler();
   if (!tsc) {
     if (built) {
-      console.error('note: dist/ is older than src/, and this install cannot build (no TypeScript or type declarations: a production install): running the existing build');
+      console.error(
+        'note: dist/ is older than src/, and this install cannot build (no TypeScript or type declarations: a production install): running the existing build',
+      );
       return true;
     }
-    console.error('error: there is no build in dist/ and this install cannot make one (no TypeScript or type declarations): run `npm ci` (with dev dependencies) and `npm run build`, or copy a built dist/ here');
+    console.error(
+      'error: there is no build in dist/ and this install cannot make one (no TypeScript or type declarations): run `npm ci` (with dev dependencies) and `npm run build`, or copy a built dist/ here',
+    );
     return false;
   }
   const t0 = Date.now();

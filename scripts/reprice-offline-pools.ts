@@ -15,7 +15,15 @@ import { buildRegistry } from '../src/registry/build.js';
 import { loadOfflineSnapshot as loadNeutron } from '../src/venues/neutron-astroport/snapshot.js';
 import { loadOfflineSnapshot as loadOsmosis } from '../src/venues/osmosis-poolmanager/snapshot.js';
 import type { Pool } from '../src/venues/types.js';
-import { balancerView, concentratedView, stableswapView, transmuterView, xykView, type PoolView, type Prices } from './reprice/pools.js';
+import {
+  balancerView,
+  concentratedView,
+  stableswapView,
+  transmuterView,
+  xykView,
+  type PoolView,
+  type Prices,
+} from './reprice/pools.js';
 import { buildPriceSet, type PriceSet, type StartPrice } from './reprice/prices.js';
 
 type Json = Record<string, unknown>;
@@ -24,7 +32,10 @@ const DATA = new URL('../data/', import.meta.url);
 const PRICE_FILE = 'prices/osmosis-sqs-2024-07.json';
 const read = (name: string) => JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as Json;
 
-const priceFile = read(PRICE_FILE) as { as_of: string; denoms: Record<string, { price: string; decimals: number; liquidity_usd?: string }> };
+const priceFile = read(PRICE_FILE) as {
+  as_of: string;
+  denoms: Record<string, { price: string; decimals: number; liquidity_usd?: string }>;
+};
 const AS_OF = priceFile.as_of;
 const registry = buildRegistry();
 
@@ -43,10 +54,15 @@ for (const d of Object.keys(priceFile.denoms)) {
 /** USD per base unit from the shipped set, and the liquidity behind it (alloy anchors prefer the most liquid). */
 function startPrice(chainId: string, denom: string): StartPrice | undefined {
   const quote = shippedPrices.usdPrice(chainId, denom);
-  const decimals = registry.asset(chainId, denom)?.wire.decimals ?? (chainId === 'osmosis-1' ? priceFile.denoms[denom]?.decimals : undefined);
+  const decimals =
+    registry.asset(chainId, denom)?.wire.decimals ??
+    (chainId === 'osmosis-1' ? priceFile.denoms[denom]?.decimals : undefined);
   if (!quote || decimals === undefined || decimals === null) return undefined;
   const osmoDenom = chainId === 'osmosis-1' ? denom : osmoDenomOfOrigin.get(originKey(chainId, denom) ?? '');
-  return { perBaseUnit: Number(quote.price.toString()) / 10 ** decimals, liquidityUsd: Number(priceFile.denoms[osmoDenom ?? '']?.liquidity_usd ?? 0) };
+  return {
+    perBaseUnit: Number(quote.price.toString()) / 10 ** decimals,
+    liquidityUsd: Number(priceFile.denoms[osmoDenom ?? '']?.liquidity_usd ?? 0),
+  };
 }
 
 /** Moves a record's replaced fields under `recorded` the first time; later runs start from there. */
@@ -65,7 +81,10 @@ function osmosisView(record: Json): PoolView {
       keepRecorded(record, record.recorded_at, { pool_liquidity: model.pool_liquidity });
       return stableswapView(record);
     case 2:
-      keepRecorded(record, record.recorded_at, { current_sqrt_price: model.current_sqrt_price, current_tick: model.current_tick });
+      keepRecorded(record, record.recorded_at, {
+        current_sqrt_price: model.current_sqrt_price,
+        current_tick: model.current_tick,
+      });
       return concentratedView(record);
     case 3:
       keepRecorded(record, record.recorded_at, {});
@@ -92,16 +111,22 @@ function repriceAll(views: readonly PoolView[], set: PriceSet): { kept: string[]
   return { kept, notes };
 }
 
-const usd = (perBaseUnit: number, decimals: number | undefined) => (decimals === undefined ? undefined : (perBaseUnit * 10 ** decimals).toPrecision(8));
+const usd = (perBaseUnit: number, decimals: number | undefined) =>
+  decimals === undefined ? undefined : (perBaseUnit * 10 ** decimals).toPrecision(8);
 
 /** What the price set changed or added, for the file's _source (USD per display unit where decimals are known). */
 function priceNotes(chainId: string, set: PriceSet) {
   const decimalsOf = (d: string) => registry.asset(chainId, d)?.wire.decimals ?? undefined;
   return {
     overridden: Object.fromEntries(
-      [...set.overridden].map(([d, o]) => [d, { shipped_usd: usd(o.shipped, decimalsOf(d)), used_usd: usd(o.used, decimalsOf(d)), alloy_pool: o.alloyPool }]),
+      [...set.overridden].map(([d, o]) => [
+        d,
+        { shipped_usd: usd(o.shipped, decimalsOf(d)), used_usd: usd(o.used, decimalsOf(d)), alloy_pool: o.alloyPool },
+      ]),
     ),
-    derived: Object.fromEntries([...set.derived].map(([d, o]) => [d, { used_usd_per_base_unit: o.used.toPrecision(8), from_pool: o.pool }])),
+    derived: Object.fromEntries(
+      [...set.derived].map(([d, o]) => [d, { used_usd_per_base_unit: o.used.toPrecision(8), from_pool: o.pool }]),
+    ),
   };
 }
 
@@ -121,7 +146,8 @@ for (const r of osmoPools) delete r.recorded_at;
 // --- Neutron: the same prices, found as the service finds them (through each denom's origin asset) ---------------
 const neutron = read('pools/neutron-1.json');
 const pairs = neutron.pairs as Json[];
-for (const p of pairs) keepRecorded(p, neutron.recorded_at ?? (neutron.recorded as Json | undefined)?.at, { assets: p.assets });
+for (const p of pairs)
+  keepRecorded(p, neutron.recorded_at ?? (neutron.recorded as Json | undefined)?.at, { assets: p.assets });
 const ntrnViews = pairs.map(xykView);
 const ntrnStart = new Map<string, StartPrice>();
 for (const d of new Set(ntrnViews.flatMap((v) => v.denoms))) {
@@ -203,11 +229,15 @@ function report(name: string, pools: readonly Pool[], prices: Prices): void {
     gaps.push({ id: pool.id, gap, depth });
   }
   const deep = gaps.filter((g) => g.depth >= 1000).sort((x, y) => y.gap - x.gap);
-  console.log(`${name}: ${pools.length} pools; largest marginal-price gap among pools holding ≥ $1000: ${deep[0]?.id} ${deep[0]?.gap.toExponential(2)}`);
+  console.log(
+    `${name}: ${pools.length} pools; largest marginal-price gap among pools holding ≥ $1000: ${deep[0]?.id} ${deep[0]?.gap.toExponential(2)}`,
+  );
   const dust = gaps.filter((g) => g.depth < 1000 && g.gap > 1e-3).length;
   console.log(`${name}: ${dust} pools under $1000 are off by more than 0.1 % (integer reserves of a few units)`);
 }
 report('osmosis-1', loadOsmosis().pools, osmoSet.prices);
 report('neutron-1', loadNeutron().pools, ntrnSet.prices);
-console.log(`osmosis-1: ${osmoSet.overridden.size} alloy prices unified, ${osmoSet.derived.size} derived, ${osmoResult.kept.length} pools kept as recorded`);
+console.log(
+  `osmosis-1: ${osmoSet.overridden.size} alloy prices unified, ${osmoSet.derived.size} derived, ${osmoResult.kept.length} pools kept as recorded`,
+);
 console.log(`neutron-1: ${ntrnSet.derived.size} prices derived, ${ntrnResult.kept.length} pairs kept as recorded`);

@@ -13,12 +13,16 @@ const graph = readImportGraph(ROOT);
 
 /** Imports that reach into src/http/ from a module outside it. */
 function upwardIntoHttp(edges: readonly ImportEdge[]): string[] {
-  return edges.filter((e) => e.to.startsWith('src/http/') && !e.from.startsWith('src/http/')).map((e) => `${e.from} → ${e.to}`);
+  return edges
+    .filter((e) => e.to.startsWith('src/http/') && !e.from.startsWith('src/http/'))
+    .map((e) => `${e.from} → ${e.to}`);
 }
 
 /** Imports from src/wire/ to anything of src/ outside it: the wire types are the bottom layer. */
 function wireImportsAbove(edges: readonly ImportEdge[]): string[] {
-  return edges.filter((e) => e.from.startsWith('src/wire/') && !e.to.startsWith('src/wire/')).map((e) => `${e.from} → ${e.to}`);
+  return edges
+    .filter((e) => e.from.startsWith('src/wire/') && !e.to.startsWith('src/wire/'))
+    .map((e) => `${e.from} → ${e.to}`);
 }
 
 /** Load-time cycles: static imports that stay in the compiled JavaScript. */
@@ -61,7 +65,9 @@ describe('architecture', () => {
     ];
     expect(runtimeCycles(modules, edges)).toEqual([['src/routing/a.ts', 'src/routing/b.ts', 'src/routing/c.ts']]);
     // A cycle closed only by a type import is not a load-time cycle.
-    expect(runtimeCycles(modules, [...edges.slice(0, 2), edge('src/routing/c.ts', 'src/routing/a.ts', false)])).toEqual([]);
+    expect(runtimeCycles(modules, [...edges.slice(0, 2), edge('src/routing/c.ts', 'src/routing/a.ts', false)])).toEqual(
+      [],
+    );
     expect(upwardIntoHttp(edges)).toEqual(['src/routing/a.ts → src/http/app.ts']);
     expect(wireImportsAbove(edges)).toEqual(['src/wire/x.ts → src/routing/a.ts']);
   });

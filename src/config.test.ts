@@ -5,7 +5,14 @@ import { ConfigError, loadConfig, settingsTable } from './config.js';
 describe('config', () => {
   it('defaults run offline: no database, no Redis, no price API', () => {
     const c = loadConfig([], {});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', logLevel: 'info', databaseUrl: undefined, redisUrl: undefined, priceApiUrl: undefined });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      priceApiUrl: undefined,
+    });
   });
 
   it('flags win over environment variables', () => {

@@ -137,7 +137,7 @@ export const SETTINGS = {
     env: 'OSMOSIS_LCD_URL',
     kind: 'url?',
     default: undefined,
-    help: 'live Osmosis pools from a node\'s REST (LCD) endpoint, when OSMOSIS_SQS_URL is unset',
+    help: "live Osmosis pools from a node's REST (LCD) endpoint, when OSMOSIS_SQS_URL is unset",
   },
   osmosisPoolIds: {
     env: 'OSMOSIS_POOL_IDS',
@@ -161,7 +161,7 @@ export const SETTINGS = {
     env: 'NEUTRON_LCD_URL',
     kind: 'url?',
     default: undefined,
-    help: 'live Astroport pairs on Neutron from a node\'s REST (LCD) endpoint; unset = the shipped snapshot',
+    help: "live Astroport pairs on Neutron from a node's REST (LCD) endpoint; unset = the shipped snapshot",
   },
   venuePollIntervalMs: {
     env: 'VENUE_POLL_INTERVAL_MS',
@@ -269,7 +269,7 @@ export const SETTINGS = {
     env: 'TX_LEASE_SECONDS',
     kind: 'int',
     default: '60',
-    help: 'how long a worker holds a tracked transaction it is looking at; a crashed instance\'s work is taken over after this',
+    help: "how long a worker holds a tracked transaction it is looking at; a crashed instance's work is taken over after this",
   },
   corsOrigins: {
     env: 'CORS_ORIGINS',
@@ -300,12 +300,12 @@ export const SETTINGS = {
 type ValueOf<K extends Kind> = K extends 'decimal'
   ? string
   : K extends 'int' | 'number'
-  ? number
-  : K extends 'bool'
-    ? boolean
-    : K extends 'url?' | 'string?'
-      ? string | undefined
-      : string;
+    ? number
+    : K extends 'bool'
+      ? boolean
+      : K extends 'url?' | 'string?'
+        ? string | undefined
+        : string;
 
 export type Config = { -readonly [P in keyof typeof SETTINGS]: ValueOf<(typeof SETTINGS)[P]['kind']> };
 
@@ -333,7 +333,8 @@ function parseValue(name: string, kind: Kind, raw: string | undefined): unknown 
       return n;
     }
     case 'decimal': {
-      if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a non-negative decimal number, got "${raw}"`);
+      if (!/^\d+(\.\d+)?$/.test(raw))
+        throw new ConfigError(`${name} must be a non-negative decimal number, got "${raw}"`);
       return raw;
     }
     case 'bool': {
@@ -371,12 +372,15 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     out[key] = parseValue(s.env, s.kind, raw);
   }
   const config = out as Config;
-  if (!['auto', 'pretty', 'json'].includes(config.logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, pretty or json, got "${config.logFormat}"`);
+  if (!['auto', 'pretty', 'json'].includes(config.logFormat))
+    throw new ConfigError(`LOG_FORMAT must be auto, pretty or json, got "${config.logFormat}"`);
   if (config.port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${config.port}`);
   for (const k of ['operatorShareAnonymousPercent', 'operatorShareKeyedPercent'] as const) {
-    if (config[k] > 100) throw new ConfigError(`${SETTINGS[k].env} must be a percent between 0 and 100, got ${config[k]}`);
+    if (config[k] > 100)
+      throw new ConfigError(`${SETTINGS[k].env} must be a percent between 0 and 100, got ${config[k]}`);
   }
-  if (!(config.anonRatePerSecond >= 0)) throw new ConfigError(`ANON_RATE_PER_SECOND must be 0 or more, got ${config.anonRatePerSecond}`);
+  if (!(config.anonRatePerSecond >= 0))
+    throw new ConfigError(`ANON_RATE_PER_SECOND must be 0 or more, got ${config.anonRatePerSecond}`);
   for (const k of ['drainSeconds', 'shutdownTimeoutSeconds'] as const) {
     if (!(config[k] >= 0)) throw new ConfigError(`${SETTINGS[k].env} must be 0 or more, got ${config[k]}`);
   }
@@ -397,9 +401,13 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
 export function parseChainUrls(setting: string, text: string | undefined): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (!text) return out;
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
-    if (eq <= 0) throw new ConfigError(`${setting}: expected chain_id=url, got "${part.replace(/\/\/[^@]*@/, '//***@')}"`);
+    if (eq <= 0)
+      throw new ConfigError(`${setting}: expected chain_id=url, got "${part.replace(/\/\/[^@]*@/, '//***@')}"`);
     const chainId = part.slice(0, eq).trim();
     const url = part.slice(eq + 1).trim();
     try {
@@ -432,7 +440,11 @@ export function helpText(width = 80): string {
   const out = [
     'Usage: npm start -- [--flag value ...]',
     '',
-    ...wrap('Every flag is also an environment variable (shown after it); flags win. Defaults run offline with an embedded store.', width, ''),
+    ...wrap(
+      'Every flag is also an environment variable (shown after it); flags win. Defaults run offline with an embedded store.',
+      width,
+      '',
+    ),
     '',
   ];
   for (const s of Object.values(SETTINGS) as Setting[]) {
@@ -445,7 +457,8 @@ export function helpText(width = 80): string {
 /** Markdown table of every setting, used by the README. */
 export function settingsTable(): string {
   const rows = Object.values(SETTINGS).map(
-    (s: Setting) => `| \`${s.env}\` | \`--${flagName(s.env)}\` | ${s.default === undefined ? '(unset)' : `\`${s.default}\``} | ${s.help} |`,
+    (s: Setting) =>
+      `| \`${s.env}\` | \`--${flagName(s.env)}\` | ${s.default === undefined ? '(unset)' : `\`${s.default}\``} | ${s.help} |`,
   );
   return ['| variable | flag | default | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

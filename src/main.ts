@@ -10,7 +10,9 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`${helpText(Math.max(60, Math.min(process.stdout.columns || 80, 80)))}\n`);
 } else {
   const bundle = new URL('./bundle/serve.js', import.meta.url);
-  const { serve } = (await import(existsSync(bundle) ? bundle.href : './http/serve.js')) as { serve: () => Promise<void> };
+  const { serve } = (await import(existsSync(bundle) ? bundle.href : './http/serve.js')) as {
+    serve: () => Promise<void>;
+  };
   serve().catch((err: unknown) => {
     console.error(err);
     process.exit(1);

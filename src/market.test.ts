@@ -26,7 +26,10 @@ beforeAll(async () => {
     const id = /^\/pools\/ticks\/(\d+)$/.exec(path)?.[1];
     return id === undefined ? undefined : market.ticksBody(id);
   });
-  live = createLiveMarket(loadConfig(['--osmosis-sqs-url', sqs.url, '--venue-poll-interval-ms', '600000'], {}), registry);
+  live = createLiveMarket(
+    loadConfig(['--osmosis-sqs-url', sqs.url, '--venue-poll-interval-ms', '600000'], {}),
+    registry,
+  );
 });
 afterAll(async () => {
   await live.stop();
@@ -34,7 +37,17 @@ afterAll(async () => {
 });
 
 const atomToOsmo = () =>
-  planRoute(registry, live.view(), parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '25000000' }));
+  planRoute(
+    registry,
+    live.view(),
+    parseRouteQuery(registry, {
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '25000000',
+    }),
+  );
 
 describe('live market', () => {
   it('serves the ingested pools, keeps the view of a poll that changed nothing, rebuilds only the venue that changed', async () => {
@@ -62,7 +75,7 @@ describe('live market', () => {
     expect(atomToOsmo().amountOut).toBeGreaterThan(0n);
   });
 
-  it('rebuilds the view in small steps: none calls more pool math than sorting one denom\'s pools', () => {
+  it("rebuilds the view in small steps: none calls more pool math than sorting one denom's pools", () => {
     // Count the pool math called per step (reserves, spot prices, quotes): deterministic, where timings on a shared
     // machine are not.
     let reads = 0;
@@ -70,7 +83,9 @@ describe('live market', () => {
       new Proxy(pool, {
         get: (target, key) => {
           const v = Reflect.get(target, key, target) as unknown;
-          return typeof v === 'function' ? (...args: unknown[]) => (reads++, (v as (...a: unknown[]) => unknown).apply(target, args)) : v;
+          return typeof v === 'function'
+            ? (...args: unknown[]) => (reads++, (v as (...a: unknown[]) => unknown).apply(target, args))
+            : v;
         },
       });
     const view = live.view();
@@ -81,7 +96,7 @@ describe('live market', () => {
     }));
     const steps = marketViewSteps(registry, inputs, view.version + 1);
     const perStep: number[] = [];
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       reads = 0;
       done = steps.next().done === true;
       perStep.push(reads);

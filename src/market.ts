@@ -7,9 +7,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { coingeckoIdsOf, LivePriceSource, SnapshotPriceSource, type LiveStatus } from './pricing/index.js';
 import type { Registry } from './registry/registry.js';
-import { buildMarketView, marketViewSteps, type BasePrices, type MarketView, type VenueInput } from './routing/market.js';
+import {
+  buildMarketView,
+  marketViewSteps,
+  type BasePrices,
+  type MarketView,
+  type VenueInput,
+} from './routing/market.js';
 import { runInSlices } from './slices.js';
-import { createVenuePollers, offlineMarket, VENUE_PLUGINS, type IngestStatus, type LiveIngestConfig, type VenuePoller } from './venues/index.js';
+import {
+  createVenuePollers,
+  offlineMarket,
+  VENUE_PLUGINS,
+  type IngestStatus,
+  type LiveIngestConfig,
+  type VenuePoller,
+} from './venues/index.js';
 import { usdcDenomOf } from './venues/catalog.js';
 import type { MarketStore } from './venues/index.js';
 
@@ -21,7 +34,10 @@ export interface LiveMarket {
   /** Polls every live venue now (joining a poll in flight) and resolves when the view reflects the result. */
   refresh(): Promise<void>;
   store: MarketStore;
-  status(): { venues: Record<string, IngestStatus | { source: string; ageSeconds: number }>; prices: LiveStatus | undefined };
+  status(): {
+    venues: Record<string, IngestStatus | { source: string; ageSeconds: number }>;
+    prices: LiveStatus | undefined;
+  };
   start(log: FastifyBaseLogger): void;
   stop(): Promise<void>;
 }
@@ -30,9 +46,24 @@ export function ingestConfigOf(config: Config, registry: Registry): LiveIngestCo
   const intervalMs = config.venuePollIntervalMs;
   return {
     ...(config.osmosisSqsUrl
-      ? { osmosis: { mode: 'sqs' as const, url: config.osmosisSqsUrl, intervalMs, tickMinLiquidityUsd: config.osmosisTickMinLiquidityUsd, tickConcurrency: config.osmosisTickConcurrency } }
+      ? {
+          osmosis: {
+            mode: 'sqs' as const,
+            url: config.osmosisSqsUrl,
+            intervalMs,
+            tickMinLiquidityUsd: config.osmosisTickMinLiquidityUsd,
+            tickConcurrency: config.osmosisTickConcurrency,
+          },
+        }
       : config.osmosisLcdUrl
-        ? { osmosis: { mode: 'lcd' as const, url: config.osmosisLcdUrl, intervalMs, ...(config.osmosisPoolIds ? { poolIds: config.osmosisPoolIds.split(',').map((s) => s.trim()) } : {}) } }
+        ? {
+            osmosis: {
+              mode: 'lcd' as const,
+              url: config.osmosisLcdUrl,
+              intervalMs,
+              ...(config.osmosisPoolIds ? { poolIds: config.osmosisPoolIds.split(',').map((s) => s.trim()) } : {}),
+            },
+          }
         : {}),
     ...(config.neutronLcdUrl ? { astroport: { lcdUrl: config.neutronLcdUrl, intervalMs } } : {}),
     timeoutMs: config.upstreamTimeoutMs,
@@ -57,7 +88,13 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
       const snapshot = store.get(p.name);
       if (!snapshot) return [];
       const usdcDenom = usdcDenomOf(p.name);
-      return [{ venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri }, snapshot, ...(usdcDenom ? { usdcDenom } : {}) }];
+      return [
+        {
+          venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri },
+          snapshot,
+          ...(usdcDenom ? { usdcDenom } : {}),
+        },
+      ];
     });
   // The first view is built at once (start-up); later ones in slices after each snapshot change, from the current
   // view, while requests keep reading the current one. Changes during a rebuild are folded into one more rebuild.
@@ -103,13 +140,18 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
         const poller = pollers.find((x) => x.status().venue === p.name);
         const s = store.get(p.name);
         if (poller) venues[p.name] = poller.status();
-        else if (s) venues[p.name] = { source: s.source, ageSeconds: Math.round((Date.now() - s.takenAt.getTime()) / 1000) };
+        else if (s)
+          venues[p.name] = { source: s.source, ageSeconds: Math.round((Date.now() - s.takenAt.getTime()) / 1000) };
       }
       return { venues, prices: live?.status() };
     },
     start(logger) {
       log = logger;
-      pollers = createVenuePollers(store, { ...ingestConfigOf(config, registry), onError: (venue, err) => logger.warn({ venue, err: String(err) }, 'venue ingest failed; serving the last good snapshot') });
+      pollers = createVenuePollers(store, {
+        ...ingestConfigOf(config, registry),
+        onError: (venue, err) =>
+          logger.warn({ venue, err: String(err) }, 'venue ingest failed; serving the last good snapshot'),
+      });
       for (const p of pollers) p.start();
       if (live) {
         live.setIds(coingeckoIdsOf(registry));

@@ -20,7 +20,8 @@ describe('declared Node versions', () => {
     for (const [name, entry] of Object.entries(lock.packages)) {
       const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
       if (!range || name === '') continue;
-      for (const v of [oldest, process.versions.node]) if (!semver.satisfies(v, range)) refusing.push(`${name} needs node ${range} (not ${v})`);
+      for (const v of [oldest, process.versions.node])
+        if (!semver.satisfies(v, range)) refusing.push(`${name} needs node ${range} (not ${v})`);
     }
     expect(refusing).toEqual([]);
   });

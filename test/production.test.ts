@@ -29,7 +29,12 @@ function freePort(): Promise<number> {
 
 /** Runs node with `args` in `cwd` and collects its output. */
 function node(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -43,7 +48,9 @@ beforeAll(() => {
   mkdirSync(path.join(deploy, 'scripts'));
   cpSync(path.join(ROOT, 'scripts', 'launch.mjs'), path.join(deploy, 'scripts', 'launch.mjs'));
   // What `npm ci --omit=dev` installs: the lock file's packages not marked dev (nested ones come with their parent).
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (!key.startsWith('node_modules/') || key.indexOf('/node_modules/', 1) >= 0 || entry.dev) continue;
     const from = path.join(ROOT, key);
@@ -53,7 +60,8 @@ beforeAll(() => {
     symlinkSync(from, to, 'dir');
   }
   // TypeScript may be there (an optional peer of viem, which npm keeps with --omit=dev); its declarations are not.
-  for (const dev of ['tsx', 'vitest', '@types/better-sqlite3', '@types/pg']) expect(existsSync(path.join(deploy, 'node_modules', dev)), dev).toBe(false);
+  for (const dev of ['tsx', 'vitest', '@types/better-sqlite3', '@types/pg'])
+    expect(existsSync(path.join(deploy, 'node_modules', dev)), dev).toBe(false);
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -82,7 +90,10 @@ describe('build once', () => {
 
 describe('production install: plain node on the built JavaScript', () => {
   it('--help of the server and of the keys command fit 80 columns and need no build', () => {
-    for (const args of [['scripts/launch.mjs', 'main', '--help'], ['dist/main.js', '--help']]) {
+    for (const args of [
+      ['scripts/launch.mjs', 'main', '--help'],
+      ['dist/main.js', '--help'],
+    ]) {
       const r = node(args, deploy);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain('Usage: npm start');
@@ -104,11 +115,15 @@ describe('production install: plain node on the built JavaScript', () => {
 
     const port = await freePort();
     const started = Date.now();
-    const child = spawn(process.execPath, ['scripts/launch.mjs', 'main', '--port', String(port), '--data-dir', dataDir], {
-      cwd: deploy,
-      env: { ...process.env, DRAIN_SECONDS: '0', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['scripts/launch.mjs', 'main', '--port', String(port), '--data-dir', dataDir],
+      {
+        cwd: deploy,
+        env: { ...process.env, DRAIN_SECONDS: '0', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -133,7 +148,11 @@ describe('production install: plain node on the built JavaScript', () => {
       // The built server runs from its one-file bundle (scripts/bundle-server.ts), which the deployment carries.
       expect(existsSync(path.join(deploy, 'dist', 'bundle', 'serve.js'))).toBe(true);
       expect(line.code).toBe('bundle');
-      expect(line.msg).toMatch(new RegExp(`^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  explorer http://127\\.0\\.0\\.1:${port}/explorer/  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`));
+      expect(line.msg).toMatch(
+        new RegExp(
+          `^Junction ready at http://127\\.0\\.0\\.1:${port}  docs http://127\\.0\\.0\\.1:${port}/docs  explorer http://127\\.0\\.0\\.1:${port}/explorer/  store: embedded SQLite .*  venues: osmosis-poolmanager offline snapshot \\d+ days old`,
+        ),
+      );
       expect(err).not.toContain('building');
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
@@ -143,7 +162,14 @@ describe('production install: plain node on the built JavaScript', () => {
       const route = await fetch(`http://127.0.0.1:${port}/v2/fungible/route`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: key },
-        body: JSON.stringify({ source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: 'noble-1', dest_asset_denom: 'uusdc', amount_in: '5000000', allow_multi_tx: true }),
+        body: JSON.stringify({
+          source_asset_chain_id: '1',
+          source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+          dest_asset_chain_id: 'noble-1',
+          dest_asset_denom: 'uusdc',
+          amount_in: '5000000',
+          allow_multi_tx: true,
+        }),
       });
       const body = (await route.json()) as { operations?: Record<string, unknown>[] };
       expect(route.status, JSON.stringify(body)).toBe(200);

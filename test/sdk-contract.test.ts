@@ -43,7 +43,13 @@ beforeAll(async () => {
   app = await buildApp(buildContext(loadConfig([], {})));
   // Record what the SDK actually puts on the wire.
   app.addHook('preHandler', async (req) => {
-    seen.push({ method: req.method, url: req.url, contentType: req.headers['content-type'], acceptEncoding: req.headers['accept-encoding'], body: req.body });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      contentType: req.headers['content-type'],
+      acceptEncoding: req.headers['accept-encoding'],
+      body: req.body,
+    });
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     lastEncoding = String(reply.getHeader('content-encoding') ?? 'identity');
@@ -72,8 +78,15 @@ describe('@skip-go/client against Junction', () => {
       ibcCapabilities: { cosmosPfm: true, cosmosIbcHooks: true, cosmosMemo: true, cosmosAutopilot: false },
       cosmosModuleSupport: { authz: true, feegrant: true },
     });
-    expect(osmosis?.feeAssets?.[0]).toEqual({ denom: 'uosmo', gasPrice: { low: '0.03', average: '0.1', high: '0.16' } });
-    expect(list?.find((c) => c.chainId === '1')).toMatchObject({ chainName: 'ethereum', chainType: 'evm', bech32Prefix: '' });
+    expect(osmosis?.feeAssets?.[0]).toEqual({
+      denom: 'uosmo',
+      gasPrice: { low: '0.03', average: '0.1', high: '0.16' },
+    });
+    expect(list?.find((c) => c.chainId === '1')).toMatchObject({
+      chainName: 'ethereum',
+      chainType: 'evm',
+      bech32Prefix: '',
+    });
     expect(list?.find((c) => c.chainId === 'solana')).toMatchObject({ chainType: 'svm' });
     expect(list?.find((c) => c.chainId === 'dydx-mainnet-1')?.pfmEnabled).toBe(false);
   });
@@ -103,27 +116,45 @@ describe('@skip-go/client against Junction', () => {
     });
     const evm = await assets({ chainIds: ['1'], includeEvmAssets: true });
     expect(lastRequest().url).toBe('/v2/fungible/assets?chain_ids=1&include_evm_assets=true');
-    expect(evm?.['1']?.find((a) => a.denom === USDC_ETHEREUM)).toMatchObject({ isEvm: true, tokenContract: USDC_ETHEREUM, decimals: 6, symbol: 'USDC' });
+    expect(evm?.['1']?.find((a) => a.denom === USDC_ETHEREUM)).toMatchObject({
+      isEvm: true,
+      tokenContract: USDC_ETHEREUM,
+      decimals: 6,
+      symbol: 'USDC',
+    });
   });
 
   it('assets() for every chain: the gzipped pre-rendered listing is inflated by fetch transparently', async () => {
     const map = await assets({ includeEvmAssets: true, includeSvmAssets: true });
     expect(Object.keys(map ?? {})).toEqual(expect.arrayContaining(['osmosis-1', 'cosmoshub-4', '1', 'solana']));
-    expect(map?.['solana']?.find((a) => a.denom === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toMatchObject({ isSvm: true, symbol: 'USDC', decimals: 6 });
+    expect(map?.['solana']?.find((a) => a.denom === 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toMatchObject({
+      isSvm: true,
+      symbol: 'USDC',
+      decimals: 6,
+    });
     expect(lastRequest().acceptEncoding).toMatch(/gzip/);
     expect(lastEncoding).toBe('gzip');
   });
 
   it('venues() and bridges(): the unwrapped arrays', async () => {
     const v = await venues();
-    expect(v).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: expect.any(String) })]));
+    expect(v).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: expect.any(String) }),
+      ]),
+    );
     const b = await bridges();
-    expect(b).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'IBC', name: 'IBC', logoUri: expect.any(String) })]));
+    expect(b).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'IBC', name: 'IBC', logoUri: expect.any(String) })]),
+    );
   });
 
   it('assetsBetweenChains(): sent as GET with a query string; the whole body comes back camelCased', async () => {
     const res = await assetsBetweenChains({ sourceChainId: 'cosmoshub-4', destChainId: 'osmosis-1' });
-    expect(lastRequest()).toMatchObject({ method: 'GET', url: '/v2/fungible/assets_between_chains?source_chain_id=cosmoshub-4&dest_chain_id=osmosis-1' });
+    expect(lastRequest()).toMatchObject({
+      method: 'GET',
+      url: '/v2/fungible/assets_between_chains?source_chain_id=cosmoshub-4&dest_chain_id=osmosis-1',
+    });
     const atom = res?.assetsBetweenChains?.find((p) => p.assetOnSource?.denom === 'uatom');
     expect(atom).toMatchObject({
       assetOnSource: { chainId: 'cosmoshub-4', originDenom: 'uatom' },
@@ -139,14 +170,22 @@ describe('@skip-go/client against Junction', () => {
   });
 
   it('assetsFromSource(): a snake_case JSON body; dest_assets flattened', async () => {
-    const map = await assetsFromSource({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', allowMultiTx: false });
+    const map = await assetsFromSource({
+      sourceAssetDenom: 'uatom',
+      sourceAssetChainId: 'cosmoshub-4',
+      allowMultiTx: false,
+    });
     expect(lastRequest()).toMatchObject({
       method: 'POST',
       contentType: 'application/json',
       body: { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', allow_multi_tx: false },
     });
     expect(map?.['osmosis-1']?.map((a) => a.denom)).toEqual([ATOM_ON_OSMOSIS]);
-    expect(Object.values(map ?? {}).flat().every((a) => a.originChainId === 'cosmoshub-4' && a.originDenom === 'uatom')).toBe(true);
+    expect(
+      Object.values(map ?? {})
+        .flat()
+        .every((a) => a.originChainId === 'cosmoshub-4' && a.originDenom === 'uatom'),
+    ).toBe(true);
   });
 
   it('ibcOriginAssets(): origin_assets in request order', async () => {
@@ -169,23 +208,39 @@ describe('@skip-go/client against Junction', () => {
   });
 
   it('recommendAssets(): recommendation_entries unwrapped', async () => {
-    const entries = await recommendAssets({ requests: [{ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destChainId: 'osmosis-1' }] });
-    expect(entries).toEqual([{ recommendations: [{ asset: expect.objectContaining({ denom: ATOM_ON_OSMOSIS, chainId: 'osmosis-1' }), reason: 'DIRECT' }], error: null }]);
+    const entries = await recommendAssets({
+      requests: [{ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destChainId: 'osmosis-1' }],
+    });
+    expect(entries).toEqual([
+      {
+        recommendations: [
+          { asset: expect.objectContaining({ denom: ATOM_ON_OSMOSIS, chainId: 'osmosis-1' }), reason: 'DIRECT' },
+        ],
+        error: null,
+      },
+    ]);
   });
 
   it('errors reach the caller as an Error with the message, code and details of the body', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expect(assetsFromSource({ sourceAssetDenom: 'uatomz', sourceAssetChainId: 'cosmoshub-4' })).rejects.toMatchObject({
+      await expect(
+        assetsFromSource({ sourceAssetDenom: 'uatomz', sourceAssetChainId: 'cosmoshub-4' }),
+      ).rejects.toMatchObject({
         message: expect.stringContaining('source_asset_denom'),
         code: 3,
         details: [],
       });
-      await expect(assetsBetweenChains({ sourceChainId: 'cosmoshub-4', destChainId: 'osmosis-2' })).rejects.toMatchObject({
+      await expect(
+        assetsBetweenChains({ sourceChainId: 'cosmoshub-4', destChainId: 'osmosis-2' }),
+      ).rejects.toMatchObject({
         message: expect.stringContaining('dest chain not found'),
         code: 5,
       });
-      await expect(chains({ chainIds: ['not-a-chain'] })).rejects.toMatchObject({ code: 3, message: expect.stringContaining('chain_ids') });
+      await expect(chains({ chainIds: ['not-a-chain'] })).rejects.toMatchObject({
+        code: 3,
+        message: expect.stringContaining('chain_ids'),
+      });
     } finally {
       quiet.mockRestore();
     }

@@ -54,14 +54,27 @@ beforeAll(async () => {
   const ctx = buildContext(loadConfig([], {}));
   store = await sqliteTestStore();
   const { rpc, rest } = net.settings();
-  tx = testTxService({ store: store.store, registry: ctx.registry, rpc, rest, runWorker: true, worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 } });
+  tx = testTxService({
+    store: store.store,
+    registry: ctx.registry,
+    rpc,
+    rest,
+    runWorker: true,
+    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
+  });
   const relayer = new TestRelayer(net, ctx.registry);
-  osmosis.onBroadcast = (bytes) => ibcModule(bytes, relayer, ctx.registry.pathOfIbcDenom('osmosis-1', ATOM_ON_OSMOSIS)!);
+  osmosis.onBroadcast = (bytes) =>
+    ibcModule(bytes, relayer, ctx.registry.pathOfIbcDenom('osmosis-1', ATOM_ON_OSMOSIS)!);
   app = await buildApp(ctx, { tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await tx.start();
-  const endpoints = Object.fromEntries(Object.keys(PREFIX).map((id) => [id, { rpc: net.rpcUrl(id), rest: net.restUrl(id) }]));
-  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, endpointOptions: { endpoints } });
+  const endpoints = Object.fromEntries(
+    Object.keys(PREFIX).map((id) => [id, { rpc: net.rpcUrl(id), rest: net.restUrl(id) }]),
+  );
+  setClientOptions({
+    apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    endpointOptions: { endpoints },
+  });
 }, 60_000);
 afterAll(async () => {
   await tx?.stop();
@@ -79,7 +92,11 @@ function ibcModule(bytes: Uint8Array, relayer: TestRelayer, atomPath: string): {
   const authInfo = AuthInfo.decode(raw.authInfoBytes);
   const pubkey = PubKey.decode(authInfo.signerInfos[0]!.publicKey!.value).key;
   const signBytes = makeSignBytes(makeSignDoc(raw.bodyBytes, raw.authInfoBytes, 'osmosis-1', Number(ACCOUNT_NUMBER)));
-  const valid = Secp256k1.verifySignature(Secp256k1Signature.fromFixedLength(raw.signatures[0]!), sha256(signBytes), pubkey);
+  const valid = Secp256k1.verifySignature(
+    Secp256k1Signature.fromFixedLength(raw.signatures[0]!),
+    sha256(signBytes),
+    pubkey,
+  );
   // What the chain's ante handler answers for a bad signature or sequence (code 4: unauthorized).
   if (!valid || authInfo.signerInfos[0]!.sequence !== 3n) return { code: 4, log: 'signature verification failed' };
   const body = TxBody.decode(raw.bodyBytes);
@@ -97,7 +114,13 @@ function ibcModule(bytes: Uint8Array, relayer: TestRelayer, atomPath: string): {
   const later = (ms: number, f: () => void) => setTimeout(f, ms);
   let second: Packet;
   later(300, () => {
-    second = relayer.packet('cosmoshub-4', forward.channel, { denom: 'uatom', amount: first.data.amount, sender: addresses['cosmoshub-4']!, receiver: forward.receiver, memo: '' });
+    second = relayer.packet('cosmoshub-4', forward.channel, {
+      denom: 'uatom',
+      amount: first.data.amount,
+      sender: addresses['cosmoshub-4']!,
+      receiver: forward.receiver,
+      memo: '',
+    });
     relayer.recv(first, null, [sendPacket(second)]);
   });
   later(600, () => {
@@ -139,5 +162,8 @@ it('executeRoute: route, messages, gas check, sign, submit, status to STATE_COMP
     state: 'STATE_COMPLETED_SUCCESS',
     transferAssetRelease: { chainId: 'neutron-1', denom: ATOM_ON_NEUTRON, amount: '1000000', released: true },
   });
-  expect(completed[0]!.transferSequence.map((e) => ('ibcTransfer' in e ? e.ibcTransfer?.state : undefined))).toEqual(['TRANSFER_SUCCESS', 'TRANSFER_SUCCESS']);
+  expect(completed[0]!.transferSequence.map((e) => ('ibcTransfer' in e ? e.ibcTransfer?.state : undefined))).toEqual([
+    'TRANSFER_SUCCESS',
+    'TRANSFER_SUCCESS',
+  ]);
 }, 60_000);

@@ -13,7 +13,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeRoute, route, setClientOptions, type TxStatusResponse } from '@skip-go/client';
-import { createWalletClient, decodeEventLog, getAddress, http as viemHttp, keccak256, pad, parseAbiItem, type Abi, type Address, type Hex } from 'viem';
+import {
+  createWalletClient,
+  decodeEventLog,
+  getAddress,
+  http as viemHttp,
+  keccak256,
+  pad,
+  parseAbiItem,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildContext } from '../src/context.js';
@@ -23,7 +34,13 @@ import { createAccess, type AccessService } from '../src/auth/access.js';
 import { createKey } from '../src/auth/keys-command.js';
 import { silentLog } from '../src/auth/log.js';
 import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
-import { deployCircleCctp, deploy, ERC20_TEST_ABI, placeAt, type CircleCctp } from '../src/test-helpers/evm/circle-cctp.js';
+import {
+  deployCircleCctp,
+  deploy,
+  ERC20_TEST_ABI,
+  placeAt,
+  type CircleCctp,
+} from '../src/test-helpers/evm/circle-cctp.js';
 import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
 import { testTxService } from '../src/tx/test-helpers/service.js';
 import type { TxService } from '../src/tx/service.js';
@@ -52,9 +69,16 @@ const minted: bigint[] = [];
 const iris = http.createServer((req, res) => {
   void (async () => {
     const hash = /^\/v1\/attestations\/(0x[0-9a-f]{64})$/.exec(req.url ?? '')?.[1];
-    const logs = await ethereum.publicClient.getLogs({ address: cctp.transmitter, event: MESSAGE_SENT, fromBlock: 'earliest' });
+    const logs = await ethereum.publicClient.getLogs({
+      address: cctp.transmitter,
+      event: MESSAGE_SENT,
+      fromBlock: 'earliest',
+    });
     const message = logs.map((l) => l.args.message!).find((m) => keccak256(m) === hash);
-    if (!message) return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Message hash not found' }));
+    if (!message)
+      return res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'Message hash not found' }));
     const bytes = Buffer.from(message.slice(2), 'hex');
     const nonce = bytes.readBigUInt64BE(12);
     if (!minted.includes(nonce)) {
@@ -69,21 +93,34 @@ const iris = http.createServer((req, res) => {
       });
       await avalanche.publicClient.waitForTransactionReceipt({ hash: mint });
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }));
   })().catch((err: unknown) => res.writeHead(500).end(String(err)));
 });
 
 beforeAll(async () => {
   [ethereum, avalanche] = await Promise.all([startAnvil(1), startAnvil(43114)]);
   cctp = await deployCircleCctp(ethereum, '1', [[user.address, 100_000_000n]]);
-  const double = compileSolidity(new URL('./fixtures/evm/CctpTransmitterDouble.sol', import.meta.url)).CctpTransmitterDouble!;
+  const double = compileSolidity(
+    new URL('./fixtures/evm/CctpTransmitterDouble.sol', import.meta.url),
+  ).CctpTransmitterDouble!;
   doubleAbi = double.abi;
   await placeAt(avalanche, await deploy(avalanche, double), TRANSMITTER_AVALANCHE as Address);
   await new Promise<void>((resolve) => iris.listen(0, '127.0.0.1', resolve));
 
   store = await sqliteTestStore();
   const { key } = await createKey(store.store, 'wallet');
-  access = await createAccess(store.store, { anonymous: { ratePerSecond: 100, burst: 100 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  access = await createAccess(
+    store.store,
+    {
+      anonymous: { ratePerSecond: 100, burst: 100 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'unused:',
+    },
+    silentLog,
+  );
   const ctx = buildContext(loadConfig([], {}));
   tx = testTxService({
     store: store.store,
@@ -138,9 +175,18 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
   expect(approvals.filter((s) => s === 'pending')).toHaveLength(1);
   expect(broadcasts).toHaveLength(1);
   const receipt = await ethereum.publicClient.getTransactionReceipt({ hash: broadcasts[0] as Hex });
-  const sent = receipt.logs.filter((l) => getAddress(l.address) === cctp.transmitter).map((l) => decodeEventLog({ abi: [MESSAGE_SENT], data: l.data, topics: l.topics }));
+  const sent = receipt.logs
+    .filter((l) => getAddress(l.address) === cctp.transmitter)
+    .map((l) => decodeEventLog({ abi: [MESSAGE_SENT], data: l.data, topics: l.topics }));
   expect(sent).toHaveLength(1);
-  expect(await ethereum.publicClient.readContract({ address: cctp.usdc, abi: ERC20_TEST_ABI, functionName: 'balanceOf', args: [user.address] })).toBe(100_000_000n - AMOUNT);
+  expect(
+    await ethereum.publicClient.readContract({
+      address: cctp.usdc,
+      abi: ERC20_TEST_ABI,
+      functionName: 'balanceOf',
+      args: [user.address],
+    }),
+  ).toBe(100_000_000n - AMOUNT);
   expect(minted).toHaveLength(1);
 
   expect(completed[0]).toMatchObject({

@@ -26,33 +26,82 @@ function evmTxOf(m: Awaited<ReturnType<typeof messagesFor>>) {
 
 describe('@skip-go/client on the fast and relayed rails', () => {
   it('goFast: true — USDC on Base to OSMO is one Go Fast order whose data runs the swap on Osmosis', async () => {
-    const r = await route({ sourceAssetDenom: USDC_BASE, sourceAssetChainId: '8453', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '100000000', goFast: true, smartRelay: true });
+    const r = await route({
+      sourceAssetDenom: USDC_BASE,
+      sourceAssetChainId: '8453',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '100000000',
+      goFast: true,
+      smartRelay: true,
+    });
     expect(r!.txsRequired).toBe(1);
-    const op = r!.operations[0] as unknown as { goFastTransfer: { fromChainId: string; toChainId: string; bridgeId: string; destinationDomain: string; fee: { bpsFee: string; feeAsset: { denom: string } } } };
-    expect(op.goFastTransfer).toMatchObject({ fromChainId: '8453', toChainId: 'osmosis-1', bridgeId: 'GO_FAST', destinationDomain: '875', fee: { bpsFee: '10', feeAsset: { denom: USDC_BASE } } });
+    const op = r!.operations[0] as unknown as {
+      goFastTransfer: {
+        fromChainId: string;
+        toChainId: string;
+        bridgeId: string;
+        destinationDomain: string;
+        fee: { bpsFee: string; feeAsset: { denom: string } };
+      };
+    };
+    expect(op.goFastTransfer).toMatchObject({
+      fromChainId: '8453',
+      toChainId: 'osmosis-1',
+      bridgeId: 'GO_FAST',
+      destinationDomain: '875',
+      fee: { bpsFee: '10', feeAsset: { denom: USDC_BASE } },
+    });
     expect(r!.estimatedRouteDurationSeconds).toBeLessThan(60);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx).toMatchObject({ chainId: '8453', to: BASE_GATEWAY, value: '0', signerAddress: EVM_USER });
     expect(tx.data?.startsWith('6ad1b6ac')).toBe(true); // submitOrder(bytes32,bytes32,uint256,uint256,uint32,uint64,bytes)
-    expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_BASE, spender: BASE_GATEWAY, amount: '100000000' }]);
+    expect(tx.requiredErc20Approvals).toEqual([
+      { tokenContract: USDC_BASE, spender: BASE_GATEWAY, amount: '100000000' },
+    ]);
   });
 
   it('without goFast the same request needs CCTP and a second transaction', async () => {
-    const r = await route({ sourceAssetDenom: USDC_BASE, sourceAssetChainId: '8453', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '100000000', allowMultiTx: true, allowUnsafe: true });
+    const r = await route({
+      sourceAssetDenom: USDC_BASE,
+      sourceAssetChainId: '8453',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '100000000',
+      allowMultiTx: true,
+      allowUnsafe: true,
+    });
     expect(r!.operations.some((o) => 'goFastTransfer' in o)).toBe(false);
     expect(r!.txsRequired).toBe(2);
   });
 
   it('smartRelay: true — CCTP from Ethereum to Noble carries a SMART_RELAY fee and calls the relayer contract', async () => {
-    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', smartRelay: true });
+    const r = await route({
+      sourceAssetDenom: USDC_ETHEREUM,
+      sourceAssetChainId: '1',
+      destAssetDenom: 'uusdc',
+      destAssetChainId: 'noble-1',
+      amountIn: '12000000',
+      smartRelay: true,
+    });
     expect(r!.estimatedFees).toEqual([
-      expect.objectContaining({ feeType: 'SMART_RELAY', bridgeId: 'CCTP', amount: '360000', chainId: '1', txIndex: 0, operationIndex: 0, feeBehavior: 'FEE_BEHAVIOR_DEDUCTED' }),
+      expect.objectContaining({
+        feeType: 'SMART_RELAY',
+        bridgeId: 'CCTP',
+        amount: '360000',
+        chainId: '1',
+        txIndex: 0,
+        operationIndex: 0,
+        feeBehavior: 'FEE_BEHAVIOR_DEDUCTED',
+      }),
     ]);
     expect(BigInt(r!.amountIn)).toBe(BigInt(r!.estimatedAmountOut) + 360000n);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx.to).toBe('0xBC8552339dA68EB65C8b88B414B5854E0E366cFc');
     expect(tx.data?.startsWith('d77d6ec0')).toBe(true); // requestCCTPTransferWithCaller
-    expect(tx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_ETHEREUM, spender: '0xBC8552339dA68EB65C8b88B414B5854E0E366cFc', amount: '12000000' }]);
+    expect(tx.requiredErc20Approvals).toEqual([
+      { tokenContract: USDC_ETHEREUM, spender: '0xBC8552339dA68EB65C8b88B414B5854E0E366cFc', amount: '12000000' },
+    ]);
   });
 
   it('smartRelay: true — messagesDirect from Noble to Ethereum: burn with caller plus the fee bank send', async () => {
@@ -68,14 +117,31 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     });
     const tx = d!.txs![0]!;
     if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
-    expect(tx.cosmosTx.msgs!.map((m) => m.msgTypeUrl)).toEqual(['/circle.cctp.v1.MsgDepositForBurnWithCaller', '/cosmos.bank.v1beta1.MsgSend']);
-    expect(d!.route!.estimatedFees![0]).toMatchObject({ feeType: 'SMART_RELAY', chainId: 'noble-1', amount: '40000000' });
+    expect(tx.cosmosTx.msgs!.map((m) => m.msgTypeUrl)).toEqual([
+      '/circle.cctp.v1.MsgDepositForBurnWithCaller',
+      '/cosmos.bank.v1beta1.MsgSend',
+    ]);
+    expect(d!.route!.estimatedFees![0]).toMatchObject({
+      feeType: 'SMART_RELAY',
+      chainId: 'noble-1',
+      amount: '40000000',
+    });
   });
 
   it('IBC Eureka — ATOM on Ethereum to ATOM on Osmosis in one transaction (sendTransfer, callback on the Hub)', async () => {
-    const r = await route({ sourceAssetDenom: ATOM_ON_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: ATOM_ON_OSMOSIS, destAssetChainId: 'osmosis-1', amountIn: '25000000', smartRelay: true });
+    const r = await route({
+      sourceAssetDenom: ATOM_ON_ETHEREUM,
+      sourceAssetChainId: '1',
+      destAssetDenom: ATOM_ON_OSMOSIS,
+      destAssetChainId: 'osmosis-1',
+      amountIn: '25000000',
+      smartRelay: true,
+    });
     expect(r!.txsRequired).toBe(1);
-    expect(r!.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer') || k === 'transfer'))).toEqual(['eurekaTransfer', 'transfer']);
+    expect(r!.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer') || k === 'transfer'))).toEqual([
+      'eurekaTransfer',
+      'transfer',
+    ]);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
     expect(tx.to).toBe('0xa348CfE719B63151F228e3C30EB424BA5a983012');
     expect(tx.data?.startsWith('2ac3dc38')).toBe(true); // sendTransfer((address,uint256,string,string,string,uint64,string))

@@ -10,7 +10,6 @@ import { BridgeType, route } from '@skip-go/client';
 const server = useSdkServer();
 const { addressOf } = server;
 
-
 /** The SDK's operation and fee types are unions; read the converted keys as plain JSON. */
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, Record<string, unknown>>;
 
@@ -25,15 +24,28 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       bridges: [BridgeType.HYPERLANE],
     });
     expect(plain(r!.operations[0])).toMatchObject({
-      hyperlaneTransfer: { fromChainId: 'neutron-1', toChainId: '42161', hyperlaneContractAddress: 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq', feeAmount: '270000', bridgeId: 'HYPERLANE' },
+      hyperlaneTransfer: {
+        fromChainId: 'neutron-1',
+        toChainId: '42161',
+        hyperlaneContractAddress: 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq',
+        feeAmount: '270000',
+        bridgeId: 'HYPERLANE',
+      },
       txIndex: 0,
     });
-    expect(plain(r!.estimatedFees![0])).toMatchObject({ bridgeId: 'HYPERLANE', amount: '270000', feeBehavior: 'FEE_BEHAVIOR_ADDITIONAL' });
+    expect(plain(r!.estimatedFees![0])).toMatchObject({
+      bridgeId: 'HYPERLANE',
+      amount: '270000',
+      feeBehavior: 'FEE_BEHAVIOR_ADDITIONAL',
+    });
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
     expect(tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/cosmwasm.wasm.v1.MsgExecuteContract');
-    expect(JSON.parse(tx.cosmosTx.msgs![0]!.msg!)).toMatchObject({ msg: { transfer_remote: { dest_domain: 42161, amount: '15000000' } }, funds: [{ amount: '15270000' }] });
+    expect(JSON.parse(tx.cosmosTx.msgs![0]!.msg!)).toMatchObject({
+      msg: { transfer_remote: { dest_domain: 42161, amount: '15000000' } },
+      funds: [{ amount: '15270000' }],
+    });
   });
 
   it('Stargate: USDT from Ethereum to Arbitrum gives a stargateTransfer and the pool send with its approval', async () => {
@@ -46,16 +58,34 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       bridges: [BridgeType.STARGATE],
     });
     expect(plain(r!.operations[0])).toMatchObject({
-      stargateTransfer: { fromChainId: '1', toChainId: '42161', poolAddress: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', destinationEndpointId: 30110, oftFeeAmount: '150001', bridgeId: 'STARGATE' },
+      stargateTransfer: {
+        fromChainId: '1',
+        toChainId: '42161',
+        poolAddress: '0x933597a323Eb81cAe705C5bC29985172fd5A3973',
+        destinationEndpointId: 30110,
+        oftFeeAmount: '150001',
+        bridgeId: 'STARGATE',
+      },
     });
     // 600 ppm of 250 000 000 is 150 000; Stargate's FeeLibV1 adds one unit.
     expect(r!.estimatedAmountOut).toBe('249849999');
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
-    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', value: '800000000000000', signerAddress: EVM_USER });
+    expect(tx.evmTx).toMatchObject({
+      chainId: '1',
+      to: '0x933597a323Eb81cAe705C5bC29985172fd5A3973',
+      value: '800000000000000',
+      signerAddress: EVM_USER,
+    });
     expect(tx.evmTx.data?.startsWith('c7c7f5b3')).toBe(true); // send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)
-    expect(tx.evmTx.requiredErc20Approvals).toEqual([{ tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', spender: '0x933597a323Eb81cAe705C5bC29985172fd5A3973', amount: '250000000' }]);
+    expect(tx.evmTx.requiredErc20Approvals).toEqual([
+      {
+        tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+        spender: '0x933597a323Eb81cAe705C5bC29985172fd5A3973',
+        amount: '250000000',
+      },
+    ]);
   });
 
   it('LayerZero: ZRO from Ethereum to Base gives a layerZeroTransfer and the OFT send, no approval', async () => {
@@ -68,12 +98,24 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       bridges: [BridgeType.LAYER_ZERO],
     });
     expect(plain(r!.operations[0])).toMatchObject({
-      layerZeroTransfer: { fromChainId: '1', toChainId: '8453', sourceOftContractAddress: '0x6985884C4392D348587B19cb9eAAf157F13271cd', destinationEndpointId: 30184, messagingFeeAmount: '600000000000000', bridgeId: 'LAYER_ZERO' },
+      layerZeroTransfer: {
+        fromChainId: '1',
+        toChainId: '8453',
+        sourceOftContractAddress: '0x6985884C4392D348587B19cb9eAAf157F13271cd',
+        destinationEndpointId: 30184,
+        messagingFeeAmount: '600000000000000',
+        bridgeId: 'LAYER_ZERO',
+      },
     });
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
-    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x6985884C4392D348587B19cb9eAAf157F13271cd', value: '600000000000000', requiredErc20Approvals: [] });
+    expect(tx.evmTx).toMatchObject({
+      chainId: '1',
+      to: '0x6985884C4392D348587B19cb9eAAf157F13271cd',
+      value: '600000000000000',
+      requiredErc20Approvals: [],
+    });
     expect(tx.evmTx.data?.startsWith('c7c7f5b3')).toBe(true);
   });
 });

@@ -29,7 +29,14 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     });
     expect(r!.operations).toHaveLength(1);
     expect(r!.operations[0]).toMatchObject({
-      axelarTransfer: { fromChainId: 'osmosis-1', toChainId: '1', asset: 'weth-wei', shouldUnwrap: false, bridgeId: 'AXELAR', ibcTransferToAxelar: { channel: 'channel-208' } },
+      axelarTransfer: {
+        fromChainId: 'osmosis-1',
+        toChainId: '1',
+        asset: 'weth-wei',
+        shouldUnwrap: false,
+        bridgeId: 'AXELAR',
+        ibcTransferToAxelar: { channel: 'channel-208' },
+      },
       txIndex: 0,
     });
     expect(r!.txsRequired).toBe(1);
@@ -37,7 +44,11 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     const tx = m!.txs![0]!;
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
     expect(msg.receiver).toBe('axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5');
-    expect(JSON.parse(msg.memo)).toMatchObject({ destination_chain: 'Ethereum', destination_address: EVM_USER, type: 3 });
+    expect(JSON.parse(msg.memo)).toMatchObject({
+      destination_chain: 'Ethereum',
+      destination_address: EVM_USER,
+      type: 3,
+    });
   });
 
   it('Axelar GMP: USDT from Ethereum to alloyed USDT on Osmosis in one transaction, the gas payment as the native fee', async () => {
@@ -74,20 +85,43 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     expect(m!.txs).toHaveLength(1);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
-    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xD397883c12b71ea39e0d9f6755030205f31A1c96', value: '600000000000000', signerAddress: EVM_USER });
+    expect(tx.evmTx).toMatchObject({
+      chainId: '1',
+      to: '0xD397883c12b71ea39e0d9f6755030205f31A1c96',
+      value: '600000000000000',
+      signerAddress: EVM_USER,
+    });
     expect(tx.evmTx.data).toMatch(/^(0x)?d421c105/);
     expect(tx.evmTx.requiredErc20Approvals).toEqual([
-      { tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', spender: '0xD397883c12b71ea39e0d9f6755030205f31A1c96', amount: '1000000000' },
+      {
+        tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+        spender: '0xD397883c12b71ea39e0d9f6755030205f31A1c96',
+        amount: '1000000000',
+      },
     ]);
   });
 
   it('OPinit: INIT from Initia to Rave, an opInitTransfer operation and a MsgInitiateTokenDeposit', async () => {
-    const r = await route({ sourceAssetDenom: 'uinit', sourceAssetChainId: 'interwoven-1', destAssetDenom: l2Denom(17n, 'uinit'), destAssetChainId: 'rave-1', amountIn: '1000000' });
-    expect(r!.operations[0]).toMatchObject({ opInitTransfer: { fromChainId: 'interwoven-1', toChainId: 'rave-1', opInitBridgeId: '17', bridgeId: 'OPINIT' }, txIndex: 0 });
+    const r = await route({
+      sourceAssetDenom: 'uinit',
+      sourceAssetChainId: 'interwoven-1',
+      destAssetDenom: l2Denom(17n, 'uinit'),
+      destAssetChainId: 'rave-1',
+      amountIn: '1000000',
+    });
+    expect(r!.operations[0]).toMatchObject({
+      opInitTransfer: { fromChainId: 'interwoven-1', toChainId: 'rave-1', opInitBridgeId: '17', bridgeId: 'OPINIT' },
+      txIndex: 0,
+    });
     const m = await roundTrip(r!);
     const tx = m!.txs![0]!;
     expect('cosmosTx' in tx && tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/opinit.ophost.v1.MsgInitiateTokenDeposit');
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
-    expect(msg).toEqual({ sender: ADDRESSES['interwoven-1'], bridge_id: '17', to: ADDRESSES['rave-1'], amount: { denom: 'uinit', amount: '1000000' } });
+    expect(msg).toEqual({
+      sender: ADDRESSES['interwoven-1'],
+      bridge_id: '17',
+      to: ADDRESSES['rave-1'],
+      amount: { denom: 'uinit', amount: '1000000' },
+    });
   });
 });

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { EVM_USER, messagesFor, USDC_ETHEREUM, useSdkServer } from './sdk-server.js';
 import { BridgeType, messagesDirect, route } from '@skip-go/client';
-import { ATOM_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS, USDC_ON_QUICKSILVER_VIA_DYDX, userAddress } from '../src/test-helpers/registry.js';
+import {
+  ATOM_ON_OSMOSIS,
+  USDC_ON_NOLUS_VIA_OSMOSIS,
+  USDC_ON_QUICKSILVER_VIA_DYDX,
+  userAddress,
+} from '../src/test-helpers/registry.js';
 
 const server = useSdkServer();
 const { addressOf } = server;
@@ -20,7 +25,10 @@ describe('@skip-go/client against Junction', () => {
       amountIn: '2500000',
     });
     expect(r).toBeDefined();
-    expect(r!.operations[0]).toMatchObject({ transfer: { channel: 'channel-141', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' }, txIndex: 0 });
+    expect(r!.operations[0]).toMatchObject({
+      transfer: { channel: 'channel-141', fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1' },
+      txIndex: 0,
+    });
     expect(r!.requiredChainAddresses).toEqual(['cosmoshub-4', 'osmosis-1']);
 
     const m = await messagesFor(r!, addressOf);
@@ -37,7 +45,9 @@ describe('@skip-go/client against Junction', () => {
       destAssetDenom: USDC_ON_NOLUS_VIA_OSMOSIS,
       destAssetChainId: 'pirin-1',
       amountIn: '1000000',
-      chainIdsToAddresses: Object.fromEntries(['noble-1', 'osmosis-1', 'pirin-1'].map((c) => [c, userAddress(server.ctx.registry, c)])),
+      chainIdsToAddresses: Object.fromEntries(
+        ['noble-1', 'osmosis-1', 'pirin-1'].map((c) => [c, userAddress(server.ctx.registry, c)]),
+      ),
       slippageTolerancePercent: '1',
     });
     expect(d!.route!.chainIds).toEqual(['noble-1', 'osmosis-1', 'pirin-1']);
@@ -47,10 +57,18 @@ describe('@skip-go/client against Junction', () => {
   });
 
   it('a swap route round-trips through the SDK: route, then messages with the echoed swap operation', async () => {
-    const r = await route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '10000000' });
+    const r = await route({
+      sourceAssetDenom: 'uatom',
+      sourceAssetChainId: 'cosmoshub-4',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '10000000',
+    });
     expect(r!.doesSwap).toBe(true);
     // The SDK's own types for the swap record are a union; read the converted keys as plain JSON.
-    const swapOp = r!.operations.find((o) => 'swap' in o) as unknown as { swap: { swapIn: { swapVenue: { name: string } } } };
+    const swapOp = r!.operations.find((o) => 'swap' in o) as unknown as {
+      swap: { swapIn: { swapVenue: { name: string } } };
+    };
     expect(swapOp.swap.swapIn.swapVenue.name).toBe('osmosis-poolmanager');
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
@@ -61,15 +79,33 @@ describe('@skip-go/client against Junction', () => {
   });
 
   it('CCTP from Ethereum to Noble: route with a cctpTransfer operation, messages with an EVM transaction and its approval', async () => {
-    const r = await route({ sourceAssetDenom: USDC_ETHEREUM, sourceAssetChainId: '1', destAssetDenom: 'uusdc', destAssetChainId: 'noble-1', amountIn: '12000000', bridges: [BridgeType.CCTP], smartRelay: false });
-    expect(r!.operations[0]).toMatchObject({ cctpTransfer: { fromChainId: '1', toChainId: 'noble-1', burnToken: USDC_ETHEREUM, bridgeId: 'CCTP' }, txIndex: 0 });
+    const r = await route({
+      sourceAssetDenom: USDC_ETHEREUM,
+      sourceAssetChainId: '1',
+      destAssetDenom: 'uusdc',
+      destAssetChainId: 'noble-1',
+      amountIn: '12000000',
+      bridges: [BridgeType.CCTP],
+      smartRelay: false,
+    });
+    expect(r!.operations[0]).toMatchObject({
+      cctpTransfer: { fromChainId: '1', toChainId: 'noble-1', burnToken: USDC_ETHEREUM, bridgeId: 'CCTP' },
+      txIndex: 0,
+    });
     expect(r!.requiredChainAddresses).toEqual(['1', 'noble-1']);
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
-    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', value: '0', signerAddress: EVM_USER });
+    expect(tx.evmTx).toMatchObject({
+      chainId: '1',
+      to: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155',
+      value: '0',
+      signerAddress: EVM_USER,
+    });
     expect(tx.evmTx.data?.startsWith('6fd3504e')).toBe(true); // depositForBurn(uint256,uint32,bytes32,address)
-    expect(tx.evmTx.requiredErc20Approvals).toEqual([{ tokenContract: USDC_ETHEREUM, spender: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', amount: '12000000' }]);
+    expect(tx.evmTx.requiredErc20Approvals).toEqual([
+      { tokenContract: USDC_ETHEREUM, spender: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', amount: '12000000' },
+    ]);
   });
 
   it('CCTP into a swap: messagesDirect from USDC on Ethereum to OSMO gives the burn, then the Noble transaction', async () => {
@@ -92,7 +128,13 @@ describe('@skip-go/client against Junction', () => {
 
   it('surfaces the wire error message and code through the SDK', async () => {
     await expect(
-      route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: '0' }),
+      route({
+        sourceAssetDenom: 'uatom',
+        sourceAssetChainId: 'cosmoshub-4',
+        destAssetDenom: 'uosmo',
+        destAssetChainId: 'osmosis-1',
+        amountIn: '0',
+      }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/amount_in: must be greater than zero/), code: 3 });
   });
 

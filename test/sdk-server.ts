@@ -37,7 +37,10 @@ export function useSdkServer(): SdkServer {
       if (!ctx) throw new Error('the SDK server is not started yet (use it inside a test)');
       return ctx;
     },
-    addressOf: (chainId) => (server.ctx.registry.chain(chainId)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(server.ctx.registry, chainId)),
+    addressOf: (chainId) =>
+      server.ctx.registry.chain(chainId)!.wire.chain_type === 'evm'
+        ? EVM_USER
+        : userAddress(server.ctx.registry, chainId),
   };
   return server;
 }

@@ -41,12 +41,19 @@ function bridgePairs(ctx: AppContext, composites: number): Pair[] {
   const swappable = drawSwapPairs(ctx, 200).flatMap((p) => [p.source, p.dest]);
   const rand = prng(7);
   const qc = quoteContextOf(ctx);
-  for (let attempts = 0; pairs.length < composites + usdc.length * usdc.length && attempts < composites * 20; attempts++) {
+  for (
+    let attempts = 0;
+    pairs.length < composites + usdc.length * usdc.length && attempts < composites * 20;
+    attempts++
+  ) {
     const a = usdc[Math.floor(rand() * usdc.length)]!;
     const b = swappable[Math.floor(rand() * swappable.length)]!;
     const pair = rand() < 0.5 ? { source: a, dest: b } : { source: b, dest: a };
     try {
-      quoteRoute(qc, parseRouteQuery(ctx.registry, bodyOf(pair, (10n ** BigInt(pair.source.wire.decimals ?? 6)).toString())));
+      quoteRoute(
+        qc,
+        parseRouteQuery(ctx.registry, bodyOf(pair, (10n ** BigInt(pair.source.wire.decimals ?? 6)).toString())),
+      );
       pairs.push(pair);
     } catch {
       // no route for this pair: draw again
@@ -64,7 +71,12 @@ export const routeBridgesInProcess: InProcessCase = {
     const ctx = context();
     const qc = quoteContextOf(ctx);
     const rand = prng(3);
-    const queries = bridgePairs(ctx, 300).map((p) => parseRouteQuery(ctx.registry, bodyOf(p, String(BigInt(10 ** (p.source.wire.decimals ?? 6)) * BigInt(1 + Math.floor(rand() * 1000))))));
+    const queries = bridgePairs(ctx, 300).map((p) =>
+      parseRouteQuery(
+        ctx.registry,
+        bodyOf(p, String(BigInt(10 ** (p.source.wire.decimals ?? 6)) * BigInt(1 + Math.floor(rand() * 1000)))),
+      ),
+    );
     let i = 0;
     return () => {
       try {
@@ -79,7 +91,8 @@ export const routeBridgesInProcess: InProcessCase = {
 export const routeBridgesHttp: HttpCase = {
   kind: 'http',
   name: 'route-bridges-http-uncached',
-  description: 'POST /v2/fungible/route over CCTP lanes and composite routes, 40 000 distinct request texts (random amounts)',
+  description:
+    'POST /v2/fungible/route over CCTP lanes and composite routes, 40 000 distinct request texts (random amounts)',
   method: 'POST',
   path: '/v2/fungible/route',
   bodies: () => {
@@ -88,7 +101,10 @@ export const routeBridgesHttp: HttpCase = {
     const rand = prng(5);
     return Array.from({ length: 40_000 }, (_, i) => {
       const p = pairs[i % pairs.length]!;
-      return bodyOf(p, String(BigInt(10 ** (p.source.wire.decimals ?? 6)) * BigInt(1 + Math.floor(rand() * 1000)) + BigInt(i)));
+      return bodyOf(
+        p,
+        String(BigInt(10 ** (p.source.wire.decimals ?? 6)) * BigInt(1 + Math.floor(rand() * 1000)) + BigInt(i)),
+      );
     });
   },
 };

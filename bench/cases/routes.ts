@@ -23,14 +23,16 @@ const TRANSFER_PAIRS = 2000;
  */
 function routableTransferPairs(ctx: AppContext, count: number) {
   const qc = quoteContextOf(ctx);
-  return drawTransferPairs(ctx.registry, ctx.families, Math.ceil(count * 1.1)).filter((p) => {
-    try {
-      quoteRoute(qc, parseRouteQuery(ctx.registry, routeBody(p)));
-      return true;
-    } catch {
-      return false;
-    }
-  }).slice(0, count);
+  return drawTransferPairs(ctx.registry, ctx.families, Math.ceil(count * 1.1))
+    .filter((p) => {
+      try {
+        quoteRoute(qc, parseRouteQuery(ctx.registry, routeBody(p)));
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .slice(0, count);
 }
 const SWAP_PAIRS = 1000;
 
@@ -83,7 +85,8 @@ export const routeSwap: InProcessCase = {
 export const routeSwapCachedHit: InProcessCase = {
   kind: 'in-process',
   name: 'route-swap-cached-hit',
-  description: 'swap route answered from the route cache (same assets and amount magnitude), re-simulated for the exact amount',
+  description:
+    'swap route answered from the route cache (same assets and amount magnitude), re-simulated for the exact amount',
   iterations: SWAP_PAIRS * 2,
   setup: () => {
     const queries = swapQueries();
@@ -96,7 +99,8 @@ export const routeSwapCachedHit: InProcessCase = {
 export const routeSplitSearch: InProcessCase = {
   kind: 'in-process',
   name: 'route-split-search',
-  description: 'swap route with smart_swap_options.split_routes: DP over 5 % increments across up to 3 pool-disjoint paths',
+  description:
+    'swap route with smart_swap_options.split_routes: DP over 5 % increments across up to 3 pool-disjoint paths',
   iterations: SWAP_PAIRS,
   setup: () => rotating(swapQueries({ smart_swap_options: { split_routes: true } }), quoteContextOf(context())),
 };
@@ -129,7 +133,8 @@ export const routeTransferHttp: HttpCase = {
 export const routeTransferHttpUncached: HttpCase = {
   kind: 'http',
   name: 'route-transfer-http-uncached',
-  description: 'POST /v2/fungible/route, 40 000 distinct request texts (no two identical within the response-cache window)',
+  description:
+    'POST /v2/fungible/route, 40 000 distinct request texts (no two identical within the response-cache window)',
   method: 'POST',
   path: '/v2/fungible/route',
   bodies: () => {
@@ -151,7 +156,12 @@ export const msgsDirectHttp: HttpCase = {
     return routableTransferPairs(ctx, 500).map((p) => {
       const { cumulative_affiliate_fee_bps: _bps, ...body } = routeBody(p);
       const { planned } = quoteRoute(qc, parseRouteQuery(ctx.registry, body));
-      return { ...body, chain_ids_to_addresses: Object.fromEntries(requiredChainAddresses(planned).map((c) => [c, userAddress(ctx.registry, c)])) };
+      return {
+        ...body,
+        chain_ids_to_addresses: Object.fromEntries(
+          requiredChainAddresses(planned).map((c) => [c, userAddress(ctx.registry, c)]),
+        ),
+      };
     });
   },
 };
@@ -169,7 +179,8 @@ export const routeSwapHttp: HttpCase = {
 export const routeSwapHttpUncached: HttpCase = {
   kind: 'http',
   name: 'route-swap-http-uncached',
-  description: 'POST /v2/fungible/route, 40 000 distinct swap request texts over the shipped pools (no response-cache hits)',
+  description:
+    'POST /v2/fungible/route, 40 000 distinct swap request texts over the shipped pools (no response-cache hits)',
   method: 'POST',
   path: '/v2/fungible/route',
   bodies: () => {

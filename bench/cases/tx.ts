@@ -15,7 +15,11 @@ export const txStatusHttp: HttpCase = {
   method: 'GET',
   path: `/v2/tx/status?chain_id=dydx-mainnet-1&tx_hash=${HASH}`,
   async prepare(baseUrl) {
-    const res = await fetch(`${baseUrl}/v2/tx/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chain_id: 'dydx-mainnet-1', tx_hash: HASH }) });
+    const res = await fetch(`${baseUrl}/v2/tx/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chain_id: 'dydx-mainnet-1', tx_hash: HASH }),
+    });
     if (res.status !== 200) throw new Error(`tx-status: tracking failed with HTTP ${res.status}`);
   },
 };

@@ -27,7 +27,10 @@ export async function runHttpCase(
   const probe = await rawRequest(request.url, c.method, request.headers, request.body);
   const probeBody = probe.body;
   const expected = c.expectStatus ?? 200;
-  if (probe.status !== expected) throw new Error(`${c.name}: expected HTTP ${expected}, got ${probe.status}: ${Buffer.from(probeBody).toString().slice(0, 200)}`);
+  if (probe.status !== expected)
+    throw new Error(
+      `${c.name}: expected HTTP ${expected}, got ${probe.status}: ${Buffer.from(probeBody).toString().slice(0, 200)}`,
+    );
   // Worker threads keep the load generator from being the bottleneck: parsing a large response costs the client
   // several times what it costs the server to write it.
   const workers = opts.workers > 1 ? { workers: opts.workers } : {};
@@ -48,20 +51,39 @@ export async function runHttpCase(
     latency_ms: { p50: l.p50, p90: l.p90, p99: l.p99, mean: round(l.average), max: l.max },
     response_bytes: probeBody.byteLength,
     response_encoding: probe.encoding,
-    server_cpu_ms_per_request: cpuBefore !== undefined && cpuAfter !== undefined ? round((cpuAfter - cpuBefore) / Math.max(1, r.requests.total), 3) : null,
+    server_cpu_ms_per_request:
+      cpuBefore !== undefined && cpuAfter !== undefined
+        ? round((cpuAfter - cpuBefore) / Math.max(1, r.requests.total), 3)
+        : null,
     errors: r.errors + r.timeouts,
     // Responses with another status than expected count as failures.
-    non_2xx: expected === 200 ? r.non2xx : r.requests.total - ((r.statusCodeStats as Record<string, { count?: number } | undefined> | undefined)?.[String(expected)]?.count ?? 0),
+    non_2xx:
+      expected === 200
+        ? r.non2xx
+        : r.requests.total -
+          ((r.statusCodeStats as Record<string, { count?: number } | undefined> | undefined)?.[String(expected)]
+            ?.count ?? 0),
   };
 }
 
 /** One request with exactly these headers; the body as it came over the wire (fetch would decompress it). */
-function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: Buffer; encoding: string }> {
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: Buffer; encoding: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -12,5 +12,12 @@ export async function runInProcessCase(c: InProcessCase): Promise<InProcessResul
     samples.push(performance.now() - t);
   }
   const ms = statsOf(samples);
-  return { name: c.name, kind: 'in-process', description: c.description, iterations: c.iterations, ms, ops_per_s: round(1000 / (ms.mean || Infinity), 1) };
+  return {
+    name: c.name,
+    kind: 'in-process',
+    description: c.description,
+    iterations: c.iterations,
+    ms,
+    ops_per_s: round(1000 / (ms.mean || Infinity), 1),
+  };
 }

@@ -29,7 +29,12 @@ export function prng(seed: number): () => number {
   };
 }
 
-export function drawTransferPairs(registry: Registry, families: AssetFamilies, count: number, seed = 42): TransferPair[] {
+export function drawTransferPairs(
+  registry: Registry,
+  families: AssetFamilies,
+  count: number,
+  seed = 42,
+): TransferPair[] {
   const all: RegistryAsset[] = [];
   for (const id of registry.chains.keys()) for (const a of registry.listedAssets(id)) all.push(a);
   const rand = prng(seed);
@@ -92,7 +97,11 @@ export function drawSwapPairs(ctx: AppContext, count: number, seed = 11): SwapPa
   for (let attempts = 0; pairs.length < count && attempts < count * 50; attempts++) {
     const source = assets[Math.floor(rand() * assets.length)]!;
     const dest = assets[Math.floor(rand() * assets.length)]!;
-    if (source.wire.origin_denom === dest.wire.origin_denom && source.wire.origin_chain_id === dest.wire.origin_chain_id) continue;
+    if (
+      source.wire.origin_denom === dest.wire.origin_denom &&
+      source.wire.origin_chain_id === dest.wire.origin_chain_id
+    )
+      continue;
     const pair = { source, dest, amount: (10n ** BigInt(source.wire.decimals ?? 6)).toString() };
     try {
       quoteRoute(qc, parseRouteQuery(ctx.registry, swapBody(pair)));

@@ -39,10 +39,28 @@ export async function startServer(extraArgs: string[] = [], timeoutMs = 30_000):
   // BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), which node refuses in
   // NODE_OPTIONS; split on spaces.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, MAIN, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'silent', '--data-dir', dataDir, '--anon-rate-per-second', '0', ...extraArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      MAIN,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--log-level',
+      'silent',
+      '--data-dir',
+      dataDir,
+      '--anon-rate-per-second',
+      '0',
+      ...extraArgs,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -23,7 +23,8 @@ let tickRequests = 0;
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const json = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+  const json = (status: number, body: string) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(body);
   if (url.pathname === '/pools') {
     if (move && polls > 0) market.advance(0.1);
     polls++;
@@ -39,7 +40,8 @@ const server = createServer((req, res) => {
     move = url.searchParams.get('on') === '1';
     return json(200, '{}');
   }
-  if (url.pathname === '/control/stats') return json(200, JSON.stringify({ polls, tickRequests, version: market.version, pools }));
+  if (url.pathname === '/control/stats')
+    return json(200, JSON.stringify({ polls, tickRequests, version: market.version, pools }));
   return json(404, '{"message":"not found"}');
 });
 server.listen(0, '127.0.0.1', () => {

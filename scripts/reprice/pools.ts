@@ -53,14 +53,24 @@ export function fixed(x: number, scale: number): string {
 }
 
 /** Weighted reserves at prices, keeping Π Bᵢ^nᵢ. */
-function weightedReserves(reserves: readonly number[], weights: readonly number[], prices: readonly number[]): number[] {
+function weightedReserves(
+  reserves: readonly number[],
+  weights: readonly number[],
+  prices: readonly number[],
+): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
   const n = weights.map((w) => w / total);
   const lnV = n.reduce((s, ni, i) => s + ni * Math.log((reserves[i]! * prices[i]!) / ni), 0);
   return n.map((ni, i) => (ni * Math.exp(lnV)) / prices[i]!);
 }
 
-function weightedImplied(reserves: readonly number[], weights: readonly number[], denoms: readonly string[], target: string, prices: Prices) {
+function weightedImplied(
+  reserves: readonly number[],
+  weights: readonly number[],
+  denoms: readonly string[],
+  target: string,
+  prices: Prices,
+) {
   const t = denoms.indexOf(target);
   let best: { price: number; depth: number } | undefined;
   denoms.forEach((d, k) => {
@@ -81,7 +91,13 @@ function pricedValue(amounts: readonly number[], denoms: readonly string[], pric
 const CLAMPED = 'a reserve rounds below one unit (kept at 1)';
 
 /** A weighted pool over recorded reserves; `write` stores the re-priced amounts back into the record. */
-function weightedView(id: string, denoms: string[], reserves: number[], weights: number[], write: (amounts: string[]) => void): PoolView {
+function weightedView(
+  id: string,
+  denoms: string[],
+  reserves: number[],
+  weights: number[],
+  write: (amounts: string[]) => void,
+): PoolView {
   return {
     id,
     denoms,
@@ -89,7 +105,11 @@ function weightedView(id: string, denoms: string[], reserves: number[], weights:
     implied: (target, prices) => weightedImplied(reserves, weights, denoms, target, prices),
     depth: (prices) => pricedValue(reserves, denoms, prices),
     reprice(prices) {
-      const out = weightedReserves(reserves, weights, denoms.map((d) => prices.get(d)!)).map(units);
+      const out = weightedReserves(
+        reserves,
+        weights,
+        denoms.map((d) => prices.get(d)!),
+      ).map(units);
       write(out.map((o) => o.text));
       return out.some((o) => o.clamped) ? CLAMPED : undefined;
     },
@@ -99,19 +119,26 @@ function weightedView(id: string, denoms: string[], reserves: number[], weights:
 /** Osmosis balancer record (SQS shape): chain_model.pool_assets[{token: {denom, amount}, weight}]. */
 export function balancerView(record: Json): PoolView {
   const model = record.chain_model as Json;
-  const assets = (((record.recorded as Json | undefined)?.pool_assets ?? model.pool_assets) as { token: { denom: string; amount: string }; weight: string }[]);
+  const assets = ((record.recorded as Json | undefined)?.pool_assets ?? model.pool_assets) as {
+    token: { denom: string; amount: string };
+    weight: string;
+  }[];
   return weightedView(
     String(model.id),
     assets.map((a) => a.token.denom),
     assets.map((a) => Number(a.token.amount)),
     assets.map((a) => Number(a.weight)),
-    (amounts) => (model.pool_assets = assets.map((a, i) => ({ token: { denom: a.token.denom, amount: amounts[i]! }, weight: a.weight }))),
+    (amounts) =>
+      (model.pool_assets = assets.map((a, i) => ({
+        token: { denom: a.token.denom, amount: amounts[i]! },
+        weight: a.weight,
+      }))),
   );
 }
 
 /** Astroport xyk pair: assets[{denom, amount}], constant product (two equal weights). */
 export function xykView(pair: Json): PoolView {
-  const assets = (((pair.recorded as Json | undefined)?.assets ?? pair.assets) as { denom: string; amount: string }[]);
+  const assets = ((pair.recorded as Json | undefined)?.assets ?? pair.assets) as { denom: string; amount: string }[];
   return weightedView(
     String(pair.address),
     assets.map((a) => a.denom),
@@ -124,7 +151,10 @@ export function xykView(pair: Json): PoolView {
 type Implied = { price: number; depth: number } | undefined;
 
 /** `implied` of a two-asset pool: `from(t, k, p)` prices the target (index t) from the other asset (index k, price p). */
-function twoAssetImplied(denoms: readonly string[], from: (t: number, k: number, p: number) => Implied): PoolView['implied'] {
+function twoAssetImplied(
+  denoms: readonly string[],
+  from: (t: number, k: number, p: number) => Implied,
+): PoolView['implied'] {
   return (target, prices) => {
     const t = denoms.indexOf(target);
     const p = prices.get(denoms[1 - t]!);
@@ -138,7 +168,10 @@ const stableSpot = (r: number) => (r * (r * r + 3)) / (3 * r * r + 1);
 /** Osmosis two-asset stableswap record: chain_model.pool_liquidity[{denom, amount}], scaling_factors. */
 export function stableswapView(record: Json): PoolView {
   const model = record.chain_model as Json;
-  const liquidity = (((record.recorded as Json | undefined)?.pool_liquidity ?? model.pool_liquidity) as { denom: string; amount: string }[]);
+  const liquidity = ((record.recorded as Json | undefined)?.pool_liquidity ?? model.pool_liquidity) as {
+    denom: string;
+    amount: string;
+  }[];
   if (liquidity.length !== 2) throw new Error(`stableswap ${String(model.id)}: only two-asset pools are re-priced`);
   const denoms = liquidity.map((c) => c.denom);
   const scaling = (model.scaling_factors as (string | number)[]).map(Number);
@@ -148,8 +181,16 @@ export function stableswapView(record: Json): PoolView {
     denoms,
     pegged: false,
     // Scaled units of k per scaled unit of target, then base units.
-    implied: twoAssetImplied(denoms, (t, k, p) => ({ price: (p * stableSpot(x[k]! / x[t]!) * scaling[k]!) / scaling[t]!, depth: Number(liquidity[k]!.amount) * p })),
-    depth: (prices) => pricedValue(liquidity.map((c) => Number(c.amount)), denoms, prices),
+    implied: twoAssetImplied(denoms, (t, k, p) => ({
+      price: (p * stableSpot(x[k]! / x[t]!) * scaling[k]!) / scaling[t]!,
+      depth: Number(liquidity[k]!.amount) * p,
+    })),
+    depth: (prices) =>
+      pricedValue(
+        liquidity.map((c) => Number(c.amount)),
+        denoms,
+        prices,
+      ),
     reprice(prices) {
       // Target marginal price of asset 0 in asset 1, in scaled units.
       const target = (prices.get(denoms[0]!)! * scaling[0]!) / (prices.get(denoms[1]!)! * scaling[1]!);
@@ -195,7 +236,10 @@ export function concentratedView(record: Json): PoolView {
     id: String(model.id),
     denoms,
     pegged: false,
-    implied: twoAssetImplied(denoms, (t, k, p) => ({ price: t === 0 ? p * sqrt * sqrt : p / (sqrt * sqrt), depth: virtual[k]! * p })),
+    implied: twoAssetImplied(denoms, (t, k, p) => ({
+      price: t === 0 ? p * sqrt * sqrt : p / (sqrt * sqrt),
+      depth: virtual[k]! * p,
+    })),
     depth: (prices) => pricedValue(virtual, denoms, prices),
     reprice(prices) {
       const text = fixed(Math.sqrt(prices.get(denoms[0]!)! / prices.get(denoms[1]!)!), 36);
@@ -209,9 +253,11 @@ export function concentratedView(record: Json): PoolView {
 /** Osmosis alloyed transmuter record: members exchange at normalisation factors; never re-priced. */
 export function transmuterView(record: Json): PoolView & { factors: ReadonlyMap<string, number> } {
   const alloy = ((record.sqs_model as Json).cosmwasm_pool_model as Json).data as Json;
-  const configs = ((alloy.alloy_transmuter as Json).asset_configs as { denom: string; normalization_factor: string }[]);
+  const configs = (alloy.alloy_transmuter as Json).asset_configs as { denom: string; normalization_factor: string }[];
   const factors = new Map(configs.map((c) => [c.denom, Number(c.normalization_factor)]));
-  const balances = new Map(((record.balances ?? []) as { denom: string; amount: string }[]).map((b) => [b.denom, Number(b.amount)]));
+  const balances = new Map(
+    ((record.balances ?? []) as { denom: string; amount: string }[]).map((b) => [b.denom, Number(b.amount)]),
+  );
   const denoms = configs.map((c) => c.denom);
   return {
     id: String((record.chain_model as Json).pool_id),

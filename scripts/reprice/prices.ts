@@ -52,7 +52,10 @@ export function buildPriceSet(pools: readonly PoolView[], start: ReadonlyMap<str
     const priced = alloy.denoms.filter((d) => prices.has(d));
     if (priced.length === 0) continue;
     const liquidity = (d: string) => start.get(d)?.liquidityUsd ?? 0;
-    unify(alloy, priced.reduce((a, b) => (liquidity(b) > liquidity(a) ? b : a)));
+    unify(
+      alloy,
+      priced.reduce((a, b) => (liquidity(b) > liquidity(a) ? b : a)),
+    );
   }
 
   for (;;) {
@@ -61,7 +64,8 @@ export function buildPriceSet(pools: readonly PoolView[], start: ReadonlyMap<str
       for (const d of pool.denoms) {
         if (prices.has(d)) continue;
         const c = pool.implied(d, prices);
-        if (c && Number.isFinite(c.price) && c.price > 0 && (!best || c.depth > best.depth)) best = { denom: d, ...c, pool };
+        if (c && Number.isFinite(c.price) && c.price > 0 && (!best || c.depth > best.depth))
+          best = { denom: d, ...c, pool };
       }
     }
     if (!best) break;

@@ -89,7 +89,9 @@ export async function openAccess(config: Config, log: Log): Promise<AccessServic
         store: `${store.kind} ${store.location}`,
         keys: access.keys.size,
         anonymousLimit:
-          access.limiter.mode === 'off' ? 'none (ANON_RATE_PER_SECOND=0)' : `${config.anonRatePerSecond}/s burst ${config.anonBurst} (${access.limiter.mode})`,
+          access.limiter.mode === 'off'
+            ? 'none (ANON_RATE_PER_SECOND=0)'
+            : `${config.anonRatePerSecond}/s burst ${config.anonBurst} (${access.limiter.mode})`,
       },
       'access ready',
     );

@@ -7,7 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assets, assetsBetweenChains, assetsFromSource, bridges, chains, ibcOriginAssets, recommendAssets, route, setApiOptions, venues } from '@skip-go/client';
+import {
+  assets,
+  assetsBetweenChains,
+  assetsFromSource,
+  bridges,
+  chains,
+  ibcOriginAssets,
+  recommendAssets,
+  route,
+  setApiOptions,
+  venues,
+} from '@skip-go/client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -23,7 +34,9 @@ let access: AccessService;
 let base = '';
 beforeAll(async () => {
   const config = loadConfig([], {});
-  access = await createAccess(await openStore({ dataDir: dir }), accessSettings(config), silentLog, { ownsStore: true });
+  access = await createAccess(await openStore({ dataDir: dir }), accessSettings(config), silentLog, {
+    ownsStore: true,
+  });
   app = await buildApp(buildContext(config), { access });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -50,13 +63,26 @@ async function pageLoad(): Promise<number> {
     count(venues()),
     count(bridges()),
   ]);
-  await count(recommendAssets({ requests: [{ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destChainId: 'osmosis-1' }] }));
+  await count(
+    recommendAssets({
+      requests: [{ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destChainId: 'osmosis-1' }],
+    }),
+  );
   await count(ibcOriginAssets({ assets: [{ denom: ATOM_ON_OSMOSIS, chainId: 'osmosis-1' }] }));
   await count(assetsFromSource({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4' }));
   await count(assetsBetweenChains({ sourceChainId: 'cosmoshub-4', destChainId: 'osmosis-1' }));
   // A quote per keystroke: "1", "10", "100", ... and back.
   for (let i = 0; i < 17; i++) {
-    await count(route({ sourceAssetDenom: 'uatom', sourceAssetChainId: 'cosmoshub-4', destAssetDenom: 'uosmo', destAssetChainId: 'osmosis-1', amountIn: String(10 ** (4 + (i % 6))), allowUnsafe: true }));
+    await count(
+      route({
+        sourceAssetDenom: 'uatom',
+        sourceAssetChainId: 'cosmoshub-4',
+        destAssetDenom: 'uosmo',
+        destAssetChainId: 'osmosis-1',
+        amountIn: String(10 ** (4 + (i % 6))),
+        allowUnsafe: true,
+      }),
+    );
   }
   return calls;
 }

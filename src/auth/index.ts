@@ -9,6 +9,13 @@
  */
 export { accessSettings, createAccess, openAccess, type AccessService, type AccessSettings } from './access.js';
 export type { Access, AnonymousAccess, AnonymousReason, KeyAccess } from './directory.js';
-export { AUTH_HEADER, accessPlugin, recordRoute, requireApiKey, requireKey, type AccessPluginOptions } from './plugin.js';
+export {
+  AUTH_HEADER,
+  accessPlugin,
+  recordRoute,
+  requireApiKey,
+  requireKey,
+  type AccessPluginOptions,
+} from './plugin.js';
 export type { RouteFigures } from './usage.js';
 export { StoreError } from '../store/db.js';

@@ -23,7 +23,13 @@ describe.each([
   async function run(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runKeysCommand(argv, {}, (s) => out.push(s), (s) => err.push(s), () => t.reopen());
+    const code = await runKeysCommand(
+      argv,
+      {},
+      (s) => out.push(s),
+      (s) => err.push(s),
+      () => t.reopen(),
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -83,7 +89,15 @@ describe.each([
     recorder.recordRoute(key.id, { usdVolume: '0.2', affiliateFeeUsd: '0.0002' });
     await recorder.close();
     expect(await keyStats(t.store, month)).toEqual([
-      { keyId: key.id, keyName: 'stats-co', month, requests: 3, routes: 2, usdVolume: '100.3', affiliateFeeUsd: '0.1003' },
+      {
+        keyId: key.id,
+        keyName: 'stats-co',
+        month,
+        requests: 3,
+        routes: 2,
+        usdVolume: '100.3',
+        affiliateFeeUsd: '0.1003',
+      },
     ]);
     const printed = await run('stats', '--month', month);
     expect(printed.out).toMatch(new RegExp(`${key.id}\\s+stats-co\\s+${month}\\s+3\\s+2\\s+100\\.3\\s+0\\.1003`));

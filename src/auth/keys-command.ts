@@ -27,7 +27,9 @@ export interface CreatedKey {
 
 export async function createKey(store: Store, name: string): Promise<CreatedKey> {
   if (!NAME_SHAPE.test(name)) {
-    throw new CommandError(`invalid name "${name}": 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    throw new CommandError(
+      `invalid name "${name}": 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    );
   }
   if (isKeyId(name)) throw new CommandError(`invalid name "${name}": it looks like a key id (12 hex digits)`);
   if (await findKey(store, name)) throw new CommandError(`an active key named "${name}" already exists`);
@@ -47,9 +49,11 @@ export async function listApiKeys(store: Store): Promise<ListedKey[]> {
 export async function revokeKey(store: Store, idOrName: string): Promise<ListedKey> {
   const row = await findKey(store, idOrName);
   if (!row) throw new CommandError(`no key with id or active name "${idOrName}"`);
-  if (row.revokedAt !== null) throw new CommandError(`key ${row.id} (${row.name}) was already revoked at ${row.revokedAt}`);
+  if (row.revokedAt !== null)
+    throw new CommandError(`key ${row.id} (${row.name}) was already revoked at ${row.revokedAt}`);
   const at = new Date().toISOString();
-  if (!(await markRevoked(store, row.id, at))) throw new CommandError(`key ${row.id} (${row.name}) was revoked meanwhile`);
+  if (!(await markRevoked(store, row.id, at)))
+    throw new CommandError(`key ${row.id} (${row.name}) was revoked meanwhile`);
   const { keyHash: _hash, ...rest } = row;
   return { ...rest, revokedAt: at };
 }
@@ -74,7 +78,11 @@ Options:
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -84,7 +92,8 @@ export async function runKeysCommand(
   env: NodeJS.ProcessEnv,
   out: (text: string) => void,
   err: (text: string) => void,
-  open: (config: Config) => Promise<Store> = (config) => openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+  open: (config: Config) => Promise<Store> = (config) =>
+    openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
 ): Promise<number> {
   let parsed;
   try {
@@ -155,7 +164,10 @@ export async function runKeysCommand(
         if (rest.length !== 1) throw new CommandError('revoke needs exactly one key id or name');
         store = await open(config);
         const revoked = await revokeKey(store, rest[0]!);
-        print(revoked, () => `revoked key ${revoked.id} ("${revoked.name}"); running servers refuse it within KEY_REFRESH_SECONDS`);
+        print(
+          revoked,
+          () => `revoked key ${revoked.id} ("${revoked.name}"); running servers refuse it within KEY_REFRESH_SECONDS`,
+        );
         return 0;
       }
       case 'stats': {
@@ -169,7 +181,15 @@ export async function runKeysCommand(
             ? `no usage recorded for ${month}`
             : table(
                 ['id', 'name', 'month', 'requests', 'routes', 'volume_usd', 'affiliate_fee_usd'],
-                rows.map((r) => [r.keyId, r.keyName, r.month, String(r.requests), String(r.routes), r.usdVolume, r.affiliateFeeUsd]),
+                rows.map((r) => [
+                  r.keyId,
+                  r.keyName,
+                  r.month,
+                  String(r.requests),
+                  String(r.routes),
+                  r.usdVolume,
+                  r.affiliateFeeUsd,
+                ]),
               ) + '\n\n(servers write their figures every STATS_FLUSH_SECONDS, so the last seconds may be missing)',
         );
         return 0;

@@ -34,10 +34,14 @@ describe('KeyDirectory', () => {
     { id: gone.id, name: 'old', keyHash: gone.keyHash, createdAt: 't', revokedAt: 't2' },
   ];
   let fail = false;
-  const dir = new KeyDirectory(async () => {
-    if (fail) throw new Error('connection refused');
-    return rows;
-  }, 60_000, silentLog);
+  const dir = new KeyDirectory(
+    async () => {
+      if (fail) throw new Error('connection refused');
+      return rows;
+    },
+    60_000,
+    silentLog,
+  );
 
   it('tells valid, missing, unknown and revoked keys apart', async () => {
     await dir.start();
@@ -48,12 +52,18 @@ describe('KeyDirectory', () => {
     expect(dir.resolve('not-a-key')).toEqual({ tier: 'anonymous', reason: 'unknown' });
     expect(dir.resolve(generateKey().key)).toEqual({ tier: 'anonymous', reason: 'unknown' });
     // The right id with a wrong secret is just unknown: it does not reveal that the id exists.
-    expect(dir.resolve(`${good.key.slice(0, -1)}${good.key.endsWith('A') ? 'B' : 'A'}`)).toEqual({ tier: 'anonymous', reason: 'unknown' });
+    expect(dir.resolve(`${good.key.slice(0, -1)}${good.key.endsWith('A') ? 'B' : 'A'}`)).toEqual({
+      tier: 'anonymous',
+      reason: 'unknown',
+    });
     expect(dir.resolve(gone.key)).toEqual({ tier: 'anonymous', reason: 'revoked' });
     // Once proven, the key is compared directly; near misses still fail.
     expect(dir.resolve(good.key).tier).toBe('key');
     const last = good.key.at(-1)!;
-    for (const near of [good.key.slice(0, -1) + (last === 'A' ? 'B' : 'A'), good.key.slice(0, -1) + String.fromCharCode(last.charCodeAt(0) + 256)]) {
+    for (const near of [
+      good.key.slice(0, -1) + (last === 'A' ? 'B' : 'A'),
+      good.key.slice(0, -1) + String.fromCharCode(last.charCodeAt(0) + 256),
+    ]) {
       expect(dir.resolve(near)).toEqual({ tier: 'anonymous', reason: 'unknown' });
     }
     expect(dir.resolve(good.key).tier).toBe('key');

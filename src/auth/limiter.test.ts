@@ -3,8 +3,14 @@ import { MemoryLimiter, windowsOf } from './limiter.js';
 
 describe('anonymous limit windows', () => {
   it('split a rate and a burst into a window of the rate and one of the rest of the burst', () => {
-    expect(windowsOf({ ratePerSecond: 10, burst: 60 })).toEqual({ rate: { points: 10, duration: 1 }, burst: { points: 50, duration: 5 } });
-    expect(windowsOf({ ratePerSecond: 0.1, burst: 5 })).toEqual({ rate: { points: 1, duration: 10 }, burst: { points: 4, duration: 40 } });
+    expect(windowsOf({ ratePerSecond: 10, burst: 60 })).toEqual({
+      rate: { points: 10, duration: 1 },
+      burst: { points: 50, duration: 5 },
+    });
+    expect(windowsOf({ ratePerSecond: 0.1, burst: 5 })).toEqual({
+      rate: { points: 1, duration: 10 },
+      burst: { points: 4, duration: 40 },
+    });
     // A burst below one second's rate: the rate window alone.
     expect(windowsOf({ ratePerSecond: 50, burst: 10 }).burst.points).toBe(0);
   });

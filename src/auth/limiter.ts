@@ -59,16 +59,25 @@ export const noLimit: AnonymousLimiter = {
 };
 
 /** Windows (whole seconds: Redis expiries are) of the steady rate and of the rest of the burst. */
-export function windowsOf(limits: LimitSettings): { rate: { points: number; duration: number }; burst: { points: number; duration: number } } {
+export function windowsOf(limits: LimitSettings): {
+  rate: { points: number; duration: number };
+  burst: { points: number; duration: number };
+} {
   const duration = Math.max(1, Math.ceil(1 / limits.ratePerSecond));
   const points = Math.max(1, Math.round(limits.ratePerSecond * duration));
   const extra = Math.max(0, limits.burst - points);
-  return { rate: { points, duration }, burst: { points: extra, duration: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) } };
+  return {
+    rate: { points, duration },
+    burst: { points: extra, duration: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) },
+  };
 }
 
 type Consumer = Pick<RateLimiterAbstract, 'consume'> | BurstyLimiter;
 
-function bursty(limits: LimitSettings, make: (prefix: string, w: { points: number; duration: number }) => RateLimiterAbstract): Consumer {
+function bursty(
+  limits: LimitSettings,
+  make: (prefix: string, w: { points: number; duration: number }) => RateLimiterAbstract,
+): Consumer {
   const w = windowsOf(limits);
   const rate = make('rate', w.rate);
   return w.burst.points > 0 ? new BurstyRateLimiter(rate, make('burst', w.burst)) : rate;

@@ -69,7 +69,10 @@ describe('anonymous limit', () => {
   });
 
   it('serves a burst shared by every caller without a valid key, then answers 429 with the wire body', async () => {
-    const unknown = await app.inject({ url: '/v2/info/bridges', headers: { authorization: 'jct_000000000000_' + 'A'.repeat(43) } });
+    const unknown = await app.inject({
+      url: '/v2/info/bridges',
+      headers: { authorization: 'jct_000000000000_' + 'A'.repeat(43) },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.headers['x-junction-auth']).toBe('invalid-key');
     const revoked = await app.inject({ url: '/v2/info/bridges', headers: { authorization: revokedKey } });
@@ -97,7 +100,10 @@ describe('anonymous limit', () => {
 
   it('does not limit callers with a valid key (raw or Bearer)', async () => {
     for (let i = 0; i < 40; i++) {
-      const r = await app.inject({ url: '/v2/info/bridges', headers: { authorization: i % 2 ? validKey : `Bearer ${validKey}` } });
+      const r = await app.inject({
+        url: '/v2/info/bridges',
+        headers: { authorization: i % 2 ? validKey : `Bearer ${validKey}` },
+      });
       expect(r.statusCode).toBe(200);
       expect(r.headers['x-junction-auth']).toBeUndefined();
     }
@@ -144,7 +150,14 @@ describe('keys, guard and statistics', () => {
     expect((await app.inject({ url: '/test/bad-quote', headers: { authorization: key } })).statusCode).toBe(200);
     const usage = () => app.inject({ url: '/junction/usage', headers: { authorization: key } }).then((r) => r.json());
     // 3 + 2 + 1 requests, and the usage query itself.
-    const expected = { key_name: 'counted', month: monthOf(new Date()), requests: 7, routes: 2, usd_volume: '21', affiliate_fee_usd: '0.021' };
+    const expected = {
+      key_name: 'counted',
+      month: monthOf(new Date()),
+      requests: 7,
+      routes: 2,
+      usd_volume: '21',
+      affiliate_fee_usd: '0.021',
+    };
     expect(await usage()).toMatchObject(expected);
     await access.usage.flush();
     expect(await usage()).toMatchObject({ ...expected, requests: 8 });
@@ -156,10 +169,18 @@ describe('keys, guard and statistics', () => {
 
   it('takes a revocation into account within the refresh interval', async () => {
     const created = await createKey(t.store, 'short-lived');
-    await eventually(async () => (await app.inject({ url: '/junction/usage', headers: { authorization: created.key } })).statusCode === 200, 2_000, 'new key accepted');
+    await eventually(
+      async () =>
+        (await app.inject({ url: '/junction/usage', headers: { authorization: created.key } })).statusCode === 200,
+      2_000,
+      'new key accepted',
+    );
     await revokeKey(t.store, created.id);
     await eventually(
-      async () => (await app.inject({ url: '/v2/info/bridges', headers: { authorization: created.key } })).headers['x-junction-auth'] === 'revoked-key',
+      async () =>
+        (await app.inject({ url: '/v2/info/bridges', headers: { authorization: created.key } })).headers[
+          'x-junction-auth'
+        ] === 'revoked-key',
       2_000,
       'revocation applied',
     );
@@ -213,7 +234,18 @@ describe('logs', () => {
   it('never contain an API key, even when headers are logged', async () => {
     const { logger, lines } = capturingLogger('trace');
     // An operator debugging with header logging on: Fastify's default request serializer leaves headers out.
-    const verbose = logger.child({}, { serializers: { req: (req: { method: string; url: string; headers: object }) => ({ method: req.method, url: req.url, headers: req.headers }) } });
+    const verbose = logger.child(
+      {},
+      {
+        serializers: {
+          req: (req: { method: string; url: string; headers: object }) => ({
+            method: req.method,
+            url: req.url,
+            headers: req.headers,
+          }),
+        },
+      },
+    );
     const { app } = await makeApp({ anonymous: { ratePerSecond: 0.1, burst: 1 } }, verbose);
     app.get('/test/log-headers', async (request) => {
       request.log.info({ req: request }, 'request with headers');

@@ -54,7 +54,13 @@ export interface AccessPluginOptions {
 export const AUTH_HEADER = 'x-junction-auth';
 
 const defaultExempt = (url: string) =>
-  url === '/health' || url === '/metrics' || url === '/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/explorer' || url.startsWith('/explorer/');
+  url === '/health' ||
+  url === '/metrics' ||
+  url === '/openapi.json' ||
+  url === '/docs' ||
+  url.startsWith('/docs/') ||
+  url === '/explorer' ||
+  url.startsWith('/explorer/');
 
 const GUARD_MESSAGES: Record<AnonymousReason, string> = {
   missing: 'this feature needs an API key: send it in the authorization header',
@@ -106,11 +112,13 @@ function rateLimited(retryAfterMs: number, access: AccessService): ApiError {
   );
 }
 
-const DEPRECATION_WARNING = '299 - "client_id is deprecated and ignored; identify with an API key in the authorization header"';
+const DEPRECATION_WARNING =
+  '299 - "client_id is deprecated and ignored; identify with an API key in the authorization header"';
 
 /** Removes `client_id` from a parsed query or body (schemas may forbid unknown fields); answers whether it was there. */
 function dropClientId(part: unknown): boolean {
-  if (part === null || typeof part !== 'object' || Array.isArray(part) || !Object.hasOwn(part, 'client_id')) return false;
+  if (part === null || typeof part !== 'object' || Array.isArray(part) || !Object.hasOwn(part, 'client_id'))
+    return false;
   delete (part as Record<string, unknown>).client_id;
   return true;
 }
@@ -126,7 +134,9 @@ const dropClientIdFromBody: preValidationHookHandler = (request, reply, done) =>
 };
 
 const UsageQuery = Type.Object({
-  month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'UTC month YYYY-MM; default the current one' })),
+  month: Type.Optional(
+    Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'UTC month YYYY-MM; default the current one' }),
+  ),
 });
 
 const UsageResponse = Type.Object(

@@ -49,7 +49,10 @@ afterAll(async () => {
 async function instance(store: Awaited<ReturnType<typeof openStore>>, s: AccessSettings, log: Log = silentLog) {
   const access = await createAccess(store, s, log);
   const app = await buildApp(ctx, { access });
-  cleanups.push(() => app.close(), () => access.close());
+  cleanups.push(
+    () => app.close(),
+    () => access.close(),
+  );
   return { access, app };
 }
 
@@ -99,7 +102,8 @@ describe('two instances, one PostgreSQL, one Redis', () => {
     const { key } = await createKey(a.access.store, 'acme');
     // Each instance reloads on its own timer; a reload already in flight when the key was written still carries the
     // old table, so either instance may need one more interval.
-    for (const x of [a, b]) await eventually(async () => (await statuses(x.app, 1, { authorization: key }))[0] === 200, 3_000, 'key visible');
+    for (const x of [a, b])
+      await eventually(async () => (await statuses(x.app, 1, { authorization: key }))[0] === 200, 3_000, 'key visible');
     expect(await statuses(a.app, 25, { authorization: key })).toEqual(Array(25).fill(200));
     expect(await statuses(b.app, 25, { authorization: key })).toEqual(Array(25).fill(200));
   });
@@ -115,15 +119,28 @@ describe('Redis stopped mid-test', () => {
     const { logger, lines } = capturingLogger('info');
     const { access, app } = await instance(
       t.store,
-      { anonymous: { ratePerSecond: 0.01, burst: 3 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisUrl: redis.url, redisKeyPrefix: 'jt:' },
+      {
+        anonymous: { ratePerSecond: 0.01, burst: 3 },
+        keyRefreshMs: 60_000,
+        statsFlushMs: 60_000,
+        redisUrl: redis.url,
+        redisKeyPrefix: 'jt:',
+      },
       logger,
     );
     expect(access.limiter.mode).toBe('redis');
     expect(await statuses(app, 2)).toEqual([200, 200]);
 
-    expect((await app.inject({ url: '/health' })).json()).toMatchObject({ status: 'ok', dependencies: { database: { state: 'ready' }, redis: { state: 'ready' } } });
+    expect((await app.inject({ url: '/health' })).json()).toMatchObject({
+      status: 'ok',
+      dependencies: { database: { state: 'ready' }, redis: { state: 'ready' } },
+    });
     await redis.kill();
-    await eventually(async () => (await app.inject({ url: '/health' })).json().dependencies.redis.state === 'degraded', 5_000, 'redis degraded in /health');
+    await eventually(
+      async () => (await app.inject({ url: '/health' })).json().dependencies.redis.state === 'degraded',
+      5_000,
+      'redis degraded in /health',
+    );
     expect((await app.inject({ url: '/health' })).json().status).toBe('degraded');
     // The local bucket takes over (full: 3 more), then limits; nothing fails.
     expect(await statuses(app, 4)).toEqual([200, 200, 200, 429]);
@@ -151,7 +168,13 @@ describe('Redis hanging', () => {
     const { logger, lines } = capturingLogger('info');
     const { access, app } = await instance(
       t.store,
-      { anonymous: { ratePerSecond: 0.01, burst: 50 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisUrl: redis.url, redisKeyPrefix: 'jt:' },
+      {
+        anonymous: { ratePerSecond: 0.01, burst: 50 },
+        keyRefreshMs: 60_000,
+        statsFlushMs: 60_000,
+        redisUrl: redis.url,
+        redisKeyPrefix: 'jt:',
+      },
       logger,
     );
     const blocker = new Redis(redis.url);
@@ -173,19 +196,32 @@ describe('Redis hanging', () => {
 
 describe('database lost during operation', () => {
   it('answers 503 where the database is needed, keeps everything else working, and loses no statistics', async () => {
-    const relay = new Relay(await freePort(), { host: '127.0.0.1', port: Number(new URL(TEST_DATABASE_URL).port || 5432) });
+    const relay = new Relay(await freePort(), {
+      host: '127.0.0.1',
+      port: Number(new URL(TEST_DATABASE_URL).port || 5432),
+    });
     await relay.start();
     cleanups.push(() => relay.cut());
     const t = await postgresTestStore();
     cleanups.push(() => t.cleanup());
     const viaRelay = new URL(TEST_DATABASE_URL);
     viaRelay.port = String(relay.port);
-    const store = await openStore({ dataDir: tmpdir(), databaseUrl: viaRelay.toString(), pgSchema: (t as { schema: string }).schema, onPoolError: () => undefined });
+    const store = await openStore({
+      dataDir: tmpdir(),
+      databaseUrl: viaRelay.toString(),
+      pgSchema: (t as { schema: string }).schema,
+      onPoolError: () => undefined,
+    });
     const { key, id } = await createKey(store, 'acme');
     const { logger, lines } = capturingLogger('info');
     const { access, app } = await instance(
       store,
-      { anonymous: { ratePerSecond: 1000, burst: 1000 }, keyRefreshMs: 100, statsFlushMs: 100, redisKeyPrefix: 'unused:' },
+      {
+        anonymous: { ratePerSecond: 1000, burst: 1000 },
+        keyRefreshMs: 100,
+        statsFlushMs: 100,
+        redisKeyPrefix: 'unused:',
+      },
       logger,
     );
     const auth = { authorization: key };
@@ -199,7 +235,11 @@ describe('database lost during operation', () => {
     await relay.cut();
     const usage = await get('/junction/usage');
     expect(usage.statusCode).toBe(503);
-    expect(usage.json()).toEqual({ code: 14, message: expect.stringContaining('database cannot be reached'), details: [] });
+    expect(usage.json()).toEqual({
+      code: 14,
+      message: expect.stringContaining('database cannot be reached'),
+      details: [],
+    });
     // Routes and info keep working, and the key is still recognised from the last loaded copy.
     const info = await get('/v2/info/bridges');
     expect(info.statusCode).toBe(200);
@@ -210,8 +250,16 @@ describe('database lost during operation', () => {
     expect(health.json()).toMatchObject({ status: 'degraded', dependencies: { database: { state: 'degraded' } } });
     expect(health.json().dependencies.database.detail).toMatch(/^PostgreSQL at .* does not answer/);
     for (let i = 0; i < 10; i++) expect((await get('/v2/info/bridges')).statusCode).toBe(200);
-    await eventually(() => lines.some((l) => l.includes('cannot write usage statistics')), 5_000, 'flush failure logged');
-    await eventually(() => lines.some((l) => l.includes('cannot reload the API key table')), 5_000, 'reload failure logged');
+    await eventually(
+      () => lines.some((l) => l.includes('cannot write usage statistics')),
+      5_000,
+      'flush failure logged',
+    );
+    await eventually(
+      () => lines.some((l) => l.includes('cannot reload the API key table')),
+      5_000,
+      'reload failure logged',
+    );
 
     await relay.start();
     await eventually(async () => (await get('/junction/usage')).statusCode === 200, 15_000, 'recovery');
@@ -250,7 +298,10 @@ describe('the service process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-main-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort(); // nothing listens there
-    const run = runMain(['--database-url', `postgres://app:s3cret@127.0.0.1:${port}/junction`, '--port', String(await freePort())], { DATA_DIR: dataDir });
+    const run = runMain(
+      ['--database-url', `postgres://app:s3cret@127.0.0.1:${port}/junction`, '--port', String(await freePort())],
+      { DATA_DIR: dataDir },
+    );
     expect(await run.exited).toBe(1);
     const { err } = run.output();
     expect(err).toContain(`database error: cannot reach PostgreSQL at postgres://app:***@127.0.0.1:${port}/junction`);
@@ -272,15 +323,26 @@ describe('the service process', () => {
 
     // The operator issues a key before the server starts, through the same command and database.
     const out: string[] = [];
-    expect(await runKeysCommand(['create', '--name', 'acme', '--json'], env, (s) => out.push(s), () => undefined)).toBe(0);
+    expect(
+      await runKeysCommand(
+        ['create', '--name', 'acme', '--json'],
+        env,
+        (s) => out.push(s),
+        () => undefined,
+      ),
+    ).toBe(0);
     const { key, id } = JSON.parse(out.join('')) as { key: string; id: string };
 
     const port = await freePort();
-    const run = runMain(['--port', String(port)], {
-      ...env,
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}`, // nobody there
-      STATS_FLUSH_SECONDS: '3600',
-    }, /Server listening/);
+    const run = runMain(
+      ['--port', String(port)],
+      {
+        ...env,
+        REDIS_URL: `redis://127.0.0.1:${await freePort()}`, // nobody there
+        STATS_FLUSH_SECONDS: '3600',
+      },
+      /Server listening/,
+    );
     cleanups.push(async () => run.child.kill('SIGKILL'));
     await run.ready;
     expect(run.output().out).toContain('Redis unreachable');

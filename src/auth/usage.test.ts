@@ -7,7 +7,12 @@ describe('UsageRecorder', () => {
   it('batches by key and month, and starts a new month at the UTC boundary', async () => {
     const written: UsageDelta[][] = [];
     let now = Date.UTC(2026, 0, 31, 23, 59, 59, 999);
-    const rec = new UsageRecorder(async (d) => void written.push(d), 60_000, silentLog, () => now);
+    const rec = new UsageRecorder(
+      async (d) => void written.push(d),
+      60_000,
+      silentLog,
+      () => now,
+    );
     rec.recordRequest('k1');
     rec.recordRoute('k1', { usdVolume: '1.25', affiliateFeeUsd: '0.01' });
     now += 1;
@@ -56,9 +61,19 @@ describe('UsageRecorder', () => {
   });
 
   it('counts routes whose exact USD figures have 41 to 45 fractional digits, rounded to the stored places', () => {
-    const rec = new UsageRecorder(async () => undefined, 60_000, silentLog, () => Date.UTC(2026, 5, 1));
-    for (const digits of [41, 42, 43, 44, 45]) rec.recordRoute('k', { usdVolume: `400.${'8'.repeat(digits)}`, affiliateFeeUsd: `0.${'1'.repeat(digits)}` });
-    expect(rec.unflushed('k', '2026-06')).toMatchObject({ routes: 5, usdVolume: '2004.444444444445', affiliateFeeUsd: '0.555555555555' });
+    const rec = new UsageRecorder(
+      async () => undefined,
+      60_000,
+      silentLog,
+      () => Date.UTC(2026, 5, 1),
+    );
+    for (const digits of [41, 42, 43, 44, 45])
+      rec.recordRoute('k', { usdVolume: `400.${'8'.repeat(digits)}`, affiliateFeeUsd: `0.${'1'.repeat(digits)}` });
+    expect(rec.unflushed('k', '2026-06')).toMatchObject({
+      routes: 5,
+      usdVolume: '2004.444444444445',
+      affiliateFeeUsd: '0.555555555555',
+    });
   });
 
   it('rejects amounts that are not decimal strings', () => {

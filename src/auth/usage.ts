@@ -76,7 +76,10 @@ export class UsageRecorder {
   /** What this instance has recorded for a key and month but not yet written. */
   unflushed(keyId: string, month: string): UsageCounts {
     const out: UsageCounts = { requests: 0, routes: 0, usdVolume: '0', affiliateFeeUsd: '0' };
-    for (const e of [this.pending.get(month)?.get(keyId), ...(this.unsent?.deltas ?? []).filter((d) => d.keyId === keyId && d.month === month)]) {
+    for (const e of [
+      this.pending.get(month)?.get(keyId),
+      ...(this.unsent?.deltas ?? []).filter((d) => d.keyId === keyId && d.month === month),
+    ]) {
       if (!e) continue;
       out.requests += e.requests;
       out.routes += e.routes;

@@ -14,7 +14,10 @@ export const BRIDGE_FEE_INTERVAL_MS = 60_000;
 /** A live figure this old (every refresh since failed) gives way to the fee table again. */
 export const BRIDGE_FEE_MAX_AGE_MS = 10 * BRIDGE_FEE_INTERVAL_MS;
 
-export function bridgeFeeRefresher(registry: Registry, config: Pick<Config, 'chainRpcUrls' | 'upstreamTimeoutMs'>): LiveFeeRefresher {
+export function bridgeFeeRefresher(
+  registry: Registry,
+  config: Pick<Config, 'chainRpcUrls' | 'upstreamTimeoutMs'>,
+): LiveFeeRefresher {
   const probes = LANE_BRIDGES.flatMap((b) => b.feeProbes?.(registry) ?? []);
   return new LiveFeeRefresher(probes, {
     rpcUrls: parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls),

@@ -23,16 +23,22 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const parsed = JSON.parse(body) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+      const parsed = JSON.parse(body) as
+        { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
       const answer = (r: { id: number; method: string; params: unknown[] }) => {
         calls.push({ method: r.method, params: r.params });
         if (failing) return { jsonrpc: '2.0', id: r.id, error: { code: -32000, message: 'header not found' } };
-        if (r.method !== 'eth_call') return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: 'method not found' } };
+        if (r.method !== 'eth_call')
+          return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: 'method not found' } };
         const { data } = r.params[0] as { to: string; data: Hex };
         // A call that matches no function of the contract: a node answers with empty data, as for no contract at all.
         if (data === '0x') return { jsonrpc: '2.0', id: r.id, result: '0x' };
         const [destination] = decodeFunctionData({ abi: ABI, data }).args;
-        return { jsonrpc: '2.0', id: r.id, result: encodeAbiParameters([{ type: 'uint256' }], [fee + BigInt(destination)]) };
+        return {
+          jsonrpc: '2.0',
+          id: r.id,
+          result: encodeAbiParameters([{ type: 'uint256' }], [fee + BigInt(destination)]),
+        };
       };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)));
@@ -43,14 +49,24 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const lane = (from: string, to: string): Lane => ({ bridge: 'HYPERLANE', fromChainId: from, toChainId: to, denomIn: 'a', denomOut: 'b' });
+const lane = (from: string, to: string): Lane => ({
+  bridge: 'HYPERLANE',
+  fromChainId: from,
+  toChainId: to,
+  denomIn: 'a',
+  denomOut: 'b',
+});
 
 function probe(l: Lane, destination: number): LiveFeeProbe {
   return {
     lane: l,
     chainId: l.fromChainId,
     quote: async (client) => {
-      const out = await ethCall(client, ROUTER, encodeFunctionData({ abi: ABI, functionName: 'quoteGasPayment', args: [destination] }));
+      const out = await ethCall(
+        client,
+        ROUTER,
+        encodeFunctionData({ abi: ABI, functionName: 'quoteGasPayment', args: [destination] }),
+      );
       return { nativeFee: BigInt(out) };
     },
   };
@@ -61,11 +77,25 @@ describe('LiveFeeRefresher', () => {
     const a = lane('42161', 'neutron-1');
     const b = lane('1', '10');
     let now = 1_000;
-    const r = new LiveFeeRefresher([probe(a, 7), probe(b, 8)], { rpcUrls: new Map([['42161', [url]]]), intervalMs: 60_000, timeoutMs: 2_000, maxAgeMs: 600_000, now: () => now });
+    const r = new LiveFeeRefresher([probe(a, 7), probe(b, 8)], {
+      rpcUrls: new Map([['42161', [url]]]),
+      intervalMs: 60_000,
+      timeoutMs: 2_000,
+      maxAgeMs: 600_000,
+      now: () => now,
+    });
     expect(r.active.map((p) => p.lane)).toEqual([a]);
     calls.length = 0;
     await r.refresh();
-    expect(calls).toEqual([{ method: 'eth_call', params: [{ to: ROUTER, data: encodeFunctionData({ abi: ABI, functionName: 'quoteGasPayment', args: [7] }) }, 'latest'] }]);
+    expect(calls).toEqual([
+      {
+        method: 'eth_call',
+        params: [
+          { to: ROUTER, data: encodeFunctionData({ abi: ABI, functionName: 'quoteGasPayment', args: [7] }) },
+          'latest',
+        ],
+      },
+    ]);
     expect(liveFeeOf(a)).toEqual({ nativeFee: 1241n, at: 1_000 });
     expect(liveFeeOf(b)).toBeUndefined();
     expect(r.status()).toEqual({ lanes: 2, live: 1, failures: 0, lastRefreshAt: new Date(1_000).toISOString() });
@@ -89,8 +119,17 @@ describe('LiveFeeRefresher', () => {
 
   it('an empty answer (no contract at the address) is an error, not a zero fee', async () => {
     const a = lane('42161', 'x');
-    const empty: LiveFeeProbe = { lane: a, chainId: '42161', quote: async (client) => ({ nativeFee: BigInt(await ethCall(client, ROUTER, '0x')) }) };
-    const r = new LiveFeeRefresher([empty], { rpcUrls: new Map([['42161', [url]]]), intervalMs: 60_000, timeoutMs: 2_000, maxAgeMs: 600_000 });
+    const empty: LiveFeeProbe = {
+      lane: a,
+      chainId: '42161',
+      quote: async (client) => ({ nativeFee: BigInt(await ethCall(client, ROUTER, '0x')) }),
+    };
+    const r = new LiveFeeRefresher([empty], {
+      rpcUrls: new Map([['42161', [url]]]),
+      intervalMs: 60_000,
+      timeoutMs: 2_000,
+      maxAgeMs: 600_000,
+    });
     const warnings: unknown[] = [];
     await r.refresh({ warn: (o) => warnings.push(o) });
     expect(liveFeeOf(a)).toBeUndefined();
@@ -99,7 +138,12 @@ describe('LiveFeeRefresher', () => {
 
   it('start quotes at once and then on its interval; stop ends it; nothing starts without an endpoint', async () => {
     const a = lane('42161', 'y');
-    const r = new LiveFeeRefresher([probe(a, 1)], { rpcUrls: new Map([['42161', [url]]]), intervalMs: 20, timeoutMs: 2_000, maxAgeMs: 600_000 });
+    const r = new LiveFeeRefresher([probe(a, 1)], {
+      rpcUrls: new Map([['42161', [url]]]),
+      intervalMs: 20,
+      timeoutMs: 2_000,
+      maxAgeMs: 600_000,
+    });
     calls.length = 0;
     r.start();
     await new Promise((resolve) => setTimeout(resolve, 120));
@@ -108,7 +152,12 @@ describe('LiveFeeRefresher', () => {
     expect(n).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(calls.length).toBe(n);
-    const idle = new LiveFeeRefresher([probe(lane('1', 'z'), 1)], { rpcUrls: new Map(), intervalMs: 20, timeoutMs: 2_000, maxAgeMs: 600_000 });
+    const idle = new LiveFeeRefresher([probe(lane('1', 'z'), 1)], {
+      rpcUrls: new Map(),
+      intervalMs: 20,
+      timeoutMs: 2_000,
+      maxAgeMs: 600_000,
+    });
     calls.length = 0;
     idle.start();
     await new Promise((resolve) => setTimeout(resolve, 60));

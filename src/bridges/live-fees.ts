@@ -100,7 +100,9 @@ export class LiveFeeRefresher {
   private client(chainId: string): PublicClient {
     let c = this.clients.get(chainId);
     if (!c) {
-      const transports = this.opts.rpcUrls.get(chainId)!.map((u) => http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }));
+      const transports = this.opts.rpcUrls
+        .get(chainId)!
+        .map((u) => http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }));
       c = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
       this.clients.set(chainId, c);
     }
@@ -122,7 +124,14 @@ export class LiveFeeRefresher {
           this.failures++;
           const entry = book.get(p.lane);
           if (entry && this.now() - entry.at > this.opts.maxAgeMs) clearLiveFee(p.lane);
-          log?.warn({ err: (err as Error).message, chainId: p.chainId, lane: `${p.lane.bridge} ${p.lane.fromChainId}→${p.lane.toChainId}` }, 'live bridge fee quote failed; keeping the last answer or the fee table');
+          log?.warn(
+            {
+              err: (err as Error).message,
+              chainId: p.chainId,
+              lane: `${p.lane.bridge} ${p.lane.fromChainId}→${p.lane.toChainId}`,
+            },
+            'live bridge fee quote failed; keeping the last answer or the fee table',
+          );
         }
       }),
     );

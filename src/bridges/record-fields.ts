@@ -23,7 +23,8 @@ export function readRecordStart(
   const str = (k: string): string => {
     const v = record[k];
     if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
-    if (v.length > MAX_SHORT_STRING_LENGTH) throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
+    if (v.length > MAX_SHORT_STRING_LENGTH)
+      throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
     return v;
   };
   const fromChainId = str('from_chain_id');
@@ -32,8 +33,11 @@ export function readRecordStart(
     throw invalidArgument(`invalid ${at}.bridge_id: a ${bridge.operationKind} operation uses the ${bridge.id} bridge`);
   }
   if (fromChainId !== expected.chainId) {
-    throw invalidArgument(`invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${fromChainId}`);
+    throw invalidArgument(
+      `invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${fromChainId}`,
+    );
   }
-  if (denomIn !== expected.denom) throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${expected.denom}, not ${denomIn}`);
+  if (denomIn !== expected.denom)
+    throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${expected.denom}, not ${denomIn}`);
   return { str, fromChainId, denomIn };
 }

@@ -148,7 +148,12 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * The lane a record echoed to /msgs describes, re-validated against the registry (never trusting its amounts):
    * `expected` is where the previous operation left the funds. Throws a code-3 error naming the field at fault.
    */
-  laneOfRecord(registry: Registry, record: Record<string, unknown>, at: string, expected: { chainId: string; denom: string }): L;
+  laneOfRecord(
+    registry: Registry,
+    record: Record<string, unknown>,
+    at: string,
+    expected: { chainId: string; denom: string },
+  ): L;
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */

@@ -28,7 +28,9 @@ describe('ibcDenomOfPath', () => {
   });
 
   it('is case-sensitive in the base denom (a checksummed address is another voucher)', () => {
-    expect(ibcDenomOfPath('transfer/08-wasm-1369/0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599')).not.toBe(EUREKA_WBTC_ON_HUB);
+    expect(ibcDenomOfPath('transfer/08-wasm-1369/0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599')).not.toBe(
+      EUREKA_WBTC_ON_HUB,
+    );
   });
 
   it('agrees with a direct SHA-256 for any path', () => {
@@ -44,7 +46,10 @@ describe('ibcDenomOfPath', () => {
 
 describe('parseTracePath', () => {
   it('splits a one-hop path into hop and base denom', () => {
-    expect(parseTracePath('transfer/channel-0/uatom')).toEqual({ hops: [{ port: 'transfer', channel: 'channel-0' }], baseDenom: 'uatom' });
+    expect(parseTracePath('transfer/channel-0/uatom')).toEqual({
+      hops: [{ port: 'transfer', channel: 'channel-0' }],
+      baseDenom: 'uatom',
+    });
   });
 
   it('keeps slashes of the base denom (tokenfactory), over two hops', () => {
@@ -78,7 +83,9 @@ describe('parseTracePath', () => {
       baseDenom: '0x2260fac5e5542a773aa44fbcfedf7c193bc2c599',
     });
     // WBTC on Osmosis: over the Hub (Osmosis channel-0), which received it over its Eureka client.
-    expect(parseTracePath('transfer/channel-0/transfer/08-wasm-1369/0x2260fac5e5542a773aa44fbcfedf7c193bc2c599').hops).toEqual([
+    expect(
+      parseTracePath('transfer/channel-0/transfer/08-wasm-1369/0x2260fac5e5542a773aa44fbcfedf7c193bc2c599').hops,
+    ).toEqual([
       { port: 'transfer', channel: 'channel-0' },
       { port: 'transfer', channel: '08-wasm-1369' },
     ]);
@@ -86,7 +93,9 @@ describe('parseTracePath', () => {
 
   it('reads contract ports (CW20 over a wasm port) as hops', () => {
     const port = 'wasm.juno1v4887y83d6g28puzvt8cl0f3cdhd3y6y9mpysnsp3k8krdm7l6jqgm0rkn';
-    expect(parseTracePath(`${port}/channel-47/cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl`)).toEqual({
+    expect(
+      parseTracePath(`${port}/channel-47/cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl`),
+    ).toEqual({
       hops: [{ port, channel: 'channel-47' }],
       baseDenom: 'cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl',
     });

@@ -64,7 +64,17 @@ describe('errors before routing', () => {
 
   it('a body over the configured limit is code 3', async () => {
     const big = JSON.stringify({ assets: [{ denom: 'u'.repeat(t.ctx.config.bodyLimitBytes), chain_id: 'osmosis-1' }] });
-    expectError(await t.app.inject({ method: 'POST', url: '/v2/fungible/ibc_origin_assets', payload: big, headers: { 'content-type': 'application/json' } }), 400, 3, /too large/);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/fungible/ibc_origin_assets',
+        payload: big,
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      3,
+      /too large/,
+    );
   });
 });
 
@@ -76,7 +86,18 @@ describe('random request lines on a real socket', () => {
         fc.oneof(
           fc.string().map((s) => `/${s}`),
           fc.string(),
-          fc.constantFrom('/\\', '//', '/v2/', '/v2/info/chains/x', '//v2/info/chains', '/v2/%E0%A4%A', '/%', '*', 'http://x/v2/info/bridges', '/v2/info/bridges#x'),
+          fc.constantFrom(
+            '/\\',
+            '//',
+            '/v2/',
+            '/v2/info/chains/x',
+            '//v2/info/chains',
+            '/v2/%E0%A4%A',
+            '/%',
+            '*',
+            'http://x/v2/info/bridges',
+            '/v2/info/bridges#x',
+          ),
         ),
         async (method, path) => {
           const res = await raw(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);

@@ -56,7 +56,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     frameworkErrors: (error, req, reply) =>
       sendError(
         reply.header('x-request-id', req.id),
-        new ApiError(GrpcCode.INVALID_ARGUMENT, error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message),
+        new ApiError(
+          GrpcCode.INVALID_ARGUMENT,
+          error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message,
+        ),
       ),
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
@@ -64,7 +67,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       // The method is known when the failing packet starts with the request line (the usual case).
       const packet = (err as { rawPacket?: unknown }).rawPacket;
       const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
-      if (socket.writable) socket.write(rawErrorResponse(err.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large' : 'malformed HTTP request', head));
+      if (socket.writable)
+        socket.write(
+          rawErrorResponse(
+            err.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large' : 'malformed HTTP request',
+            head,
+          ),
+        );
       socket.destroy(err);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -73,7 +82,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     reply.header('x-request-id', request.id);
     // Once the server is closing (src/shutdown.ts), requests still arriving on open connections are refused with
     // the wire error rather than Fastify's own 503 body.
-    if (ctx.lifecycle.closing) return done(unavailable('the server is shutting down; retry the request (another instance will answer)'));
+    if (ctx.lifecycle.closing)
+      return done(unavailable('the server is shutting down; retry the request (another instance will answer)'));
     done();
   });
   // Draining: each response closes its connection, so keep-alive clients reconnect (to another instance) after
@@ -99,7 +109,14 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       origin: origins,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       allowedHeaders: ['content-type', 'authorization', 'x-request-id'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'x-junction-auth', 'x-junction-market-age-seconds', 'deprecation', 'warning'],
+      exposedHeaders: [
+        'x-request-id',
+        'retry-after',
+        'x-junction-auth',
+        'x-junction-market-age-seconds',
+        'deprecation',
+        'warning',
+      ],
       maxAge: 600,
       // An OPTIONS request that is not a complete preflight gets the CORS headers too, not a plain-text 400.
       strictPreflight: false,
@@ -125,7 +142,10 @@ const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /** CORS_ORIGINS: `*` for any origin, a comma-separated list, or empty for none (no CORS headers, no preflight). */
 export function corsOrigins(setting: string | undefined): '*' | string[] | undefined {
-  const list = (setting ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (setting ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) return undefined;
   return list.includes('*') ? '*' : list;
 }
@@ -135,7 +155,10 @@ export function corsOrigins(setting: string | undefined): '*' | string[] | undef
  * returned within a TTL even if nobody asks for the same keys again.
  */
 function sweepCaches(ctx: AppContext, onClose: (stop: () => void) => void): void {
-  const every = Math.max(1_000, Math.min(ctx.config.routeResponseCacheMs || Infinity, ctx.config.routeCacheTtlMs || Infinity, 10_000));
+  const every = Math.max(
+    1_000,
+    Math.min(ctx.config.routeResponseCacheMs || Infinity, ctx.config.routeCacheTtlMs || Infinity, 10_000),
+  );
   const timer = setInterval(() => {
     ctx.responseCache.purgeStale();
     ctx.routeCache.purgeStale();
@@ -156,7 +179,10 @@ function registerJsonParsing(app: FastifyInstance): void {
     const text = (body as string).trim();
     if (text === '') return done(null, req.method === 'GET' || req.method === 'HEAD' ? undefined : {});
     if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
-      return done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+      return done(
+        new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`),
+        undefined,
+      );
     }
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));

@@ -63,10 +63,16 @@ export class DependencyProbe {
     }
     const limiter = access.limiter;
     if (access.settings.redisUrl) {
-      const ok = 'ping' in limiter && typeof limiter.ping === 'function' ? await withTimeout((limiter.ping as () => Promise<boolean>)(), PROBE_TIMEOUT_MS).catch(() => false) : false;
+      const ok =
+        'ping' in limiter && typeof limiter.ping === 'function'
+          ? await withTimeout((limiter.ping as () => Promise<boolean>)(), PROBE_TIMEOUT_MS).catch(() => false)
+          : false;
       out.redis = ok
         ? { state: 'ready', detail: 'the anonymous rate limit is shared by all instances' }
-        : { state: 'degraded', detail: 'Redis does not answer: the anonymous rate limit is enforced per instance until it returns' };
+        : {
+            state: 'degraded',
+            detail: 'Redis does not answer: the anonymous rate limit is enforced per instance until it returns',
+          };
     }
     this.last = { at: this.now(), reports: out };
     return out;

@@ -23,15 +23,38 @@ type Doc = {
   openapi: string;
   servers: { url: string }[];
   security: Record<string, string[]>[];
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in: string; name: string }> };
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown; requestBody?: { content: Record<string, { schema: { $ref?: string }; example?: unknown }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>>;
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+  };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown;
+        requestBody?: { content: Record<string, { schema: { $ref?: string }; example?: unknown }> };
+        responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+      }
+    >
+  >;
 };
 let doc: Doc;
 
 beforeAll(async () => {
   store = await sqliteTestStore();
   const ctx = buildContext(loadConfig([], {}));
-  access = await createAccess(store.store, { anonymous: { ratePerSecond: 1000, burst: 1000 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'x:' }, silentLog);
+  access = await createAccess(
+    store.store,
+    {
+      anonymous: { ratePerSecond: 1000, burst: 1000 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'x:',
+    },
+    silentLog,
+  );
   app = await buildApp(ctx, { access, tx: testTxService({ store: store.store, registry: ctx.registry }) });
   doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
@@ -41,7 +64,10 @@ afterAll(async () => {
   await store.cleanup();
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
 
 describe('the OpenAPI document', () => {
   it('validates as OpenAPI 3.0 with swagger-parser', async () => {
@@ -52,7 +78,20 @@ describe('the OpenAPI document', () => {
   });
 
   it('names its schemas: request bodies and answers refer to components', () => {
-    for (const name of ['Route', 'RouteRequest', 'MsgsRequest', 'MsgsResponse', 'MsgsDirectRequest', 'MsgsDirectResponse', 'Operation', 'Asset', 'Chain', 'Fee', 'Error', 'Health']) {
+    for (const name of [
+      'Route',
+      'RouteRequest',
+      'MsgsRequest',
+      'MsgsResponse',
+      'MsgsDirectRequest',
+      'MsgsDirectResponse',
+      'Operation',
+      'Asset',
+      'Chain',
+      'Fee',
+      'Error',
+      'Health',
+    ]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }
     for (const path of ['/v2/fungible/route', '/v2/fungible/msgs', '/v2/fungible/msgs_direct']) {
@@ -71,7 +110,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the authorization header as an optional API key, required where an endpoint needs it, and the server', () => {
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'authorization' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'authorization',
+    });
     expect(doc.security).toEqual([{}, { apiKey: [] }]);
     expect(doc.paths['/junction/usage']!.get!.security).toEqual([{ apiKey: [] }]);
     expect(doc.paths['/junction/webhooks']!.post!.security).toEqual([{ apiKey: [] }]);
@@ -82,7 +125,9 @@ describe('the OpenAPI document', () => {
   it('carries request examples, and those that need no network or key succeed when sent', async () => {
     for (const key of Object.keys(EXAMPLES)) {
       const [method, path] = key.split(' ') as [string, string];
-      expect(doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.example, key).toEqual(EXAMPLES[key]);
+      expect(doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.example, key).toEqual(
+        EXAMPLES[key],
+      );
     }
     expect(OFFLINE_EXAMPLES.length).toBeGreaterThanOrEqual(8);
     for (const key of OFFLINE_EXAMPLES) {

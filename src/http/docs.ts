@@ -40,8 +40,8 @@ export function operationIdOf(method: string, path: string): string {
  * different schemas under one title keep distinct names (Title, Title2, ...); identical ones share one.
  */
 function hoistSchemas(doc: Json): void {
-  const components = ((doc.components ??= {}) as Json);
-  const schemas = ((components.schemas ??= {}) as Record<string, Json>);
+  const components = (doc.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Record<string, Json>;
   const seen = new Map<string, string>(); // canonical JSON → component name
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
@@ -51,7 +51,8 @@ function hoistSchemas(doc: Json): void {
     const out: Json = {};
     for (const [k, v] of Object.entries(o)) {
       // Only schema-valued keywords are walked (examples and enums are data).
-      if (k === 'properties' && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, visit(s)]));
+      if (k === 'properties' && v && typeof v === 'object')
+        out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, visit(s)]));
       else if (k === 'items' || k === 'additionalProperties' || k === 'not') out[k] = visit(v);
       else if ((k === 'anyOf' || k === 'oneOf' || k === 'allOf') && Array.isArray(v)) out[k] = v.map(visit);
       else out[k] = v;
@@ -81,7 +82,8 @@ function hoistSchemas(doc: Json): void {
       const body = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
       for (const media of Object.values(body ?? {})) media.schema = visit(media.schema);
       for (const res of Object.values((op.responses ?? {}) as Record<string, Json>)) {
-        for (const media of Object.values((res.content ?? {}) as Record<string, Json>)) media.schema = visit(media.schema);
+        for (const media of Object.values((res.content ?? {}) as Record<string, Json>))
+          media.schema = visit(media.schema);
       }
     }
   }
@@ -93,7 +95,9 @@ export function finishDocument(doc: Json): Json {
     for (const [method, op] of Object.entries(item) as [string, Json][]) {
       op.operationId ??= operationIdOf(method, path);
       const example = EXAMPLES[`${method.toUpperCase()} ${path}`];
-      const media = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json'];
+      const media = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.[
+        'application/json'
+      ];
       if (example !== undefined && media) media.example = example;
     }
   }
@@ -138,8 +142,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       schema: needsKey(route) ? ({ ...schema, security: [{ [SECURITY_SCHEME]: [] }] } as typeof schema) : schema,
       url,
     }),
-    transformObject: (documentObject) => finishDocument(structuredClone((documentObject as { openapiObject: Json }).openapiObject)) as never,
+    transformObject: (documentObject) =>
+      finishDocument(structuredClone((documentObject as { openapiObject: Json }).openapiObject)) as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true } });
-  app.get('/openapi.json', { schema: { hide: true } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(app.swagger()));
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.swagger()),
+  );
 }

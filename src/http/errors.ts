@@ -22,7 +22,10 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
 /** Fastify's own client errors (bad JSON, wrong media type, body too large...) as code-3 errors. */
 function fromFastifyClientError(err: FastifyError): ApiError | undefined {
   if (err.validation) {
-    return new ApiError(GrpcCode.INVALID_ARGUMENT, describeValidationError(err.validation as ErrorObject[], err.validationContext));
+    return new ApiError(
+      GrpcCode.INVALID_ARGUMENT,
+      describeValidationError(err.validation as ErrorObject[], err.validationContext),
+    );
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

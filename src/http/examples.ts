@@ -56,16 +56,27 @@ export const EXAMPLES: Record<string, unknown> = {
     chain_ids_to_addresses: { 'cosmoshub-4': COSMOS_USER, 'osmosis-1': OSMOSIS_USER },
     slippage_tolerance_percent: '1',
   },
-  'POST /v2/fungible/assets_from_source': { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', allow_multi_tx: false },
+  'POST /v2/fungible/assets_from_source': {
+    source_asset_denom: 'uatom',
+    source_asset_chain_id: 'cosmoshub-4',
+    allow_multi_tx: false,
+  },
   'POST /v2/fungible/assets_between_chains': { source_chain_id: 'cosmoshub-4', dest_chain_id: 'osmosis-1' },
-  'POST /v2/fungible/recommend_assets': { requests: [{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: 'osmosis-1' }] },
+  'POST /v2/fungible/recommend_assets': {
+    requests: [{ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_chain_id: 'osmosis-1' }],
+  },
   'POST /v2/fungible/ibc_origin_assets': { assets: [{ denom: ATOM_ON_OSMOSIS, chain_id: 'osmosis-1' }] },
   // Needs the chains' nodes (public endpoints by default).
   'POST /v2/info/balances': { chains: { 'osmosis-1': { address: OSMOSIS_USER, denoms: ['uosmo'] } } },
-  'POST /v2/tx/track': { chain_id: 'osmosis-1', tx_hash: '7B90D124C9F934E43E7080BB4997854A4C0A0AF4F09A8779A88D0CBDA335D35A' },
+  'POST /v2/tx/track': {
+    chain_id: 'osmosis-1',
+    tx_hash: '7B90D124C9F934E43E7080BB4997854A4C0A0AF4F09A8779A88D0CBDA335D35A',
+  },
   // Needs an API key.
   'POST /junction/webhooks': { url: 'https://example.com/junction-hook' },
 };
 
 /** Examples that need no network and no key: the docs test sends these. */
-export const OFFLINE_EXAMPLES = Object.keys(EXAMPLES).filter((k) => k !== 'POST /v2/info/balances' && k !== 'POST /junction/webhooks');
+export const OFFLINE_EXAMPLES = Object.keys(EXAMPLES).filter(
+  (k) => k !== 'POST /v2/info/balances' && k !== 'POST /junction/webhooks',
+);

@@ -25,7 +25,16 @@ let access: AccessService;
 beforeAll(async () => {
   store = await sqliteTestStore();
   // One anonymous request per second with a burst of 2: a page load would exceed it if its files were limited.
-  access = await createAccess(store.store, { anonymous: { ratePerSecond: 1, burst: 2 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  access = await createAccess(
+    store.store,
+    {
+      anonymous: { ratePerSecond: 1, burst: 2 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'unused:',
+    },
+    silentLog,
+  );
   app = await buildApp(buildContext(loadConfig([], {})), { access });
   await app.ready();
 });

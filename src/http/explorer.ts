@@ -20,7 +20,8 @@ export const EXPLORER_DIR = `${distPath('explorer')}/`;
  * The page reaches nothing but this origin; inline scripts and styles are refused (the build emits none), so an
  * injected string in an asset's metadata cannot run.
  */
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const notBuilt = () => new ApiError(GrpcCode.UNAVAILABLE, 'the explorer page is not built: run `npm run build`');
 

@@ -71,15 +71,35 @@ const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
  * request has up to seventeen fields: at one in five, almost no request would get past the schema to the handler.
  */
 const mostly = <T>(good: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: good, weight: 24 }, { arbitrary: json, weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 });
+  fc.oneof(
+    { arbitrary: good, weight: 24 },
+    { arbitrary: json, weight: 1 },
+    { arbitrary: fc.constant(undefined), weight: 1 },
+  );
 /** Like mostly, with less junk: for fields of array entries, where every entry must be valid for a 2xx. */
 const nearly = <T>(good: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: good, weight: 18 }, { arbitrary: json, weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 });
-const chainId = fc.oneof({ arbitrary: fc.constantFrom(...HOLDINGS.map(([c]) => c)), weight: 4 }, { arbitrary: text, weight: 1 });
-const holding = fc.oneof({ arbitrary: fc.constantFrom(...HOLDINGS), weight: 4 }, { arbitrary: fc.tuple(chainId, text), weight: 1 });
+  fc.oneof(
+    { arbitrary: good, weight: 18 },
+    { arbitrary: json, weight: 1 },
+    { arbitrary: fc.constant(undefined), weight: 1 },
+  );
+const chainId = fc.oneof(
+  { arbitrary: fc.constantFrom(...HOLDINGS.map(([c]) => c)), weight: 4 },
+  { arbitrary: text, weight: 1 },
+);
+const holding = fc.oneof(
+  { arbitrary: fc.constantFrom(...HOLDINGS), weight: 4 },
+  { arbitrary: fc.tuple(chainId, text), weight: 1 },
+);
 const flag = mostly(fc.boolean());
 const reason = mostly(fc.constantFrom('UNKNOWN', 'MOST_LIQUID', 'BASE_TOKEN', 'DIRECT', 'CHEAPEST', null));
-const list = <T>(item: fc.Arbitrary<T>) => mostly(fc.oneof({ arbitrary: fc.array(item, { minLength: 1, maxLength: 4 }), weight: 4 }, { arbitrary: fc.constant([]), weight: 1 }));
+const list = <T>(item: fc.Arbitrary<T>) =>
+  mostly(
+    fc.oneof(
+      { arbitrary: fc.array(item, { minLength: 1, maxLength: 4 }), weight: 4 },
+      { arbitrary: fc.constant([]), weight: 1 },
+    ),
+  );
 
 // Addresses: the same 20-byte account under each chain's prefix (valid), plus junk.
 const ADDRESSES: Record<string, string> = {
@@ -88,7 +108,10 @@ const ADDRESSES: Record<string, string> = {
   'noble-1': 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf',
   'dydx-mainnet-1': 'dydx1nhzuazjhyfu474er6v4ey8zn6wa5fy6g2dgp7s',
 };
-const address = fc.oneof({ arbitrary: fc.constantFrom(...Object.values(ADDRESSES)), weight: 4 }, { arbitrary: text, weight: 1 });
+const address = fc.oneof(
+  { arbitrary: fc.constantFrom(...Object.values(ADDRESSES)), weight: 4 },
+  { arbitrary: text, weight: 1 },
+);
 const amount = fc.oneof(
   { arbitrary: fc.bigInt({ min: 1n, max: 10n ** 12n }).map(String), weight: 6 },
   { arbitrary: fc.constantFrom('0', '-1', '1.5', '1e6', (2n ** 256n).toString(), ' 1', ''), weight: 1 },
@@ -105,29 +128,96 @@ const routeFields = holding.chain((src) =>
       allow_multi_tx: flag,
       allow_swaps: flag,
       allow_unsafe: flag,
-      bridges: list(fc.oneof({ arbitrary: fc.constantFrom('IBC', 'CCTP', 'AXELAR'), weight: 12 }, { arbitrary: fc.constant('NOPE'), weight: 1 })),
-      swap_venues: list(fc.record({ name: nearly(fc.constantFrom('osmosis-poolmanager', 'neutron-astroport')), chain_id: nearly(chainId) })),
+      bridges: list(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('IBC', 'CCTP', 'AXELAR'), weight: 12 },
+          { arbitrary: fc.constant('NOPE'), weight: 1 },
+        ),
+      ),
+      swap_venues: list(
+        fc.record({
+          name: nearly(fc.constantFrom('osmosis-poolmanager', 'neutron-astroport')),
+          chain_id: nearly(chainId),
+        }),
+      ),
       smart_swap_options: mostly(fc.record({ split_routes: flag, evm_swaps: flag })),
       cumulative_affiliate_fee_bps: mostly(fc.constantFrom('0', '50', '10000', '10001', '-1', 'x')),
     }),
   ),
 );
 const affiliates = mostly(
-  fc.dictionary(chainId, fc.record({ affiliates: list(fc.record({ address: nearly(address), basis_points_fee: nearly(fc.constantFrom('0', '10', '75', '10001', '1.5')) })) }), { maxKeys: 2 }),
+  fc.dictionary(
+    chainId,
+    fc.record({
+      affiliates: list(
+        fc.record({
+          address: nearly(address),
+          basis_points_fee: nearly(fc.constantFrom('0', '10', '75', '10001', '1.5')),
+        }),
+      ),
+    }),
+    { maxKeys: 2 },
+  ),
 );
 const postHandler = mostly(
   fc.oneof(
-    fc.record({ wasm_msg: mostly(fc.record({ contract_address: mostly(address), msg: mostly(fc.oneof(fc.constant('{"x":{}}'), text)) })) }),
-    fc.record({ autpilot_msg: mostly(fc.record({ action: mostly(fc.constantFrom('LIQUID_STAKE', 'CLAIM', 'NOPE')), receiver: mostly(address) })) }),
+    fc.record({
+      wasm_msg: mostly(
+        fc.record({ contract_address: mostly(address), msg: mostly(fc.oneof(fc.constant('{"x":{}}'), text)) }),
+      ),
+    }),
+    fc.record({
+      autpilot_msg: mostly(
+        fc.record({ action: mostly(fc.constantFrom('LIQUID_STAKE', 'CLAIM', 'NOPE')), receiver: mostly(address) }),
+      ),
+    }),
   ),
 );
 /** Operations of real routes (a transfer, a swap), each field sometimes replaced by junk: /msgs must refuse, not fail. */
 const REAL_OPERATIONS = [
-  { transfer: { port: 'transfer', channel: 'channel-141', from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', denom_in: 'uatom', denom_out: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', bridge_id: 'IBC', pfm_enabled: true, supports_memo: true, smart_relay: false }, tx_index: 0, amount_in: '1000000', amount_out: '1000000' },
-  { swap: { swap_in: { swap_venue: { name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }, swap_operations: [{ pool: '1', denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', denom_out: 'uosmo' }], swap_amount_in: '1000000' }, from_chain_id: 'osmosis-1', chain_id: 'osmosis-1', denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', denom_out: 'uosmo' }, tx_index: 0, amount_in: '1000000', amount_out: '1' },
+  {
+    transfer: {
+      port: 'transfer',
+      channel: 'channel-141',
+      from_chain_id: 'cosmoshub-4',
+      to_chain_id: 'osmosis-1',
+      denom_in: 'uatom',
+      denom_out: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+      bridge_id: 'IBC',
+      pfm_enabled: true,
+      supports_memo: true,
+      smart_relay: false,
+    },
+    tx_index: 0,
+    amount_in: '1000000',
+    amount_out: '1000000',
+  },
+  {
+    swap: {
+      swap_in: {
+        swap_venue: { name: 'osmosis-poolmanager', chain_id: 'osmosis-1' },
+        swap_operations: [
+          {
+            pool: '1',
+            denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+            denom_out: 'uosmo',
+          },
+        ],
+        swap_amount_in: '1000000',
+      },
+      from_chain_id: 'osmosis-1',
+      chain_id: 'osmosis-1',
+      denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+      denom_out: 'uosmo',
+    },
+    tx_index: 0,
+    amount_in: '1000000',
+    amount_out: '1',
+  },
 ];
 const mutate = (v: unknown): fc.Arbitrary<unknown> => {
-  if (Array.isArray(v)) return fc.oneof({ arbitrary: fc.tuple(...v.map(mutate)), weight: 8 }, { arbitrary: json, weight: 1 });
+  if (Array.isArray(v))
+    return fc.oneof({ arbitrary: fc.tuple(...v.map(mutate)), weight: 8 }, { arbitrary: json, weight: 1 });
   if (v && typeof v === 'object') {
     return fc.oneof(
       { arbitrary: fc.record(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mutate(x)]))), weight: 8 },
@@ -166,9 +256,20 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/v2/info/chains',
     response: ChainsResponse,
-    request: fc.record({ chain_ids: list(chainId), include_evm: flag, include_svm: flag, only_testnets: flag, client_id: mostly(text) }),
+    request: fc.record({
+      chain_ids: list(chainId),
+      include_evm: flag,
+      include_svm: flag,
+      only_testnets: flag,
+      client_id: mostly(text),
+    }),
   },
-  { method: 'GET', path: '/v2/info/bridges', response: BridgesResponse, request: fc.dictionary(fc.string(), text, { maxKeys: 3 }) },
+  {
+    method: 'GET',
+    path: '/v2/info/bridges',
+    response: BridgesResponse,
+    request: fc.dictionary(fc.string(), text, { maxKeys: 3 }),
+  },
   { method: 'GET', path: '/v2/fungible/venues', response: VenuesResponse, request: fc.record({ only_testnets: flag }) },
   {
     method: 'GET',
@@ -184,8 +285,18 @@ const ENDPOINTS: Endpoint[] = [
       only_testnets: flag,
     }),
   },
-  { method: 'GET', path: '/v2/fungible/assets_between_chains', response: AssetsBetweenChainsResponse, request: assetsBetween },
-  { method: 'POST', path: '/v2/fungible/assets_between_chains', response: AssetsBetweenChainsResponse, request: assetsBetween },
+  {
+    method: 'GET',
+    path: '/v2/fungible/assets_between_chains',
+    response: AssetsBetweenChainsResponse,
+    request: assetsBetween,
+  },
+  {
+    method: 'POST',
+    path: '/v2/fungible/assets_between_chains',
+    response: AssetsBetweenChainsResponse,
+    request: assetsBetween,
+  },
   {
     method: 'POST',
     path: '/v2/fungible/assets_from_source',
@@ -225,9 +336,18 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/v2/fungible/ibc_origin_assets',
     response: IbcOriginAssetsResponse,
-    request: fc.record({ assets: list(holding.chain(([c, d]) => fc.record({ chain_id: nearly(fc.constant(c)), denom: nearly(fc.constant(d)) }))) }),
+    request: fc.record({
+      assets: list(
+        holding.chain(([c, d]) => fc.record({ chain_id: nearly(fc.constant(c)), denom: nearly(fc.constant(d)) })),
+      ),
+    }),
   },
-  { method: 'GET', path: '/health', response: HealthResponse, request: fc.dictionary(fc.string(), text, { maxKeys: 3 }) },
+  {
+    method: 'GET',
+    path: '/health',
+    response: HealthResponse,
+    request: fc.dictionary(fc.string(), text, { maxKeys: 3 }),
+  },
   { method: 'POST', path: '/v2/fungible/route', response: Route, request: routeFields },
   {
     method: 'POST',
@@ -237,10 +357,14 @@ const ENDPOINTS: Endpoint[] = [
       source_asset_chain_id: nearly(fc.constant('cosmoshub-4')),
       source_asset_denom: nearly(fc.constant('uatom')),
       dest_asset_chain_id: nearly(fc.constantFrom('osmosis-1')),
-      dest_asset_denom: nearly(fc.constantFrom('ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', 'uosmo')),
+      dest_asset_denom: nearly(
+        fc.constantFrom('ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', 'uosmo'),
+      ),
       amount_in: nearly(amount),
       amount_out: nearly(amount),
-      address_list: mostly(fc.oneof(fc.constant([ADDRESSES['cosmoshub-4'], ADDRESSES['osmosis-1']]), fc.array(address, { maxLength: 3 }))),
+      address_list: mostly(
+        fc.oneof(fc.constant([ADDRESSES['cosmoshub-4'], ADDRESSES['osmosis-1']]), fc.array(address, { maxLength: 3 })),
+      ),
       operations,
       slippage_tolerance_percent: mostly(fc.constantFrom('1', '0.5', '0', '100', 'x', '-1')),
       timeout_seconds: mostly(fc.constantFrom('300', '0', '1', '99999999999', 'x')),
@@ -255,7 +379,9 @@ const ENDPOINTS: Endpoint[] = [
     request: routeFields.chain((r) =>
       fc.record({
         ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fc.constant(v)])),
-        chain_ids_to_addresses: mostly(fc.oneof(fc.constant(ADDRESSES), fc.dictionary(chainId, address, { maxKeys: 3 }))),
+        chain_ids_to_addresses: mostly(
+          fc.oneof(fc.constant(ADDRESSES), fc.dictionary(chainId, address, { maxKeys: 3 })),
+        ),
         slippage_tolerance_percent: mostly(fc.constantFrom('1', '0.5', 'x')),
         timeout_seconds: mostly(fc.constantFrom('300', 'x')),
         chain_ids_to_affiliates: affiliates,
@@ -271,10 +397,13 @@ const bodyFor = (e: Endpoint) =>
     { arbitrary: e.request.map((o) => JSON.stringify(o)), weight: 12 },
     { arbitrary: json.map((v) => JSON.stringify(v) ?? 'null'), weight: 2 },
     { arbitrary: fc.string(), weight: 1 },
-    { arbitrary: fc.constantFrom('', '{', '{"a":', '[1,]', '\u0000', '{"requests":[{"source_asset_denom":"uatom"'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('', '{', '{"a":', '[1,]', '\u0000', '{"requests":[{"source_asset_denom":"uatom"'),
+      weight: 1,
+    },
   );
 
-const encodeValue = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const encodeValue = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 /** A query string: a plausible request (arrays as repeated keys), junk keys, malformed percent escapes. */
 const queryFor = (e: Endpoint) => {
   const plausible = e.request.map((o) =>
@@ -283,10 +412,20 @@ const queryFor = (e: Endpoint) => {
       .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}=${encodeValue(x)}`) : [`${k}=${encodeValue(v)}`])),
   );
   const junk = fc.array(
-    fc.tuple(
-      fc.oneof(fc.constantFrom('chain_ids', 'chain_ids[]', 'source_chain_id', 'include_evm', 'client_id'), fc.string({ maxLength: 8 })).map(encodeURIComponent),
-      fc.oneof(text.map(encodeURIComponent), fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', 'a%20b', '+', '=', '%26', 'true&true')),
-    ).map(([k, v]) => `${k}=${v}`),
+    fc
+      .tuple(
+        fc
+          .oneof(
+            fc.constantFrom('chain_ids', 'chain_ids[]', 'source_chain_id', 'include_evm', 'client_id'),
+            fc.string({ maxLength: 8 }),
+          )
+          .map(encodeURIComponent),
+        fc.oneof(
+          text.map(encodeURIComponent),
+          fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', 'a%20b', '+', '=', '%26', 'true&true'),
+        ),
+      )
+      .map(([k, v]) => `${k}=${v}`),
     { maxLength: 3 },
   );
   return fc
@@ -296,7 +435,10 @@ const queryFor = (e: Endpoint) => {
 
 const contentType = fc.oneof(
   { arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8'), weight: 4 },
-  { arbitrary: fc.constantFrom<string | undefined>('text/plain', 'application/x-www-form-urlencoded', undefined), weight: 1 },
+  {
+    arbitrary: fc.constantFrom<string | undefined>('text/plain', 'application/x-www-form-urlencoded', undefined),
+    weight: 1,
+  },
 );
 
 function checkResponse(e: Endpoint, res: { statusCode: number; headers: Record<string, unknown>; body: string }): void {
@@ -321,12 +463,21 @@ describe('random input never makes an endpoint fail', () => {
         fc.asyncProperty(queryFor(e), bodyFor(e), contentType, async (query, body, type) => {
           const url = query ? `${e.path}?${query}` : e.path;
           const headers = type ? { 'content-type': type } : {};
-          const res = await t.app.inject(e.method === 'GET' ? { method: 'GET', url, headers } : { method: 'POST', url, payload: body, headers });
+          const res = await t.app.inject(
+            e.method === 'GET' ? { method: 'GET', url, headers } : { method: 'POST', url, payload: body, headers },
+          );
           checkResponse(e, res);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           // Answers from the handler itself: a success, a not-found, or a refusal other than schema validation.
           const message = (JSON.parse(res.body) as { message?: string }).message ?? '';
-          if (res.statusCode === 200 || res.statusCode === 404 || !/^(invalid field|missing required|invalid query|unknown field|malformed JSON|unsupported content-type)/.test(message)) handled++;
+          if (
+            res.statusCode === 200 ||
+            res.statusCode === 404 ||
+            !/^(invalid field|missing required|invalid query|unknown field|malformed JSON|unsupported content-type)/.test(
+              message,
+            )
+          )
+            handled++;
         }),
         fuzzParameters(e.path === '/v2/fungible/assets' ? Math.ceil(RUNS / 4) : RUNS),
       );

@@ -28,11 +28,22 @@ const UNMATCHED = '(unmatched)';
 
 export function metricsRegistry({ ctx, tx }: MetricsSources): {
   registry: Registry;
-  observe: (method: string, route: string, status: number, seconds: number, limit: 'allowed' | 'refused' | undefined) => void;
+  observe: (
+    method: string,
+    route: string,
+    status: number,
+    seconds: number,
+    limit: 'allowed' | 'refused' | undefined,
+  ) => void;
 } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'junction_' });
-  const requests = new Counter({ name: 'junction_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'junction_http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'junction_http_request_duration_seconds',
     help: 'time from the request arriving to the response being sent',
@@ -40,11 +51,17 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  const limits = new Counter({ name: 'junction_rate_limit_decisions_total', help: 'decisions of the anonymous rate limit', labelNames: ['decision'], registers: [registry] });
-  const caches = () => [
-    ['route_response', ctx.responseCache],
-    ['route_shapes', ctx.routeCache],
-  ] as const;
+  const limits = new Counter({
+    name: 'junction_rate_limit_decisions_total',
+    help: 'decisions of the anonymous rate limit',
+    labelNames: ['decision'],
+    registers: [registry],
+  });
+  const caches = () =>
+    [
+      ['route_response', ctx.responseCache],
+      ['route_shapes', ctx.routeCache],
+    ] as const;
   new Counter({
     name: 'junction_cache_lookups_total',
     help: 'cache lookups by result',
@@ -64,7 +81,8 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
     labelNames: ['cache'],
     registers: [registry],
     collect() {
-      for (const [name, c] of caches()) this.set({ cache: name }, c.hits + c.misses === 0 ? 0 : c.hits / (c.hits + c.misses));
+      for (const [name, c] of caches())
+        this.set({ cache: name }, c.hits + c.misses === 0 ? 0 : c.hits / (c.hits + c.misses));
     },
   });
   new Gauge({
@@ -133,7 +151,13 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources): void {
   const { registry, observe } = metricsRegistry(sources);
   app.addHook('onResponse', (request, reply, done) => {
-    observe(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000, request.limitDecision);
+    observe(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+      request.limitDecision,
+    );
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -21,10 +21,22 @@ let app: FastifyInstance;
 let access: AccessService;
 beforeAll(async () => {
   const store = await openStore({ dataDir: dir });
-  access = await createAccess(store, { anonymous: { ratePerSecond: 0.01, burst: 3 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog, {
-    ownsStore: true,
+  access = await createAccess(
+    store,
+    {
+      anonymous: { ratePerSecond: 0.01, burst: 3 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'unused:',
+    },
+    silentLog,
+    {
+      ownsStore: true,
+    },
+  );
+  app = await buildApp(buildContext(loadConfig([], { CORS_ORIGINS: 'https://app.example, https://other.example' })), {
+    access,
   });
-  app = await buildApp(buildContext(loadConfig([], { CORS_ORIGINS: 'https://app.example, https://other.example' })), { access });
   await app.ready();
 });
 afterAll(async () => {
@@ -39,7 +51,11 @@ describe('CORS', () => {
       const res = await app.inject({
         method: 'OPTIONS',
         url: '/v2/fungible/route',
-        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
@@ -47,7 +63,11 @@ describe('CORS', () => {
       expect(String(res.headers['access-control-allow-methods'])).toContain('POST');
     }
     // Ten preflights later the anonymous burst of 3 is still whole.
-    const res = await app.inject({ method: 'GET', url: '/v2/info/bridges', headers: { origin: 'https://other.example' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v2/info/bridges',
+      headers: { origin: 'https://other.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://other.example');
     expect(String(res.headers['access-control-expose-headers'])).toContain('x-request-id');
@@ -66,7 +86,11 @@ describe('CORS', () => {
 
   it('the default allows any origin', async () => {
     const t = await buildTestApp();
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/v2/fungible/route', headers: { origin: 'https://dapp.example', 'access-control-request-method': 'POST' } });
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v2/fungible/route',
+      headers: { origin: 'https://dapp.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     await t.app.close();
@@ -75,15 +99,27 @@ describe('CORS', () => {
 
 describe('request ids', () => {
   it('keeps a plausible incoming x-request-id and makes one otherwise, on every response', async () => {
-    const kept = await app.inject({ method: 'GET', url: '/v2/info/bridges', headers: { 'x-request-id': 'lb-1234.abc' } });
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/v2/info/bridges',
+      headers: { 'x-request-id': 'lb-1234.abc' },
+    });
     expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
-    const made = await app.inject({ method: 'GET', url: '/v2/info/bridges', headers: { 'x-request-id': 'x'.repeat(500) } });
+    const made = await app.inject({
+      method: 'GET',
+      url: '/v2/info/bridges',
+      headers: { 'x-request-id': 'x'.repeat(500) },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     for (const res of [
       await app.inject({ method: 'GET', url: '/nope' }),
       await app.inject({ method: 'GET', url: '/v2/%E0%A4%A' }),
       await post(app, '/v2/fungible/route', '{'),
-      await app.inject({ method: 'OPTIONS', url: '/v2/fungible/route', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } }),
+      await app.inject({
+        method: 'OPTIONS',
+        url: '/v2/fungible/route',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      }),
     ]) {
       expect(res.headers['x-request-id'], `${res.statusCode} ${res.body}`).toBeTruthy();
     }
@@ -92,18 +128,32 @@ describe('request ids', () => {
 
 describe('/metrics', () => {
   it('reports requests and latency per route and status, caches, venue data age, limiter decisions', async () => {
-    const body = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', amount_in: '1000' };
+    const body = {
+      source_asset_denom: 'uatom',
+      source_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      amount_in: '1000',
+    };
     // Keyed requests are not limited; the anonymous ones below find the burst spent by the tests above.
     const { key } = await createKey(access.store, 'metrics');
     await access.keys.refresh();
-    for (let i = 0; i < 2; i++) expect((await post(app, '/v2/fungible/route', body, { 'content-type': 'application/json', authorization: key })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await post(app, '/v2/fungible/route', body, { 'content-type': 'application/json', authorization: key }))
+          .statusCode,
+      ).toBe(200);
     for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/v2/info/chains' });
     const res = await app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const text = res.body;
-    expect(text).toMatch(/junction_http_requests_total\{method="POST",route="\/v2\/fungible\/route",status="200"\} \d+/);
-    expect(text).toMatch(/junction_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/v2\/fungible\/route",status="200"\} \d+/);
+    expect(text).toMatch(
+      /junction_http_requests_total\{method="POST",route="\/v2\/fungible\/route",status="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /junction_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/v2\/fungible\/route",status="200"\} \d+/,
+    );
     expect(text).toMatch(/junction_http_requests_total\{method="GET",route="\/v2\/info\/chains",status="429"\} \d+/);
     expect(text).toMatch(/junction_cache_lookups_total\{cache="route_response",result="hit"\} [1-9]/);
     expect(text).toMatch(/junction_cache_hit_ratio\{cache="route_response"\} 0\.\d+/);

@@ -17,11 +17,16 @@ export function readyLine(app: FastifyInstance, ctx: AppContext, access: AccessS
   const port = typeof address === 'object' && address ? address.port : ctx.config.port;
   const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? '127.0.0.1' : ctx.config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const store = access.store.kind === 'postgres' ? `PostgreSQL ${access.store.location}` : `embedded SQLite ${access.store.location}`;
+  const store =
+    access.store.kind === 'postgres'
+      ? `PostgreSQL ${access.store.location}`
+      : `embedded SQLite ${access.store.location}`;
   const venues = ctx.venues
     .map((v) => {
       const s = ctx.liveMarket.store.get(v.name);
-      return s ? `${v.name} ${s.source.startsWith('offline:') ? 'offline snapshot' : 'live'} ${ageText(now - s.takenAt.getTime())}` : `${v.name} no data`;
+      return s
+        ? `${v.name} ${s.source.startsWith('offline:') ? 'offline snapshot' : 'live'} ${ageText(now - s.takenAt.getTime())}`
+        : `${v.name} no data`;
     })
     .join(', ');
   return `Junction ready at ${url}  docs ${url}/docs  explorer ${url}/explorer/  store: ${store}  venues: ${venues}`;

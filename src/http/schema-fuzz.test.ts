@@ -29,13 +29,31 @@ type Schema = Record<string, unknown>;
 interface Operation {
   method: string;
   path: string;
-  op: { parameters?: { in: string; name: string; required?: boolean; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> };
+  op: {
+    parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+    requestBody?: { content: Record<string, { schema: Schema }> };
+    responses: Record<string, unknown>;
+  };
 }
 
 const HINTS: Hints = {
   chainIds: ['cosmoshub-4', 'osmosis-1', 'noble-1', 'neutron-1', 'dydx-mainnet-1', '1', 'solana'],
-  denoms: ['uatom', 'uosmo', 'uusdc', 'untrn', 'adydx', 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'solana-native'],
-  addresses: ['cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978', 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4', 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf', '0x000000000000000000000000000000000000dEaD'],
+  denoms: [
+    'uatom',
+    'uosmo',
+    'uusdc',
+    'untrn',
+    'adydx',
+    'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+    '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    'solana-native',
+  ],
+  addresses: [
+    'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
+    'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+    'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf',
+    '0x000000000000000000000000000000000000dEaD',
+  ],
 };
 /**
  * Chain nodes of the hinted chains, offline: Cosmos chains get a local node that refuses every broadcast as a real
@@ -81,12 +99,22 @@ beforeAll(async () => {
   await new Promise<void>((r) => cometNode.listen(0, '127.0.0.1', r));
   const comet = `http://127.0.0.1:${(cometNode.address() as AddressInfo).port}`;
   nodes = HINTS.chainIds.map((c) => `${c}=${c.includes('-') ? comet : DEAD}`).join(',');
-  cosmosNodes = HINTS.chainIds.filter((c) => c.includes('-')).map((c) => `${c}=${comet}`).join(',');
+  cosmosNodes = HINTS.chainIds
+    .filter((c) => c.includes('-'))
+    .map((c) => `${c}=${comet}`)
+    .join(',');
   store = await sqliteTestStore();
   const ctx = buildContext(loadConfig([], { UPSTREAM_TIMEOUT_MS: '500' }));
   key = (await createKey(store.store, 'fuzz')).key;
-  access = await createAccess(store.store, { anonymous: { ratePerSecond: 0, burst: 1 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'x:' }, silentLog);
-  app = await buildApp(ctx, { access, tx: testTxService({ store: store.store, registry: ctx.registry, rpc: nodes, rest: cosmosNodes }) });
+  access = await createAccess(
+    store.store,
+    { anonymous: { ratePerSecond: 0, burst: 1 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'x:' },
+    silentLog,
+  );
+  app = await buildApp(ctx, {
+    access,
+    tx: testTxService({ store: store.store, registry: ctx.registry, rpc: nodes, rest: cosmosNodes }),
+  });
   doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
   ajv.addSchema(doc, 'openapi');
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation['op']>>)) {
@@ -108,29 +136,54 @@ function successValidator(o: Operation, status: number): ValidateFunction | unde
   if (!responseValidators.has(id)) {
     const content = (o.op.responses[String(status)] as { content?: Record<string, unknown> } | undefined)?.content;
     if (!content?.['application/json']) return undefined;
-    responseValidators.set(id, ajv.compile({ $ref: `openapi#/${pointer('paths', o.path, o.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}` }));
+    responseValidators.set(
+      id,
+      ajv.compile({
+        $ref: `openapi#/${pointer('paths', o.path, o.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
+      }),
+    );
   }
   return responseValidators.get(id);
 }
 
 function requestArbitrary(o: Operation) {
   const params = o.op.parameters ?? [];
-  const path = fc.record(Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, fc.oneof(hex(1, 40), fc.string({ maxLength: 20 }))])));
+  const path = fc.record(
+    Object.fromEntries(
+      params.filter((p) => p.in === 'path').map((p) => [p.name, fc.oneof(hex(1, 40), fc.string({ maxLength: 20 }))]),
+    ),
+  );
   const query = fc.record(
-    Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, fc.option(valueOf(doc, p.schema, HINTS, p.name), { nil: undefined, freq: 3 })])),
+    Object.fromEntries(
+      params
+        .filter((p) => p.in === 'query')
+        .map((p) => [p.name, fc.option(valueOf(doc, p.schema, HINTS, p.name), { nil: undefined, freq: 3 })]),
+    ),
   );
   const bodySchema = o.op.requestBody?.content['application/json']?.schema;
   const body: fc.Arbitrary<string | undefined> = bodySchema
-    ? fc.oneof({ arbitrary: valueOf(doc, bodySchema, HINTS).map((v) => JSON.stringify(v) ?? 'null'), weight: 10 }, { arbitrary: hostileBodies, weight: 2 })
+    ? fc.oneof(
+        { arbitrary: valueOf(doc, bodySchema, HINTS).map((v) => JSON.stringify(v) ?? 'null'), weight: 10 },
+        { arbitrary: hostileBodies, weight: 2 },
+      )
     : fc.constant(undefined);
-  return fc.record({ path, query, body, keyed: fc.boolean(), type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', undefined) });
+  return fc.record({
+    path,
+    query,
+    body,
+    keyed: fc.boolean(),
+    type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', undefined),
+  });
 }
 
 function queryString(q: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(q)) {
     if (v === undefined) continue;
-    for (const x of Array.isArray(v) ? v : [v]) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(typeof x === 'string' ? x : (JSON.stringify(x) ?? ''))}`);
+    for (const x of Array.isArray(v) ? v : [v])
+      parts.push(
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof x === 'string' ? x : (JSON.stringify(x) ?? ''))}`,
+      );
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }
@@ -147,11 +200,18 @@ describe('every documented operation under generated and hostile input', () => {
       statuses.set(`${o.method} ${o.path}`, seen);
       await fc.assert(
         fc.asyncProperty(requestArbitrary(o), async (r) => {
-          const url = o.path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(String(r.path[n] ?? 'x'))) + queryString(r.query);
+          const url =
+            o.path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(String(r.path[n] ?? 'x'))) +
+            queryString(r.query);
           const headers: Record<string, string> = {};
           if (r.type) headers['content-type'] = r.type;
           if (r.keyed) headers.authorization = key;
-          const res = await app.inject({ method: o.method as 'GET', url, headers, ...(r.body !== undefined && o.method !== 'GET' ? { payload: r.body } : {}) });
+          const res = await app.inject({
+            method: o.method as 'GET',
+            url,
+            headers,
+            ...(r.body !== undefined && o.method !== 'GET' ? { payload: r.body } : {}),
+          });
           seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
           const where = `${o.method} ${url.slice(0, 200)} ${String(r.body).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, where).toBeLessThan(500);
@@ -173,7 +233,10 @@ describe('every documented operation under generated and hostile input', () => {
       );
     }
     // Some generated requests must reach the handlers and succeed, or the fuzzing only exercises validation.
-    const successes = [...statuses.values()].reduce((n, m) => n + [...m].filter(([s]) => s < 300).reduce((a, [, c]) => a + c, 0), 0);
+    const successes = [...statuses.values()].reduce(
+      (n, m) => n + [...m].filter(([s]) => s < 300).reduce((a, [, c]) => a + c, 0),
+      0,
+    );
     expect(successes, JSON.stringify([...statuses].map(([k, m]) => [k, [...m]]))).toBeGreaterThan(50);
   }, 120_000);
 });

@@ -64,6 +64,9 @@ export async function serve(): Promise<void> {
   // `code`: whether this runs from the one-file server bundle (the built default) or from separate modules (tsx, a
   // build without the bundle).
   const code = /\/bundle\/[^/]+$/.test(import.meta.url) ? 'bundle' : 'modules';
-  logger.info({ startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), code }, readyLine(app, ctx, access));
+  logger.info(
+    { startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), code },
+    readyLine(app, ctx, access),
+  );
   void warmUp(ctx).then((ms) => logger.debug({ ms: Math.round(ms) }, 'warm-up done'));
 }

@@ -25,7 +25,16 @@ async function server(env: Record<string, string>) {
   const ctx = buildContext(loadConfig([], env));
   const t = await sqliteTestStore();
   cleanups.push(() => t.cleanup());
-  const access = await createAccess(t.store, { anonymous: { ratePerSecond: 1000, burst: 1000 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'x:' }, silentLog);
+  const access = await createAccess(
+    t.store,
+    {
+      anonymous: { ratePerSecond: 1000, burst: 1000 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'x:',
+    },
+    silentLog,
+  );
   const tx = testTxService({ store: t.store, registry: ctx.registry });
   const app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -34,7 +43,11 @@ async function server(env: Record<string, string>) {
   return { ctx, app, port, parts: { app, ctx, tx, access, logger: app.log } };
 }
 
-function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  agent: http.Agent,
+  port: number,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, agent }, (res) => {
@@ -46,7 +59,13 @@ function get(agent: http.Agent, port: number, path: string): Promise<{ status: n
   });
 }
 
-const ROUTE = JSON.stringify({ source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', amount_in: '1000' });
+const ROUTE = JSON.stringify({
+  source_asset_denom: 'uatom',
+  source_asset_chain_id: 'cosmoshub-4',
+  dest_asset_denom: ATOM_ON_OSMOSIS,
+  dest_asset_chain_id: 'osmosis-1',
+  amount_in: '1000',
+});
 
 /** A POST whose body is held back: in flight from the server's point of view until `finish` sends the rest. */
 function slowPost(port: number) {
@@ -57,7 +76,9 @@ function slowPost(port: number) {
     socket.on('close', () => resolve(data));
     socket.on('error', () => undefined);
   });
-  socket.write(`POST /v2/fungible/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${ROUTE.length}\r\n\r\n${ROUTE.slice(0, 10)}`);
+  socket.write(
+    `POST /v2/fungible/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${ROUTE.length}\r\n\r\n${ROUTE.slice(0, 10)}`,
+  );
   return { finish: () => socket.write(ROUTE.slice(10)), closed };
 }
 
@@ -109,7 +130,7 @@ describe('graceful shutdown', () => {
     expect(await stuck.closed).toBe('');
   });
 
-  it('while closing, requests still arriving get the wire error, not Fastify\'s own body', async () => {
+  it("while closing, requests still arriving get the wire error, not Fastify's own body", async () => {
     const { app, ctx } = await server({});
     ctx.lifecycle.closing = true;
     const res = await app.inject({ method: 'GET', url: '/v2/info/bridges' });

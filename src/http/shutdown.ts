@@ -26,7 +26,10 @@ export async function shutdown({ app, ctx, tx, access, logger }: ShutdownParts, 
   const timeoutMs = ctx.config.shutdownTimeoutSeconds * 1000;
   ctx.lifecycle.draining = true;
   if (drainMs > 0) {
-    logger.info({ drainSeconds: drainMs / 1000 }, 'draining: /health answers 503, every response closes its connection');
+    logger.info(
+      { drainSeconds: drainMs / 1000 },
+      'draining: /health answers 503, every response closes its connection',
+    );
     await sleep(drainMs);
   }
   ctx.lifecycle.closing = true;

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { compileNextValidator, validatorCompiler } from './validation.js';
 
-const schema = Type.Object({ amount_in: Type.String({ pattern: '^[0-9]+$' }), n: Type.Optional(Type.Integer()) }, { additionalProperties: false });
+const schema = Type.Object(
+  { amount_in: Type.String({ pattern: '^[0-9]+$' }), n: Type.Optional(Type.Integer()) },
+  { additionalProperties: false },
+);
 type V = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
 const make = (httpPart: string) => validatorCompiler({ schema, httpPart, url: '/x', method: 'POST' }) as unknown as V;
 

@@ -8,7 +8,13 @@ import type { FastifySchemaCompiler } from 'fastify';
 
 // validateSchema off: the schemas are TypeBox output, valid by construction; checking each against the JSON-Schema
 // meta-schema compiled that meta-schema for both instances at start-up (about 45 ms).
-const base: Options = { allErrors: false, strict: false, useDefaults: true, removeAdditional: false, validateSchema: false };
+const base: Options = {
+  allErrors: false,
+  strict: false,
+  useDefaults: true,
+  removeAdditional: false,
+  validateSchema: false,
+};
 const queryAjv = new Ajv({ ...base, coerceTypes: 'array' });
 const bodyAjv = new Ajv({ ...base, coerceTypes: false });
 

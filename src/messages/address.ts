@@ -14,7 +14,8 @@ export function addressProblem(registry: Registry, chainId: string, address: str
   if (address === '') return 'empty address';
   switch (chain.wire.chain_type) {
     case 'cosmos': {
-      if (address !== address.toLowerCase() && address !== address.toUpperCase()) return 'bech32 address mixes upper and lower case';
+      if (address !== address.toLowerCase() && address !== address.toUpperCase())
+        return 'bech32 address mixes upper and lower case';
       let decoded;
       try {
         decoded = bech32.decode(address, 1023);
@@ -29,7 +30,9 @@ export function addressProblem(registry: Registry, chainId: string, address: str
       return undefined;
     }
     case 'evm':
-      return isAddress(address) ? undefined : 'not a valid EVM address (0x + 40 hex digits, EIP-55 checksum if mixed case)';
+      return isAddress(address)
+        ? undefined
+        : 'not a valid EVM address (0x + 40 hex digits, EIP-55 checksum if mixed case)';
     case 'svm': {
       try {
         return bs58.decode(address).length === 32 ? undefined : 'not a 32-byte Solana public key';
@@ -50,7 +53,12 @@ export function canonicalAddress(registry: Registry, chainId: string, address: s
 }
 
 /** A valid address of `chainId` in its canonical form, or an invalid-argument error naming the field. */
-export function requireAddress(registry: Registry, chainId: string, address: string | undefined, field: string): string {
+export function requireAddress(
+  registry: Registry,
+  chainId: string,
+  address: string | undefined,
+  field: string,
+): string {
   if (address === undefined) throw invalidArgument(`missing address for chain ${chainId} in ${field}`);
   const problem = addressProblem(registry, chainId, address);
   if (problem) throw invalidArgument(`invalid address for chain ${chainId} in ${field}: ${problem}`);

@@ -27,12 +27,15 @@ export function parseAffiliates(
   const byChain = new Map<string, Affiliate[]>();
   const totals: [string, number][] = [];
   for (const [chainId, entry] of Object.entries(raw ?? {})) {
-    if (!registry.chain(chainId)) throw invalidArgument(`invalid chain_ids_to_affiliates: unknown chain id ${describeValue(chainId)}`);
+    if (!registry.chain(chainId))
+      throw invalidArgument(`invalid chain_ids_to_affiliates: unknown chain id ${describeValue(chainId)}`);
     const field = `chain_ids_to_affiliates.${chainId}`;
     const list: Affiliate[] = entry.affiliates.map((a, i) => {
       const at = `${field}.affiliates[${i}]`;
       if (!/^\d+$/.test(a.basis_points_fee) || Number(a.basis_points_fee) > 10_000) {
-        throw invalidArgument(`invalid ${at}.basis_points_fee: must be an integer between 0 and 10000, got ${describeValue(a.basis_points_fee)}`);
+        throw invalidArgument(
+          `invalid ${at}.basis_points_fee: must be an integer between 0 and 10000, got ${describeValue(a.basis_points_fee)}`,
+        );
       }
       const problem = addressProblem(registry, chainId, a.address);
       if (problem) throw invalidArgument(`invalid ${at}.address for chain ${chainId}: ${problem}`);

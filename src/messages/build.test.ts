@@ -73,7 +73,11 @@ describe('MsgTransfer messages', () => {
     const built = buildMessages(registry, route, addressesFor(route), opts);
     expect(built.txs).toHaveLength(1);
     const tx = cosmosTx(built.txs[0]!);
-    expect(tx).toMatchObject({ chain_id: 'cosmoshub-4', path: ['cosmoshub-4', 'osmosis-1'], signer_address: userAddress(registry, 'cosmoshub-4') });
+    expect(tx).toMatchObject({
+      chain_id: 'cosmoshub-4',
+      path: ['cosmoshub-4', 'osmosis-1'],
+      signer_address: userAddress(registry, 'cosmoshub-4'),
+    });
     expect(built.txs[0]!.operations_indices).toEqual([0]);
     expect(tx.msgs[0]!.msg_type_url).toBe('/ibc.applications.transfer.v1.MsgTransfer');
     const { msg, json } = decodeTransfer(tx.msgs[0]!.msg);
@@ -89,7 +93,16 @@ describe('MsgTransfer messages', () => {
     expect(json.timeout_height).toEqual({});
     expect(json).not.toHaveProperty('memo');
     // The multi_chain_msg form carries the same message.
-    expect(built.msgs).toEqual([{ multi_chain_msg: { chain_id: 'cosmoshub-4', path: ['cosmoshub-4', 'osmosis-1'], msg: tx.msgs[0]!.msg, msg_type_url: tx.msgs[0]!.msg_type_url } }]);
+    expect(built.msgs).toEqual([
+      {
+        multi_chain_msg: {
+          chain_id: 'cosmoshub-4',
+          path: ['cosmoshub-4', 'osmosis-1'],
+          msg: tx.msgs[0]!.msg,
+          msg_type_url: tx.msgs[0]!.msg_type_url,
+        },
+      },
+    ]);
     expect(built.minAmountOut).toBe(1234567n);
   });
 
@@ -97,7 +110,13 @@ describe('MsgTransfer messages', () => {
     const route = planRoute(
       registry,
       emptyMarket(registry),
-      parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, amount_out: '1000000' }),
+      parseRouteQuery(registry, {
+        source_asset_chain_id: 'cosmoshub-4',
+        source_asset_denom: 'uatom',
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: ATOM_ON_OSMOSIS,
+        amount_out: '1000000',
+      }),
     );
     expect(route.amountIn).toBe(1_000_000n);
     const built = buildMessages(registry, route, addressesFor(route), { ...opts, slippagePpm: 10_000n });
@@ -121,7 +140,13 @@ describe('MsgTransfer messages', () => {
     const memo = JSON.parse(msg.memo);
     expect(Object.keys(memo.forward)).toEqual(['receiver', 'port', 'channel', 'timeout', 'retries']);
     expect(memo).toEqual({
-      forward: { receiver: userAddress(registry, 'pirin-1'), port: 'transfer', channel: 'channel-783', timeout: '600s', retries: 2 },
+      forward: {
+        receiver: userAddress(registry, 'pirin-1'),
+        port: 'transfer',
+        channel: 'channel-783',
+        timeout: '600s',
+        retries: 2,
+      },
     });
     // The forward channel is Osmosis' end of the Osmosis↔Nolus channel whose Nolus end appears in the voucher trace.
     expect(registry.channelEnd('osmosis-1', 'transfer', 'channel-783')?.counterpartyChannel).toBe('channel-0');
@@ -132,8 +157,15 @@ describe('MsgTransfer messages', () => {
     const route = plan(['osmosis-1', ATOM_ON_OSMOSIS], ['neutron-1', atomOnNeutron]);
     const built = buildMessages(registry, route, addressesFor(route), opts);
     const { msg } = decodeTransfer(cosmosTx(built.txs[0]!).msgs[0]!.msg);
-    expect(msg).toMatchObject({ sourceChannel: 'channel-0', token: { denom: ATOM_ON_OSMOSIS }, receiver: userAddress(registry, 'cosmoshub-4') });
-    expect(JSON.parse(msg.memo).forward).toMatchObject({ channel: 'channel-569', receiver: userAddress(registry, 'neutron-1') });
+    expect(msg).toMatchObject({
+      sourceChannel: 'channel-0',
+      token: { denom: ATOM_ON_OSMOSIS },
+      receiver: userAddress(registry, 'cosmoshub-4'),
+    });
+    expect(JSON.parse(msg.memo).forward).toMatchObject({
+      channel: 'channel-569',
+      receiver: userAddress(registry, 'neutron-1'),
+    });
   });
 
   it('a two-transaction route gives one tx per signing chain, each with its own timeout window', () => {
@@ -145,7 +177,11 @@ describe('MsgTransfer messages', () => {
     const second = decodeTransfer(cosmosTx(built.txs[1]!).msgs[0]!.msg).msg;
     expect(first.memo).toBe('');
     expect(first.receiver).toBe(userAddress(registry, 'dydx-mainnet-1'));
-    expect(second).toMatchObject({ sender: userAddress(registry, 'dydx-mainnet-1'), receiver: userAddress(registry, 'quicksilver-2'), token: { denom: 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5' } });
+    expect(second).toMatchObject({
+      sender: userAddress(registry, 'dydx-mainnet-1'),
+      receiver: userAddress(registry, 'quicksilver-2'),
+      token: { denom: 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5' },
+    });
     expect(second.timeoutTimestamp - first.timeoutTimestamp).toBe(300_000_000_000n);
     expect(cosmosTx(built.txs[1]!).signer_address).toBe(userAddress(registry, 'dydx-mainnet-1'));
   });
@@ -162,11 +198,15 @@ describe('MsgTransfer messages', () => {
     expect(JSON.parse(msg.memo)).toEqual({ wasm: { contract, msg: { deposit: {} } } });
   });
 
-  it('carries the caller\'s contract message byte-exact: integers beyond 2^53 are not rounded', () => {
+  it("carries the caller's contract message byte-exact: integers beyond 2^53 are not rounded", () => {
     const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
     const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
-    const raw = '{"swap":{"min_out":"1","amount":1795403120853123457,"ratio":1.10000000000000000001, "nested":{"e":-0.0}}}';
-    const built = buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } } });
+    const raw =
+      '{"swap":{"min_out":"1","amount":1795403120853123457,"ratio":1.10000000000000000001, "nested":{"e":-0.0}}}';
+    const built = buildMessages(registry, route, addressesFor(route), {
+      ...opts,
+      postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } },
+    });
     const { msg } = decodeTransfer(cosmosTx(built.txs[0]!).msgs[0]!.msg);
     expect(msg.memo).toBe(`{"wasm":{"contract":"${contract}","msg":${raw}}}`);
     expect(msg.memo).toContain('1795403120853123457');
@@ -179,27 +219,39 @@ describe('MsgTransfer messages', () => {
   ])('refuses a contract message nested too deep (%s) without overflowing the stack', (_name, raw) => {
     const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
     const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
-    expect(() => buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } } })).toThrow(
-      /post_route_handler\.wasm_msg\.msg: nested deeper than 64 levels/,
-    );
+    expect(() =>
+      buildMessages(registry, route, addressesFor(route), {
+        ...opts,
+        postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } },
+      }),
+    ).toThrow(/post_route_handler\.wasm_msg\.msg: nested deeper than 64 levels/);
   });
 
   it.each([
     ['not-an-address', /in post_route_handler\.wasm_msg\.contract_address: not a valid bech32 address/],
-    ['neutron1zvesudsdfxusz06jztpph4d3h5x6veglqsspxns2v2jqml9nhywskcc923', /chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address: prefix "neutron"/],
-  ])('validates the wasm handler\'s contract_address as an address of the chain that executes it: %s', (contract, message) => {
-    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
-    const err = (() => {
-      try {
-        buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: contract, msg: '{"deposit":{}}' } } });
-      } catch (e) {
-        return e as ApiError;
-      }
-      throw new Error('expected an error');
-    })();
-    expect(err.code).toBe(3);
-    expect(err.message).toMatch(message);
-  });
+    [
+      'neutron1zvesudsdfxusz06jztpph4d3h5x6veglqsspxns2v2jqml9nhywskcc923',
+      /chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address: prefix "neutron"/,
+    ],
+  ])(
+    "validates the wasm handler's contract_address as an address of the chain that executes it: %s",
+    (contract, message) => {
+      const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+      const err = (() => {
+        try {
+          buildMessages(registry, route, addressesFor(route), {
+            ...opts,
+            postRouteHandler: { wasm_msg: { contract_address: contract, msg: '{"deposit":{}}' } },
+          });
+        } catch (e) {
+          return e as ApiError;
+        }
+        throw new Error('expected an error');
+      })();
+      expect(err.code).toBe(3);
+      expect(err.message).toMatch(message);
+    },
+  );
 
   it('emits bech32 addresses in lower case, whatever case they were given in (wasmd refuses upper case)', () => {
     const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
@@ -221,10 +273,16 @@ describe('MsgTransfer messages', () => {
   it('refuses a wasm handler on a chain without IBC hooks, and an autopilot handler off Stride', () => {
     const route = plan(['osmosis-1', ATOM_ON_OSMOSIS], ['cosmoshub-4', 'uatom']);
     expect(() =>
-      buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { wasm_msg: { contract_address: 'cosmos1x', msg: '{}' } } }),
+      buildMessages(registry, route, addressesFor(route), {
+        ...opts,
+        postRouteHandler: { wasm_msg: { contract_address: 'cosmos1x', msg: '{}' } },
+      }),
     ).toThrow(/cosmoshub-4 does not run IBC hooks/);
     expect(() =>
-      buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler: { autpilot_msg: { action: 'LIQUID_STAKE', receiver: 'x' } } }),
+      buildMessages(registry, route, addressesFor(route), {
+        ...opts,
+        postRouteHandler: { autpilot_msg: { action: 'LIQUID_STAKE', receiver: 'x' } },
+      }),
     ).toThrow(/does not run the autopilot module/);
   });
 });
@@ -267,13 +325,20 @@ describe('affiliates', () => {
   const ntrnAffiliate = userAddress(registry, 'neutron-1');
 
   it('keeps affiliate addresses in canonical lower case', () => {
-    const parsed = parseAffiliates(registry, { 'osmosis-1': { affiliates: [{ address: osmoAffiliate.toUpperCase(), basis_points_fee: '50' }] } });
+    const parsed = parseAffiliates(registry, {
+      'osmosis-1': { affiliates: [{ address: osmoAffiliate.toUpperCase(), basis_points_fee: '50' }] },
+    });
     expect(parsed.byChain.get('osmosis-1')).toEqual([{ address: osmoAffiliate, bps: 50 }]);
   });
 
   it('accepts equal cumulative bps across chains', () => {
     const parsed = parseAffiliates(registry, {
-      'osmosis-1': { affiliates: [{ address: osmoAffiliate, basis_points_fee: '50' }, { address: osmoAffiliate, basis_points_fee: '25' }] },
+      'osmosis-1': {
+        affiliates: [
+          { address: osmoAffiliate, basis_points_fee: '50' },
+          { address: osmoAffiliate, basis_points_fee: '25' },
+        ],
+      },
       'neutron-1': { affiliates: [{ address: ntrnAffiliate, basis_points_fee: '75' }] },
     });
     expect(parsed.cumulativeBps).toBe(75);
@@ -289,9 +354,15 @@ describe('affiliates', () => {
   });
 
   it.each([
-    [{ 'osmosis-1': { affiliates: [{ address: osmoAffiliate, basis_points_fee: '10001' }] } }, /basis_points_fee: must be an integer between 0 and 10000/],
+    [
+      { 'osmosis-1': { affiliates: [{ address: osmoAffiliate, basis_points_fee: '10001' }] } },
+      /basis_points_fee: must be an integer between 0 and 10000/,
+    ],
     [{ 'osmosis-1': { affiliates: [{ address: osmoAffiliate, basis_points_fee: '1.5' }] } }, /basis_points_fee/],
-    [{ 'osmosis-1': { affiliates: [{ address: ntrnAffiliate, basis_points_fee: '10' }] } }, /address for chain osmosis-1: prefix "neutron"/],
+    [
+      { 'osmosis-1': { affiliates: [{ address: ntrnAffiliate, basis_points_fee: '10' }] } },
+      /address for chain osmosis-1: prefix "neutron"/,
+    ],
     [{ 'nope-1': { affiliates: [] } }, /unknown chain id "nope-1"/],
   ])('rejects %o', (raw, message) => {
     expect(() => parseAffiliates(registry, raw)).toThrow(message);

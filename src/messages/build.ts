@@ -53,7 +53,9 @@ export interface BuiltMessages {
 export function parseTimeoutSeconds(raw: string | null | undefined): number {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_TIMEOUT_SECONDS;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 7 * 24 * 3600) {
-    throw invalidArgument(`invalid timeout_seconds: must be an integer number of seconds between 1 and 604800, got "${raw}"`);
+    throw invalidArgument(
+      `invalid timeout_seconds: must be an integer number of seconds between 1 and 604800, got "${raw}"`,
+    );
   }
   return Number(raw);
 }
@@ -62,7 +64,10 @@ export function parseTimeoutSeconds(raw: string | null | undefined): number {
 export function parseSlippagePpm(raw: string | null | undefined): bigint {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_SLIPPAGE_PPM;
   const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(raw);
-  if (!m) throw invalidArgument(`invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5", got "${raw}"`);
+  if (!m)
+    throw invalidArgument(
+      `invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5", got "${raw}"`,
+    );
   const ppm = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
   if (ppm >= 1_000_000n) throw invalidArgument('invalid slippage_tolerance_percent: must be below 100');
   return ppm;
@@ -126,9 +131,15 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
       if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
-        amount = largestMinAsset(step.grossOut - mulPpm(step.grossOut, slip), affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)));
+        amount = largestMinAsset(
+          step.grossOut - mulPpm(step.grossOut, slip),
+          affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)),
+        );
       }
-      if (amount <= 0n) throw invalidArgument('the swap output after slippage and fees is zero: increase the amount or lower the slippage');
+      if (amount <= 0n)
+        throw invalidArgument(
+          'the swap output after slippage and fees is zero: increase the amount or lower the slippage',
+        );
     }
     minOut.push(amount);
   }
@@ -138,7 +149,10 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
 /** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
 function bridgeOutput(step: BridgeStep, amount: bigint): bigint {
   const q = laneBridgeOf(step.lane).quote(step.lane, amount, 'in');
-  if (isRefusal(q)) throw invalidArgument(`the ${step.lane.bridge} transfer from ${step.lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
+  if (isRefusal(q))
+    throw invalidArgument(
+      `the ${step.lane.bridge} transfer from ${step.lane.fromChainId} cannot carry ${amount}: ${q.refused}`,
+    );
   return q.amountOut;
 }
 
@@ -174,7 +188,8 @@ export function buildMessages(
 
   for (const g of groups) {
     // A later transaction is signed after the earlier ones land: give each one its own timeout window.
-    const timeoutNs = BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
+    const timeoutNs =
+      BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
     const first = g.steps[0]!;
     const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
     const chainId = stepFrom(first);
@@ -201,7 +216,8 @@ export function buildMessages(
         ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
       });
       txs.push(tx);
-      if ('cosmos_tx' in tx) for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
+      if ('cosmos_tx' in tx)
+        for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
       else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
       else msgs.push({ svm_tx: tx.svm_tx });
       continue;
@@ -231,7 +247,10 @@ export function buildMessages(
       };
     }
     msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...cosmosMsg } });
-    txs.push({ cosmos_tx: { chain_id: chainId, path, signer_address: signer, msgs: [cosmosMsg] }, operations_indices: g.operationIndices });
+    txs.push({
+      cosmos_tx: { chain_id: chainId, path, signer_address: signer, msgs: [cosmosMsg] },
+      operations_indices: g.operationIndices,
+    });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
 }
@@ -329,7 +348,10 @@ class Folder {
     const step = this.steps[j] as SwapStep;
     const i = this.group.first + j;
     const input = this.amounts.input[i]!;
-    const affiliates: AffiliateFee[] = affiliatesOn(this.opts, step.chainId).map((a) => ({ basis_points_fee: String(a.bps), address: a.address }));
+    const affiliates: AffiliateFee[] = affiliatesOn(this.opts, step.chainId).map((a) => ({
+      basis_points_fee: String(a.bps),
+      address: a.address,
+    }));
     return swapAndAction({
       step,
       // The entry point takes the relayer fee of a following IBC transfer out of the input before swapping.
@@ -346,13 +368,15 @@ class Folder {
     const here = stepTo(this.steps[j - 1]!);
     if (j === this.steps.length) {
       const handler = this.isFinalTx ? this.opts.postRouteHandler : undefined;
-      if (handler?.wasm_msg && handler.autpilot_msg) throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
+      if (handler?.wasm_msg && handler.autpilot_msg)
+        throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
       if (handler?.wasm_msg) {
         // The entry point on this chain calls the contract: it must be an address of this chain.
         const call = wasmCallOn(this.registry, here, handler.wasm_msg);
         return { contract_call: { contract_address: call.contract, msg: wasmMsgBinary(call.msg) } };
       }
-      if (handler?.autpilot_msg) throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${here} does not run the autopilot module`);
+      if (handler?.autpilot_msg)
+        throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${here} does not run the autopilot module`);
       return { transfer: { to_address: this.address(here) } };
     }
     const next = this.steps[j]!;

@@ -17,18 +17,35 @@ export interface WasmCall {
 }
 
 /** The wasm_msg as a call on `chainId`, the chain whose wasmd executes it. */
-export function wasmCallOn(registry: Registry, chainId: string, wasm: NonNullable<PostRouteHandler['wasm_msg']>): WasmCall {
-  const contract = requireAddress(registry, chainId, wasm.contract_address, 'post_route_handler.wasm_msg.contract_address');
+export function wasmCallOn(
+  registry: Registry,
+  chainId: string,
+  wasm: NonNullable<PostRouteHandler['wasm_msg']>,
+): WasmCall {
+  const contract = requireAddress(
+    registry,
+    chainId,
+    wasm.contract_address,
+    'post_route_handler.wasm_msg.contract_address',
+  );
   return { contract, msg: parseWasmMsg(wasm.msg) };
 }
 
 /** The caller's final action on the destination chain, carried by the last packet's memo. */
-export function postRouteArrival(registry: Registry, chainId: string, handler: PostRouteHandler, userAddress: string): Arrival {
+export function postRouteArrival(
+  registry: Registry,
+  chainId: string,
+  handler: PostRouteHandler,
+  userAddress: string,
+): Arrival {
   const chain = registry.chain(chainId);
-  if (handler.wasm_msg && handler.autpilot_msg) throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
+  if (handler.wasm_msg && handler.autpilot_msg)
+    throw invalidArgument('invalid post_route_handler: give only one of wasm_msg and autpilot_msg');
   if (handler.wasm_msg) {
     if (!chain?.capabilities.ibcHooks) {
-      throw invalidArgument(`invalid post_route_handler.wasm_msg: ${chainId} does not run IBC hooks, so a packet cannot call a contract there`);
+      throw invalidArgument(
+        `invalid post_route_handler.wasm_msg: ${chainId} does not run IBC hooks, so a packet cannot call a contract there`,
+      );
     }
     const { contract, msg } = wasmCallOn(registry, chainId, handler.wasm_msg);
     // IBC hooks require the packet receiver to be the contract it calls.
@@ -39,8 +56,14 @@ export function postRouteArrival(registry: Registry, chainId: string, handler: P
       throw invalidArgument(`invalid post_route_handler.autpilot_msg: ${chainId} does not run the autopilot module`);
     }
     const { action } = handler.autpilot_msg;
-    const receiver = requireAddress(registry, chainId, handler.autpilot_msg.receiver, 'post_route_handler.autpilot_msg.receiver');
-    const body = action === 'LIQUID_STAKE' ? { stakeibc: { action: 'LiquidStake' } } : { claim: { stride_address: receiver } };
+    const receiver = requireAddress(
+      registry,
+      chainId,
+      handler.autpilot_msg.receiver,
+      'post_route_handler.autpilot_msg.receiver',
+    );
+    const body =
+      action === 'LIQUID_STAKE' ? { stakeibc: { action: 'LiquidStake' } } : { claim: { stride_address: receiver } };
     return { receiver, memo: { autopilot: { receiver, ...body } } };
   }
   return { receiver: userAddress, memo: undefined };

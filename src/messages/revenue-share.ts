@@ -40,7 +40,11 @@ function scaleTo(affiliates: readonly Affiliate[], keep: number): Affiliate[] {
   return out;
 }
 
-export function withOperatorShare(affiliates: AffiliatesByChain, config: RevenueShareConfig, tier: CallerTier): AffiliatesByChain {
+export function withOperatorShare(
+  affiliates: AffiliatesByChain,
+  config: RevenueShareConfig,
+  tier: CallerTier,
+): AffiliatesByChain {
   const percent = tier === 'key' ? config.keyedPercent : config.anonymousPercent;
   const byChain = new Map<string, Affiliate[]>();
   for (const [chainId, list] of affiliates.byChain) {
@@ -51,7 +55,10 @@ export function withOperatorShare(affiliates: AffiliatesByChain, config: Revenue
       byChain.set(chainId, [...list]);
       continue;
     }
-    byChain.set(chainId, [...scaleTo(list, total - share).filter((a) => a.bps > 0), { address: operator!, bps: share }]);
+    byChain.set(chainId, [
+      ...scaleTo(list, total - share).filter((a) => a.bps > 0),
+      { address: operator!, bps: share },
+    ]);
   }
   return { byChain, cumulativeBps: affiliates.cumulativeBps };
 }
@@ -59,9 +66,13 @@ export function withOperatorShare(affiliates: AffiliatesByChain, config: Revenue
 /** OPERATOR_FEE_ADDRESSES: `chain-id=address` pairs separated by commas. */
 export function parseFeeAddresses(raw: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
-    if (eq <= 0 || eq === part.length - 1) throw new Error(`OPERATOR_FEE_ADDRESSES: expected chain-id=address, got "${part}"`);
+    if (eq <= 0 || eq === part.length - 1)
+      throw new Error(`OPERATOR_FEE_ADDRESSES: expected chain-id=address, got "${part}"`);
     out.set(part.slice(0, eq), part.slice(eq + 1));
   }
   return out;

@@ -28,13 +28,26 @@ describe('Decimal.parse', () => {
     expect(dec(input).toString()).toBe(canonical);
   });
 
-  it.each(['', '.', 'abc', '1.2.3', '1e', 'e5', '--1', '1,5', ' 1', '1 ', 'NaN', 'Infinity', '0x10', '1e401', '1e-401'])(
-    'refuses %j',
-    (input) => {
-      expect(Decimal.tryParse(input)).toBeUndefined();
-      expect(() => Decimal.parse(input)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    '',
+    '.',
+    'abc',
+    '1.2.3',
+    '1e',
+    'e5',
+    '--1',
+    '1,5',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '1e401',
+    '1e-401',
+  ])('refuses %j', (input) => {
+    expect(Decimal.tryParse(input)).toBeUndefined();
+    expect(() => Decimal.parse(input)).toThrow(RangeError);
+  });
 
   it('refuses overlong input', () => {
     expect(Decimal.tryParse('1'.repeat(201))).toBeUndefined();
@@ -68,17 +81,21 @@ describe('rounding', () => {
 
   it('divRound agrees with floor/ceil definitions for every sign combination', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (n, d) => {
-        fc.pre(d !== 0n);
-        const f = divRound(n, d, 'floor');
-        const c = divRound(n, d, 'ceil');
-        // floor·d ≤ n < (floor+1)·d, in the orientation of d's sign.
-        const pos = d > 0n;
-        expect(pos ? f * d <= n && n < (f + 1n) * d : f * d >= n && n > (f + 1n) * d).toBe(true);
-        expect(c - f).toBe(n % d === 0n ? 0n : 1n);
-        const h = divRound(n, d, 'half-up');
-        expect(h === f || h === c).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        (n, d) => {
+          fc.pre(d !== 0n);
+          const f = divRound(n, d, 'floor');
+          const c = divRound(n, d, 'ceil');
+          // floor·d ≤ n < (floor+1)·d, in the orientation of d's sign.
+          const pos = d > 0n;
+          expect(pos ? f * d <= n && n < (f + 1n) * d : f * d >= n && n > (f + 1n) * d).toBe(true);
+          expect(c - f).toBe(n % d === 0n ? 0n : 1n);
+          const h = divRound(n, d, 'half-up');
+          expect(h === f || h === c).toBe(true);
+        },
+      ),
     );
   });
 
@@ -118,7 +135,12 @@ describe('arithmetic properties', () => {
       fc.property(arbDecimal, arbDecimal, arbDecimal, (a, b, c) => {
         expect(a.add(b).sub(b).eq(a)).toBe(true);
         expect(a.add(b).eq(b.add(a))).toBe(true);
-        expect(a.add(b).add(c).eq(a.add(b.add(c)))).toBe(true);
+        expect(
+          a
+            .add(b)
+            .add(c)
+            .eq(a.add(b.add(c))),
+        ).toBe(true);
       }),
     );
   });
@@ -183,6 +205,8 @@ describe('absDigits', () => {
       }),
       { numRuns: 2000 },
     );
-    for (let k = 0n; k <= 200n; k++) for (const n of [10n ** k - 1n, 10n ** k, 10n ** k + 1n, 2n ** k, -(2n ** k)]) expect(absDigits(n), String(n)).toBe((n < 0n ? -n : n).toString().length);
+    for (let k = 0n; k <= 200n; k++)
+      for (const n of [10n ** k - 1n, 10n ** k, 10n ** k + 1n, 2n ** k, -(2n ** k)])
+        expect(absDigits(n), String(n)).toBe((n < 0n ? -n : n).toString().length);
   });
 });

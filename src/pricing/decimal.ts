@@ -61,7 +61,8 @@ export class Decimal {
 
   /** `units / 10^scale`. */
   static of(units: bigint, scale = 0): Decimal {
-    if (scale < 0 || !Number.isInteger(scale)) throw new RangeError(`scale must be a non-negative integer, got ${scale}`);
+    if (scale < 0 || !Number.isInteger(scale))
+      throw new RangeError(`scale must be a non-negative integer, got ${scale}`);
     return new Decimal(units, scale);
   }
 
@@ -138,7 +139,10 @@ export class Decimal {
 
   /** this × 10^n, exact (n may be negative). */
   shift(n: number): Decimal {
-    if (n >= 0) return n > this.scale ? new Decimal(this.units * pow10(n - this.scale), 0) : new Decimal(this.units, this.scale - n);
+    if (n >= 0)
+      return n > this.scale
+        ? new Decimal(this.units * pow10(n - this.scale), 0)
+        : new Decimal(this.units, this.scale - n);
     return new Decimal(this.units, this.scale - n);
   }
 

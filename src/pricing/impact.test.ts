@@ -33,7 +33,10 @@ describe('priceImpactPercent', () => {
   it('multiplies spot prices along a path', () => {
     const p1 = xykPool('1', { [A]: 1_000n * E(6), [B]: 12_000n * E(6) });
     const p2 = xykPool('2', { [B]: 2_000_000n * E(6), [C]: 1_000_000n * E(6) });
-    expect(pathSpotPrice([hop(p1, A, B), hop(p2, B, C)])).toEqual({ num: 12_000n * E(6) * 1_000_000n * E(6), den: 1_000n * E(6) * 2_000_000n * E(6) });
+    expect(pathSpotPrice([hop(p1, A, B), hop(p2, B, C)])).toEqual({
+      num: 12_000n * E(6) * 1_000_000n * E(6),
+      den: 1_000n * E(6) * 2_000_000n * E(6),
+    });
     const twoHop = priceImpactPercent([leg([hop(p1, A, B), hop(p2, B, C)], 10n * E(6))])!;
     const firstOnly = priceImpactPercent([leg([hop(p1, A, B)], 10n * E(6))])!;
     expect(twoHop.gt(firstOnly)).toBe(true);
@@ -55,8 +58,17 @@ describe('priceImpactPercent', () => {
     expect(priceImpactPercent([leg([hop(p, A, B)], E(6))])).toBeUndefined();
     expect(priceImpactPercent([])).toBeUndefined();
     expect(priceImpactPercent([{ hops: [], amountIn: 1n, amountOut: 1n }])).toBeUndefined();
-    expect(priceImpactPercent([{ hops: [hop(xykPool('2', { [A]: E(12), [B]: E(12) }), A, B)], amountIn: 0n, amountOut: 0n }])).toBeUndefined();
-    const throwing: Pool = { ...xykPool('3', { [A]: E(12), [B]: E(12) }), spotPrice: () => { throw new Error('bug'); } };
+    expect(
+      priceImpactPercent([
+        { hops: [hop(xykPool('2', { [A]: E(12), [B]: E(12) }), A, B)], amountIn: 0n, amountOut: 0n },
+      ]),
+    ).toBeUndefined();
+    const throwing: Pool = {
+      ...xykPool('3', { [A]: E(12), [B]: E(12) }),
+      spotPrice: () => {
+        throw new Error('bug');
+      },
+    };
     expect(priceImpactPercent([{ hops: [hop(throwing, A, B)], amountIn: 1n, amountOut: 1n }])).toBeUndefined();
   });
 

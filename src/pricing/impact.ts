@@ -73,5 +73,7 @@ export function combineImpacts(percents: readonly Decimal[]): Decimal {
   const hundred = Decimal.fromInt(100);
   let kept = Decimal.ONE;
   for (const p of percents) kept = kept.mul(hundred.sub(p).div(hundred, RATIO_SCALE)).round(RATIO_SCALE);
-  return Decimal.ONE.sub(kept).mul(hundred).round(RATIO_SCALE - 2);
+  return Decimal.ONE.sub(kept)
+    .mul(hundred)
+    .round(RATIO_SCALE - 2);
 }

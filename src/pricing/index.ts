@@ -24,7 +24,25 @@ export {
 } from './safety.js';
 export type { AssetLookup, PriceQuote, PriceSource } from './sources/types.js';
 export { CompositePriceSource, composePriceSources } from './sources/composite.js';
-export { derivePoolPrices, POOL_PRICING_DEFAULTS, PoolPriceTable, type ChainPools, type PoolPrice, type PoolPricingOptions } from './sources/pool-derived.js';
-export { DEFAULT_SNAPSHOT_FILE, SnapshotPriceSource, type PriceSnapshotFile, type SnapshotOptions } from './sources/snapshot.js';
-export { coingeckoIdsOf, LIVE_DEFAULTS, LivePriceSource, type LivePriceOptions, type LiveStatus } from './sources/live.js';
+export {
+  derivePoolPrices,
+  POOL_PRICING_DEFAULTS,
+  PoolPriceTable,
+  type ChainPools,
+  type PoolPrice,
+  type PoolPricingOptions,
+} from './sources/pool-derived.js';
+export {
+  DEFAULT_SNAPSHOT_FILE,
+  SnapshotPriceSource,
+  type PriceSnapshotFile,
+  type SnapshotOptions,
+} from './sources/snapshot.js';
+export {
+  coingeckoIdsOf,
+  LIVE_DEFAULTS,
+  LivePriceSource,
+  type LivePriceOptions,
+  type LiveStatus,
+} from './sources/live.js';
 export { COINGECKO_DEFAULTS, fetchSimplePrices, PriceApiError } from './sources/coingecko-client.js';

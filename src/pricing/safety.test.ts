@@ -19,7 +19,12 @@ const capture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../test/fixtures/skip-go-api/${name}.json`, import.meta.url), 'utf8')) as {
     response: {
       status: number;
-      body: { code: number; message: string; details: { '@type': string; reason: string }[]; route: { swap_price_impact_percent: string; warning: unknown } };
+      body: {
+        code: number;
+        message: string;
+        details: { '@type': string; reason: string }[];
+        route: { swap_price_impact_percent: string; warning: unknown };
+      };
     };
   };
 
@@ -48,27 +53,37 @@ describe('judgePriceSafety: BAD_PRICE by USD difference', () => {
     const e = errorOf({ ...swap('1000', '600'), thresholds: {} });
     expect(e.code).toBe(3);
     expect(e.httpStatus).toBe(400);
-    expect(e.message).toBe('difference in usd value of route input and output is too large. input usd value: 1000.00 output usd value: 600.00');
+    expect(e.message).toBe(
+      'difference in usd value of route input and output is too large. input usd value: 1000.00 output usd value: 600.00',
+    );
     expect(e.details).toEqual([
       {
         '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
         reason: 'BAD_PRICE_ERROR',
         domain: 'skip.build',
-        metadata: { usd_amount_in: '1000.00', usd_amount_out: '600.00', usd_loss: '400.00', max_usd_loss_percent: '10' },
+        metadata: {
+          usd_amount_in: '1000.00',
+          usd_amount_out: '600.00',
+          usd_loss: '400.00',
+          max_usd_loss_percent: '10',
+        },
       },
     ]);
   });
 
   it('gives the captured warning text with allow_unsafe', () => {
     const { route } = capture('msgs_direct-dydx-to-ethereum-swap-axelar').response.body;
-    expect(judgePriceSafety(swap('130.1299', '103.1712', route.swap_price_impact_percent, true))).toMatchObject({ warning: route.warning });
+    expect(judgePriceSafety(swap('130.1299', '103.1712', route.swap_price_impact_percent, true))).toMatchObject({
+      warning: route.warning,
+    });
     const v = judgePriceSafety(swap('130.1299', '103.1712', '0.2607', true));
     expect(v).toEqual({
       kind: 'warning',
       reason: 'BAD_PRICE_ERROR',
       warning: {
         type: 'BAD_PRICE_WARNING',
-        message: 'Difference in USD value of route input and output is large. Input USD value: 130.13 Output USD value: 103.17',
+        message:
+          'Difference in USD value of route input and output is large. Input USD value: 130.13 Output USD value: 103.17',
       },
     });
   });
@@ -100,7 +115,9 @@ describe('judgePriceSafety: BAD_PRICE by USD difference', () => {
         const eps = Decimal.of(1n, 40);
         const big = { maxUsdLoss: d('1e30') }; // keep HIGH_LOSS out of this property
         expect(reasonOf({ doesSwap: true, allowUnsafe: false, usdIn, usdOut: edge, thresholds: big })).toBe('ok');
-        expect(reasonOf({ doesSwap: true, allowUnsafe: false, usdIn, usdOut: edge.sub(eps), thresholds: big })).toBe('BAD_PRICE_ERROR');
+        expect(reasonOf({ doesSwap: true, allowUnsafe: false, usdIn, usdOut: edge.sub(eps), thresholds: big })).toBe(
+          'BAD_PRICE_ERROR',
+        );
       }),
     );
   });
@@ -118,15 +135,24 @@ describe('judgePriceSafety: BAD_PRICE by price impact', () => {
 
   it('states the impact as the Skip Go API does', () => {
     const e = errorOf(swap(undefined, undefined, '98.69154'));
-    expect(e.message).toBe('swap execution price in route deviates too far from market price. expected price impact: 98.6915%');
+    expect(e.message).toBe(
+      'swap execution price in route deviates too far from market price. expected price impact: 98.6915%',
+    );
     expect(e.details[0]?.metadata).toEqual({ price_impact_percent: '98.6915', max_price_impact_percent: '10' });
     const w = enforcePriceSafety(swap(undefined, undefined, '98.68264', true));
-    expect(w).toEqual({ type: 'BAD_PRICE_WARNING', message: 'swap execution price in route deviates too far from market price. expected price impact: 98.6826%' });
+    expect(w).toEqual({
+      type: 'BAD_PRICE_WARNING',
+      message: 'swap execution price in route deviates too far from market price. expected price impact: 98.6826%',
+    });
   });
 
   it('carries the USD values when known', () => {
     const e = errorOf(swap('100', '95', '12'));
-    expect(e.details[0]?.metadata).toMatchObject({ usd_amount_in: '100.00', usd_amount_out: '95.00', price_impact_percent: '12.0000' });
+    expect(e.details[0]?.metadata).toMatchObject({
+      usd_amount_in: '100.00',
+      usd_amount_out: '95.00',
+      price_impact_percent: '12.0000',
+    });
   });
 
   it('the USD rule speaks first when both fire', () => {
@@ -143,12 +169,19 @@ describe('judgePriceSafety: BAD_PRICE by price impact', () => {
 describe('judgePriceSafety: HIGH_LOSS', () => {
   it('blocks the captured 100 000 → 98 811.81 route, with the captured message', () => {
     const e = errorOf(swap('100000', '98811.81', '0.5'));
-    expect(e.message).toBe('difference in usd value of route input and output is too large. input usd value: 100000.00 output usd value: 98811.81');
+    expect(e.message).toBe(
+      'difference in usd value of route input and output is too large. input usd value: 100000.00 output usd value: 98811.81',
+    );
     expect(e.details).toHaveLength(1);
     expect(e.details[0]).toMatchObject({
       reason: 'HIGH_LOSS_ERROR',
       domain: 'skip.build',
-      metadata: { usd_amount_in: '100000.00', usd_amount_out: '98811.81', usd_loss: '1188.19', max_usd_loss: '1000.00' },
+      metadata: {
+        usd_amount_in: '100000.00',
+        usd_amount_out: '98811.81',
+        usd_loss: '1188.19',
+        max_usd_loss: '1000.00',
+      },
     });
   });
 
@@ -189,7 +222,11 @@ describe('judgePriceSafety: LOW_INFO', () => {
     expect(e.code).toBe(3);
     expect(e.message).toBe('unable to determine route safety');
     expect(e.details).toHaveLength(1);
-    expect(e.details[0]).toMatchObject({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'LOW_INFO_ERROR', domain: 'skip.build' });
+    expect(e.details[0]).toMatchObject({
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'LOW_INFO_ERROR',
+      domain: 'skip.build',
+    });
   });
 
   it('names the one USD figure it had', () => {
@@ -225,7 +262,10 @@ describe('enforcePriceSafety', () => {
   });
 
   it('allow_unsafe turns exactly the errors into warnings (property)', () => {
-    const arbUsd = fc.option(fc.bigInt({ min: 0n, max: 10n ** 12n }).map((u) => Decimal.of(u, 2)), { nil: undefined });
+    const arbUsd = fc.option(
+      fc.bigInt({ min: 0n, max: 10n ** 12n }).map((u) => Decimal.of(u, 2)),
+      { nil: undefined },
+    );
     fc.assert(
       fc.property(arbUsd, arbUsd, arbUsd, fc.boolean(), (usdIn, usdOut, impact, doesSwap) => {
         const base = { usdIn, usdOut, priceImpactPercent: impact, doesSwap };
@@ -237,7 +277,9 @@ describe('enforcePriceSafety', () => {
           expect(lax.kind).toBe('warning');
           if (lax.kind === 'warning' && strict.kind === 'error') {
             expect(lax.reason).toBe(strict.reason);
-            expect(lax.warning.type).toBe(strict.reason === 'LOW_INFO_ERROR' ? 'LOW_INFO_WARNING' : 'BAD_PRICE_WARNING');
+            expect(lax.warning.type).toBe(
+              strict.reason === 'LOW_INFO_ERROR' ? 'LOW_INFO_WARNING' : 'BAD_PRICE_WARNING',
+            );
             expect(strict.error.details).toHaveLength(1);
           }
         }

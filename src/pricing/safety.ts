@@ -77,9 +77,15 @@ export function judgePriceSafety(input: SafetyInput): SafetyVerdict {
   const finding = findProblem(input, { ...DEFAULT_SAFETY_THRESHOLDS, ...stripUndefined(input.thresholds ?? {}) });
   if (!finding) return { kind: 'ok' };
   if (input.allowUnsafe) {
-    return { kind: 'warning', reason: finding.reason, warning: { type: finding.warningType, message: finding.warningMessage } };
+    return {
+      kind: 'warning',
+      reason: finding.reason,
+      warning: { type: finding.warningType, message: finding.warningMessage },
+    };
   }
-  const error = new ApiError(GrpcCode.INVALID_ARGUMENT, finding.errorMessage, [errorInfo(finding.reason, finding.metadata)]);
+  const error = new ApiError(GrpcCode.INVALID_ARGUMENT, finding.errorMessage, [
+    errorInfo(finding.reason, finding.metadata),
+  ]);
   return { kind: 'error', reason: finding.reason, error };
 }
 
@@ -94,7 +100,9 @@ function findProblem(input: SafetyInput, t: SafetyThresholds): Finding | undefin
   const { usdIn, usdOut, priceImpactPercent: impact } = input;
   const usdKnown = usdIn !== undefined && usdOut !== undefined && usdIn.sign() > 0 && usdOut.sign() >= 0;
   const loss = usdKnown ? usdIn.sub(usdOut) : undefined;
-  const usdFigures: Record<string, string> = usdKnown ? { usd_amount_in: formatUsd(usdIn), usd_amount_out: formatUsd(usdOut) } : {};
+  const usdFigures: Record<string, string> = usdKnown
+    ? { usd_amount_in: formatUsd(usdIn), usd_amount_out: formatUsd(usdOut) }
+    : {};
 
   // 1. loss / usdIn > fraction  ⟺  loss > fraction · usdIn (usdIn > 0)
   if (usdKnown && loss!.gt(t.maxUsdLossFraction.mul(usdIn))) {
@@ -113,12 +121,20 @@ function findProblem(input: SafetyInput, t: SafetyThresholds): Finding | undefin
       errorMessage: message,
       warningType: 'BAD_PRICE_WARNING',
       warningMessage: message,
-      metadata: { ...usdFigures, price_impact_percent: formatPercent(impact), max_price_impact_percent: t.maxPriceImpactPercent.toString() },
+      metadata: {
+        ...usdFigures,
+        price_impact_percent: formatPercent(impact),
+        max_price_impact_percent: t.maxPriceImpactPercent.toString(),
+      },
     };
   }
   // 3.
   if (usdKnown && loss!.gt(t.maxUsdLoss)) {
-    return usdDifference('HIGH_LOSS_ERROR', usdIn, usdOut, { ...usdFigures, usd_loss: formatUsd(loss!), max_usd_loss: formatUsd(t.maxUsdLoss) });
+    return usdDifference('HIGH_LOSS_ERROR', usdIn, usdOut, {
+      ...usdFigures,
+      usd_loss: formatUsd(loss!),
+      max_usd_loss: formatUsd(t.maxUsdLoss),
+    });
   }
   // 4.
   if (input.doesSwap && !usdKnown && !impactKnown) {
@@ -126,13 +142,24 @@ function findProblem(input: SafetyInput, t: SafetyThresholds): Finding | undefin
     const metadata: Record<string, string> = {};
     if (usdIn !== undefined) metadata.usd_amount_in = formatUsd(usdIn);
     if (usdOut !== undefined) metadata.usd_amount_out = formatUsd(usdOut);
-    return { reason: 'LOW_INFO_ERROR', errorMessage: message, warningType: 'LOW_INFO_WARNING', warningMessage: message, metadata };
+    return {
+      reason: 'LOW_INFO_ERROR',
+      errorMessage: message,
+      warningType: 'LOW_INFO_WARNING',
+      warningMessage: message,
+      metadata,
+    };
   }
   return undefined;
 }
 
 /** Error text as the Skip Go API sends it; warning text as captured in a route's `warning`. */
-function usdDifference(reason: PriceErrorReason, usdIn: Decimal, usdOut: Decimal, metadata: Record<string, string>): Finding {
+function usdDifference(
+  reason: PriceErrorReason,
+  usdIn: Decimal,
+  usdOut: Decimal,
+  metadata: Record<string, string>,
+): Finding {
   const i = formatUsd(usdIn);
   const o = formatUsd(usdOut);
   return {

@@ -22,7 +22,11 @@ describe('usdValue', () => {
   it('is exact: value(a) + value(b) == value(a + b), no drift', () => {
     fc.assert(
       fc.property(arbAmount, arbAmount, arbDecimals, arbPrice, (a, b, d, p) => {
-        expect(usdValue(a, d, p).add(usdValue(b, d, p)).eq(usdValue(a + b, d, p))).toBe(true);
+        expect(
+          usdValue(a, d, p)
+            .add(usdValue(b, d, p))
+            .eq(usdValue(a + b, d, p)),
+        ).toBe(true);
       }),
     );
   });
@@ -140,7 +144,10 @@ describe('percentages', () => {
         fc.pre(!a.isZero());
         const p = percentChange(a, b)!;
         // p·a/100 ≈ b − a, error ≤ ½·10^-18·a/100·100
-        const err = p.mul(a).sub(b.sub(a).mul(Decimal.fromInt(100))).abs();
+        const err = p
+          .mul(a)
+          .sub(b.sub(a).mul(Decimal.fromInt(100)))
+          .abs();
         expect(err.lte(a.mul(Decimal.of(1n, 18)))).toBe(true);
       }),
     );

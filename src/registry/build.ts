@@ -7,7 +7,14 @@ import type { Asset as CrAsset, AssetList } from '@chain-registry/types';
 import { getAddress, isAddress } from 'viem';
 import type { Asset } from '../wire/asset.js';
 import { isIbcDenom, parseTracePath, traceHopsString, type Hop } from '../denom/trace.js';
-import { buildChannels, buildCosmosChain, collectCosmosAssets, isUsableCosmosChain, logoOf, type RawAsset } from './cosmos.js';
+import {
+  buildChannels,
+  buildCosmosChain,
+  collectCosmosAssets,
+  isUsableCosmosChain,
+  logoOf,
+  type RawAsset,
+} from './cosmos.js';
 import { loadDataFiles, type DataFiles, type NonCosmosChainEntry } from './data-files.js';
 import { buildNonCosmosChain, nativeCurrencyOf } from './non-cosmos.js';
 import { Registry } from './registry.js';
@@ -20,9 +27,16 @@ const IBC_TRACE_TYPES = new Set(['ibc', 'ibc-cw20', 'ibc-bridge']);
 /** Token standards Junction can move: bank coins, CW20, ERC-20 and native gas tokens. */
 const SUPPORTED_TYPES = new Set(['sdk.coin', 'ics20', 'cw20', 'erc20', 'evm-base', 'svm-base', 'sdk.factory']);
 
-export function buildRegistry(data: DataFiles = loadDataFiles(), sources: RegistrySources = loadRegistrySources(), tokenList: TokenList = loadTokenList()): Registry {
+export function buildRegistry(
+  data: DataFiles = loadDataFiles(),
+  sources: RegistrySources = loadRegistrySources(),
+  tokenList: TokenList = loadTokenList(),
+): Registry {
   const { ibcData, nonCosmosAssetLists } = sources;
-  const { chains: mainnetChains, assetLists: mainnetAssetLists } = withInitiaRollups(sources.chains, sources.assetLists);
+  const { chains: mainnetChains, assetLists: mainnetAssetLists } = withInitiaRollups(
+    sources.chains,
+    sources.assetLists,
+  );
   const chains = new Map<string, RegistryChain>();
   const chainIdOfName = new Map<string, string>();
 
@@ -41,8 +55,26 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
   for (const c of data.contracts.eureka.clients) {
     if (!chains.has(c.chain_id) || !chains.has(c.counterparty_chain_id)) continue;
     ends.push(
-      { chainId: c.chain_id, port: 'transfer', channel: c.client_id, counterpartyChainId: c.counterparty_chain_id, counterpartyPort: 'transfer', counterpartyChannel: c.counterparty_client_id, preferred: true, ibcV2: true },
-      { chainId: c.counterparty_chain_id, port: 'transfer', channel: c.counterparty_client_id, counterpartyChainId: c.chain_id, counterpartyPort: 'transfer', counterpartyChannel: c.client_id, preferred: true, ibcV2: true },
+      {
+        chainId: c.chain_id,
+        port: 'transfer',
+        channel: c.client_id,
+        counterpartyChainId: c.counterparty_chain_id,
+        counterpartyPort: 'transfer',
+        counterpartyChannel: c.counterparty_client_id,
+        preferred: true,
+        ibcV2: true,
+      },
+      {
+        chainId: c.counterparty_chain_id,
+        port: 'transfer',
+        channel: c.counterparty_client_id,
+        counterpartyChainId: c.chain_id,
+        counterpartyPort: 'transfer',
+        counterpartyChannel: c.client_id,
+        preferred: true,
+        ibcV2: true,
+      },
     );
   }
 
@@ -56,7 +88,11 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
     for (const a of list.assets) {
       if (a === native) {
         // The gas token is `<chain>-native` on the wire whatever standard the list files it under.
-        raw.push({ chainId: entry.chain_id, denom: entry.native_denom, source: { ...a, typeAsset: entry.chain_type === 'evm' ? 'evm-base' : 'svm-base' } });
+        raw.push({
+          chainId: entry.chain_id,
+          denom: entry.native_denom,
+          source: { ...a, typeAsset: entry.chain_type === 'evm' ? 'evm-base' : 'svm-base' },
+        });
         continue;
       }
       if (a.deprecated || a.typeAsset === 'evm-base' || a.typeAsset === 'svm-base') continue;
@@ -69,13 +105,15 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
     for (const a of tokenListAssets(tokenList, entry)) {
       // The list writes EVM addresses EIP-55 checksummed (token-list.test.ts checks every one): trusting a mixed-case
       // address saves a keccak per token at start-up.
-      const denom = entry.chain_type === 'evm' && isChecksummedForm(a.address) ? a.address : nonCosmosDenom(a, entry.chain_type);
+      const denom =
+        entry.chain_type === 'evm' && isChecksummedForm(a.address) ? a.address : nonCosmosDenom(a, entry.chain_type);
       if (denom) raw.push({ chainId: entry.chain_id, denom, source: a });
     }
   }
   // Then the tokens a bridge delivers that neither source lists (Hyperlane's TIA.n on Arbitrum, ...).
   for (const t of data.bridgeTokens.tokens) {
-    if (data.nonCosmosChains.chains.some((c) => c.chain_id === t.chain_id)) raw.push({ chainId: t.chain_id, denom: t.address, source: bridgeTokenAsset(t) });
+    if (data.nonCosmosChains.chains.some((c) => c.chain_id === t.chain_id))
+      raw.push({ chainId: t.chain_id, denom: t.address, source: bridgeTokenAsset(t) });
   }
 
   // Then the ERC-20s IBC Eureka mints for Cosmos assets: their trace is an IBC v2 client hop, which resolves their
@@ -116,7 +154,9 @@ export function buildRegistry(data: DataFiles = loadDataFiles(), sources: Regist
     const origin =
       (p.hops.length === 0 ? { chainId: p.chainId, denom: p.baseDenom } : undefined) ??
       provisional.resolveOrigin(p.chainId, p.hops, p.baseDenom) ??
-      registryPointerOrigin(p, chains, chainIdOfName, nonCosmosByRegistryName, pendingByKey, (c, d) => originOf(c, d, depth + 1));
+      registryPointerOrigin(p, chains, chainIdOfName, nonCosmosByRegistryName, pendingByKey, (c, d) =>
+        originOf(c, d, depth + 1),
+      );
     resolved.set(key, origin ?? null);
     return origin;
   };
@@ -228,7 +268,10 @@ function registryPointerOrigin(
     else if (!isIbcDenom(base)) origin = { chainId, denom: base }; // a native denom the asset list does not carry
   } else {
     // A non-Cosmos origin must be an asset Junction lists there (EVM addresses checksummed).
-    const denom = chain.wire.chain_type === 'evm' && isAddress(p.baseDenom, { strict: false }) ? getAddress(p.baseDenom) : p.baseDenom;
+    const denom =
+      chain.wire.chain_type === 'evm' && isAddress(p.baseDenom, { strict: false })
+        ? getAddress(p.baseDenom)
+        : p.baseDenom;
     if (pendingByKey.has(`${chainId}\u0000${denom}`)) origin = { chainId, denom };
   }
   if (!origin) return undefined;
@@ -242,7 +285,16 @@ function sameDenom(a: string, b: string): boolean {
 
 function placeholder(chainId: string, denom: string, hops: Hop[], baseDenom: string): RegistryAsset {
   return {
-    wire: { denom, chain_id: chainId, origin_denom: baseDenom, origin_chain_id: chainId, trace: traceHopsString(hops), is_cw20: false, is_evm: false, is_svm: false },
+    wire: {
+      denom,
+      chain_id: chainId,
+      origin_denom: baseDenom,
+      origin_chain_id: chainId,
+      trace: traceHopsString(hops),
+      is_cw20: false,
+      is_evm: false,
+      is_svm: false,
+    },
     hops,
     baseDenom,
     hasMetadata: false,
@@ -309,7 +361,12 @@ function makeAsset(
     coingecko_id: a.coingeckoId ?? null,
     recommended_symbol: a.symbol ?? null,
   };
-  return { wire, hops, baseDenom: hops.length ? baseDenom : r.denom, hasMetadata: Boolean(a.symbol) && decimals !== undefined };
+  return {
+    wire,
+    hops,
+    baseDenom: hops.length ? baseDenom : r.denom,
+    hasMetadata: Boolean(a.symbol) && decimals !== undefined,
+  };
 }
 
 /**
@@ -328,7 +385,8 @@ function oneHopVoucherPaths(registry: Registry): Map<string, Iterable<string>> {
     }
   }
   const byChain = new Map<string, Iterable<string>>();
-  for (const [chainId, ends] of sendersTo) byChain.set(chainId, { [Symbol.iterator]: () => pathsOverEnds(registry, ends) });
+  for (const [chainId, ends] of sendersTo)
+    byChain.set(chainId, { [Symbol.iterator]: () => pathsOverEnds(registry, ends) });
   return byChain;
 }
 

@@ -14,25 +14,47 @@ describe('selectChains', () => {
     expect(cosmos).not.toContain('1');
     expect(cosmos).not.toContain('solana');
     const withEvm = ids(selectChains(registry, { includeEvm: true, includeSvm: false, onlyTestnets: false }));
-    expect(withEvm.filter((id) => !cosmos.includes(id)).sort()).toEqual(['1', '10', '137', '42161', '43114', '56', '8453']);
+    expect(withEvm.filter((id) => !cosmos.includes(id)).sort()).toEqual([
+      '1',
+      '10',
+      '137',
+      '42161',
+      '43114',
+      '56',
+      '8453',
+    ]);
     const all = ids(selectChains(registry, { includeEvm: true, includeSvm: true, onlyTestnets: false }));
     expect(all.length).toBe(registry.chains.size);
   });
 
   it('returns exactly the chains asked for, once, whatever their type', () => {
-    const chains = selectChains(registry, { chainIds: ['solana', 'osmosis-1', '1', 'osmosis-1'], includeEvm: false, includeSvm: false, onlyTestnets: false });
+    const chains = selectChains(registry, {
+      chainIds: ['solana', 'osmosis-1', '1', 'osmosis-1'],
+      includeEvm: false,
+      includeSvm: false,
+      onlyTestnets: false,
+    });
     expect(ids(chains)).toEqual(['solana', 'osmosis-1', '1']);
   });
 
   it('has no testnets (Junction serves mainnet)', () => {
     expect(selectChains(registry, { includeEvm: true, includeSvm: true, onlyTestnets: true })).toEqual([]);
-    expect(selectChains(registry, { chainIds: ['osmosis-1'], includeEvm: false, includeSvm: false, onlyTestnets: true })).toEqual([]);
+    expect(
+      selectChains(registry, { chainIds: ['osmosis-1'], includeEvm: false, includeSvm: false, onlyTestnets: true }),
+    ).toEqual([]);
   });
 
   it('chainsOf gives the wire records', () => {
-    expect(chainsOf(selectChains(registry, { chainIds: ['cosmoshub-4'], includeEvm: false, includeSvm: false, onlyTestnets: false }))[0]).toBe(
-      registry.chain('cosmoshub-4')!.wire,
-    );
+    expect(
+      chainsOf(
+        selectChains(registry, {
+          chainIds: ['cosmoshub-4'],
+          includeEvm: false,
+          includeSvm: false,
+          onlyTestnets: false,
+        }),
+      )[0],
+    ).toBe(registry.chain('cosmoshub-4')!.wire);
   });
 });
 
@@ -50,17 +72,27 @@ describe('asset filters', () => {
     const juno = [...registry.listedAssets('juno-1')];
     expect(juno.some((a) => a.wire.is_cw20)).toBe(true);
     expect(juno.filter((a) => assetPasses(a, DEFAULT)).some((a) => a.wire.is_cw20)).toBe(false);
-    expect(juno.filter((a) => assetPasses(a, { ...DEFAULT, includeCw20: true })).some((a) => a.wire.is_cw20)).toBe(true);
+    expect(juno.filter((a) => assetPasses(a, { ...DEFAULT, includeCw20: true })).some((a) => a.wire.is_cw20)).toBe(
+      true,
+    );
   });
 });
 
 describe('AssetCatalog', () => {
   it('renders the same JSON as serialising the filtered assets', () => {
-    const chains = selectChains(registry, { chainIds: ['osmosis-1', 'juno-1', '1'], includeEvm: false, includeSvm: false, onlyTestnets: false });
+    const chains = selectChains(registry, {
+      chainIds: ['osmosis-1', 'juno-1', '1'],
+      includeEvm: false,
+      includeSvm: false,
+      onlyTestnets: false,
+    });
     for (const f of [DEFAULT, { nativeOnly: true, includeNoMetadata: true, includeCw20: true }]) {
-      const parsed = JSON.parse(catalog.chainToAssetsJson(chains, f)) as { chain_to_assets_map: Record<string, { assets: unknown[] }> };
+      const parsed = JSON.parse(catalog.chainToAssetsJson(chains, f)) as {
+        chain_to_assets_map: Record<string, { assets: unknown[] }>;
+      };
       expect(Object.keys(parsed.chain_to_assets_map).sort()).toEqual(['1', 'juno-1', 'osmosis-1']);
-      for (const c of chains) expect(parsed.chain_to_assets_map[c.wire.chain_id]!.assets).toEqual(catalog.assets(c.wire.chain_id, f));
+      for (const c of chains)
+        expect(parsed.chain_to_assets_map[c.wire.chain_id]!.assets).toEqual(catalog.assets(c.wire.chain_id, f));
     }
   });
 

@@ -44,7 +44,9 @@ export function selectChains(registry: Registry, f: ChainFilter): RegistryChain[
   return [...registry.chains.values()].filter(
     (c) =>
       c.wire.is_testnet === f.onlyTestnets &&
-      (c.wire.chain_type === 'cosmos' || (c.wire.chain_type === 'evm' && f.includeEvm) || (c.wire.chain_type === 'svm' && f.includeSvm)),
+      (c.wire.chain_type === 'cosmos' ||
+        (c.wire.chain_type === 'evm' && f.includeEvm) ||
+        (c.wire.chain_type === 'svm' && f.includeSvm)),
   );
 }
 
@@ -79,7 +81,11 @@ export class AssetCatalog {
     }
     const key = `${+sel.includeEvm}${+sel.includeSvm}${+sel.onlyTestnets}${+f.nativeOnly}${+f.includeNoMetadata}${+f.includeCw20}`;
     let entry = this.bodies.get(key);
-    if (!entry) this.bodies.set(key, (entry = { json: Buffer.from(this.chainToAssetsJson(selectChains(this.registry, sel), f)) }));
+    if (!entry)
+      this.bodies.set(
+        key,
+        (entry = { json: Buffer.from(this.chainToAssetsJson(selectChains(this.registry, sel), f)) }),
+      );
     if (!acceptGzip) return { body: entry.json, gzip: false };
     entry.gzip ??= gzipSync(entry.json);
     return { body: entry.gzip, gzip: true };

@@ -29,7 +29,11 @@ export function capabilitiesOf(chainId: string, file: CapabilitiesFile): IbcCapa
   };
 }
 
-export function entryPointOf(chainId: string, contracts: ContractsFile, fees?: IbcTransferFeesFile): EntryPointContracts | undefined {
+export function entryPointOf(
+  chainId: string,
+  contracts: ContractsFile,
+  fees?: IbcTransferFeesFile,
+): EntryPointContracts | undefined {
   const e = contracts.skip_entry_point[chainId];
   if (!e) return undefined;
   const fee = fees?.chains[chainId];
@@ -51,7 +55,10 @@ function ibcTransferFeeOf(chainId: string, f: IbcTransferFeesFile['chains'][stri
   const fee = { recvFee: coins(f.recv_fee), ackFee: coins(f.ack_fee), timeoutFee: coins(f.timeout_fee) };
   const all = [...fee.recvFee, ...fee.ackFee, ...fee.timeoutFee].filter((c) => c.amount > 0n);
   const denoms = new Set(all.map((c) => c.denom));
-  if (denoms.size !== 1) throw new Error(`data/ibc-transfer-fees.json: ${chainId}: the fees must sum to exactly one coin, got ${denoms.size} denoms`);
+  if (denoms.size !== 1)
+    throw new Error(
+      `data/ibc-transfer-fees.json: ${chainId}: the fees must sum to exactly one coin, got ${denoms.size} denoms`,
+    );
   return { ...fee, total: { denom: all[0]!.denom, amount: all.reduce((s, c) => s + c.amount, 0n) } };
 }
 
@@ -171,8 +178,26 @@ export function buildChannels(ibcData: IBCData[], chainIdOfName: ReadonlyMap<str
       if (seen.has(key)) continue;
       seen.add(key);
       ends.push(
-        { chainId: a, port: 'transfer', channel: ch.chain1.channelId, counterpartyChainId: b, counterpartyPort: 'transfer', counterpartyChannel: ch.chain2.channelId, preferred, ibcV2: false },
-        { chainId: b, port: 'transfer', channel: ch.chain2.channelId, counterpartyChainId: a, counterpartyPort: 'transfer', counterpartyChannel: ch.chain1.channelId, preferred, ibcV2: false },
+        {
+          chainId: a,
+          port: 'transfer',
+          channel: ch.chain1.channelId,
+          counterpartyChainId: b,
+          counterpartyPort: 'transfer',
+          counterpartyChannel: ch.chain2.channelId,
+          preferred,
+          ibcV2: false,
+        },
+        {
+          chainId: b,
+          port: 'transfer',
+          channel: ch.chain2.channelId,
+          counterpartyChainId: a,
+          counterpartyPort: 'transfer',
+          counterpartyChannel: ch.chain1.channelId,
+          preferred,
+          ibcV2: false,
+        },
       );
     }
   }

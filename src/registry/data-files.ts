@@ -120,12 +120,30 @@ export interface IbcTransferFeesFile {
 
 /** Tokens a bridge delivers that neither asset source lists (data/bridge-tokens.json). */
 export interface BridgeTokensFile {
-  tokens: { chain_id: string; address: string; symbol: string; name: string; decimals: number; coingecko_id?: string; logo_uri?: string }[];
+  tokens: {
+    chain_id: string;
+    address: string;
+    symbol: string;
+    name: string;
+    decimals: number;
+    coingecko_id?: string;
+    logo_uri?: string;
+  }[];
 }
 
 /** ERC-20s that IBC Eureka mints for Cosmos assets (data/eureka-assets.json): the trace is an IBC v2 client hop. */
 export interface EurekaAssetsFile {
-  assets: { chain_id: string; denom: string; client_id: string; base_denom: string; symbol: string; name: string; decimals: number; logo_uri: string; coingecko_id?: string }[];
+  assets: {
+    chain_id: string;
+    denom: string;
+    client_id: string;
+    base_denom: string;
+    symbol: string;
+    name: string;
+    decimals: number;
+    logo_uri: string;
+    coingecko_id?: string;
+  }[];
 }
 
 export interface DataFiles {

@@ -43,7 +43,9 @@ export function nativeCurrencyOf(entry: NonCosmosChainEntry): NativeCurrency {
 
 export function buildNonCosmosChain(entry: NonCosmosChainEntry): RegistryChain {
   if (entry.chain_type === 'evm' && (!/^\d+$/.test(entry.chain_id) || !entry.pretty_name || !entry.native_symbol)) {
-    throw new Error(`data/non-cosmos-chains.json: EVM chain ${entry.chain_id} needs a numeric chain_id, pretty_name and native_symbol`);
+    throw new Error(
+      `data/non-cosmos-chains.json: EVM chain ${entry.chain_id} needs a numeric chain_id, pretty_name and native_symbol`,
+    );
   }
   const none = { pfm: false, ibcHooks: false, ibcCallbacks: false, memo: false, autopilot: false };
   return {

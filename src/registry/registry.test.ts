@@ -56,13 +56,24 @@ describe('ATOM on Osmosis', () => {
       counterpartyChannel: 'channel-0',
       preferred: true,
     });
-    expect(registry.transferChannel('osmosis-1', 'cosmoshub-4')).toMatchObject({ channel: 'channel-0', counterpartyChannel: 'channel-141' });
+    expect(registry.transferChannel('osmosis-1', 'cosmoshub-4')).toMatchObject({
+      channel: 'channel-0',
+      counterpartyChannel: 'channel-141',
+    });
     expect(registry.channelEnd('osmosis-1', 'transfer', 'channel-0')?.counterpartyChainId).toBe('cosmoshub-4');
-    expect(registry.resolveOrigin('osmosis-1', [{ port: 'transfer', channel: 'channel-0' }], 'uatom')).toEqual({ chainId: 'cosmoshub-4', denom: 'uatom' });
+    expect(registry.resolveOrigin('osmosis-1', [{ port: 'transfer', channel: 'channel-0' }], 'uatom')).toEqual({
+      chainId: 'cosmoshub-4',
+      denom: 'uatom',
+    });
   });
 
   it('uatom is native on the Hub', () => {
-    expect(registry.listedAsset('cosmoshub-4', 'uatom')?.wire).toMatchObject({ origin_chain_id: 'cosmoshub-4', origin_denom: 'uatom', trace: '', decimals: 6 });
+    expect(registry.listedAsset('cosmoshub-4', 'uatom')?.wire).toMatchObject({
+      origin_chain_id: 'cosmoshub-4',
+      origin_denom: 'uatom',
+      trace: '',
+      decimals: 6,
+    });
   });
 });
 
@@ -82,7 +93,8 @@ describe('every voucher in the registry', () => {
     for (const a of assets) {
       expect(a.wire.trace).toBe(a.hops.map((h) => `${h.port}/${h.channel}`).join('/'));
       // IBC Eureka's ERC-20s of Cosmos assets (data/eureka-assets.json) carry their IBC v2 hop without an ibc/ hash.
-      if (!a.wire.denom.startsWith('ibc/') && !(a.wire.is_evm && a.hops.every((h) => h.channel === 'cosmoshub-0'))) expect(a.hops).toEqual([]);
+      if (!a.wire.denom.startsWith('ibc/') && !(a.wire.is_evm && a.hops.every((h) => h.channel === 'cosmoshub-0')))
+        expect(a.hops).toEqual([]);
     }
   });
 
@@ -94,7 +106,9 @@ describe('every voucher in the registry', () => {
       const sameBase = o.origin_denom === a.baseDenom || o.origin_denom.toLowerCase() === a.baseDenom.toLowerCase();
       return !sameBase;
     });
-    expect(bad.map((a) => `${a.wire.chain_id} ${a.wire.denom} -> ${a.wire.origin_chain_id} ${a.wire.origin_denom}`)).toEqual([]);
+    expect(
+      bad.map((a) => `${a.wire.chain_id} ${a.wire.denom} -> ${a.wire.origin_chain_id} ${a.wire.origin_denom}`),
+    ).toEqual([]);
   });
 
   it('whose hops can be walked over known channels has exactly the walked origin', () => {
@@ -129,7 +143,10 @@ describe('every voucher in the registry', () => {
 
 describe('multi-hop traces', () => {
   it('OPHIR on the Hub (Migaloo tokenfactory via Osmosis) resolves to Migaloo', () => {
-    const ophir = registry.listedAsset('cosmoshub-4', 'ibc/B26F762ED6D20D0D5305FE1870A476EBCB95127C10199F3CB16E69D893E9F775');
+    const ophir = registry.listedAsset(
+      'cosmoshub-4',
+      'ibc/B26F762ED6D20D0D5305FE1870A476EBCB95127C10199F3CB16E69D893E9F775',
+    );
     expect(ophir?.wire).toMatchObject({
       trace: 'transfer/channel-141/transfer/channel-642',
       origin_chain_id: 'migaloo-1',
@@ -142,16 +159,39 @@ describe('multi-hop traces', () => {
   });
 
   it('ATOM on Nolus via Osmosis (two hops) resolves to the Hub', () => {
-    const atom = registry.listedAsset('pirin-1', 'ibc/6CDD4663F2F09CD62285E2D45891FC149A3568E316CE3EBBE201A71A78A69388');
-    expect(atom?.wire).toMatchObject({ trace: 'transfer/channel-0/transfer/channel-0', origin_chain_id: 'cosmoshub-4', origin_denom: 'uatom', decimals: 6 });
+    const atom = registry.listedAsset(
+      'pirin-1',
+      'ibc/6CDD4663F2F09CD62285E2D45891FC149A3568E316CE3EBBE201A71A78A69388',
+    );
+    expect(atom?.wire).toMatchObject({
+      trace: 'transfer/channel-0/transfer/channel-0',
+      origin_chain_id: 'cosmoshub-4',
+      origin_denom: 'uatom',
+      decimals: 6,
+    });
   });
 
   it('WBTC over Eureka: on the Hub (one hop over client 08-wasm-1369) and on Osmosis (two hops) resolves to the checksummed ERC-20 on Ethereum', () => {
     const wbtc = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
-    const onHub = registry.listedAsset('cosmoshub-4', 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462');
-    expect(onHub?.wire).toMatchObject({ trace: 'transfer/08-wasm-1369', origin_chain_id: '1', origin_denom: wbtc, decimals: 8 });
-    const onOsmosis = registry.listedAsset('osmosis-1', 'ibc/88386AC48152D48B34B082648DF836F975506F0B57DBBFC10A54213B1BF484CB');
-    expect(onOsmosis?.wire).toMatchObject({ trace: 'transfer/channel-0/transfer/08-wasm-1369', origin_chain_id: '1', origin_denom: wbtc });
+    const onHub = registry.listedAsset(
+      'cosmoshub-4',
+      'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462',
+    );
+    expect(onHub?.wire).toMatchObject({
+      trace: 'transfer/08-wasm-1369',
+      origin_chain_id: '1',
+      origin_denom: wbtc,
+      decimals: 8,
+    });
+    const onOsmosis = registry.listedAsset(
+      'osmosis-1',
+      'ibc/88386AC48152D48B34B082648DF836F975506F0B57DBBFC10A54213B1BF484CB',
+    );
+    expect(onOsmosis?.wire).toMatchObject({
+      trace: 'transfer/channel-0/transfer/08-wasm-1369',
+      origin_chain_id: '1',
+      origin_denom: wbtc,
+    });
     expect(registry.listedAsset('1', wbtc)?.wire.decimals).toBe(8);
   });
 
@@ -203,13 +243,20 @@ describe('multi-hop traces', () => {
       ],
       baseDenom: 'uatom',
     };
-    expect(registry.channelEnd('neutron-1', 'transfer', 'channel-1')).toMatchObject({ counterpartyChainId: 'cosmoshub-4', counterpartyChannel: 'channel-569' });
+    expect(registry.channelEnd('neutron-1', 'transfer', 'channel-1')).toMatchObject({
+      counterpartyChainId: 'cosmoshub-4',
+      counterpartyChannel: 'channel-569',
+    });
     const path = 'transfer/channel-874/transfer/channel-1/uatom';
     const denom = ibcDenomOfPath(path);
     expect(registry.rememberPath(path)).toBe(denom);
     const a = registry.asset('osmosis-1', denom);
     expect(a?.hops).toEqual(trace.hops);
-    expect(a?.wire).toMatchObject({ origin_chain_id: 'cosmoshub-4', origin_denom: 'uatom', trace: 'transfer/channel-874/transfer/channel-1' });
+    expect(a?.wire).toMatchObject({
+      origin_chain_id: 'cosmoshub-4',
+      origin_denom: 'uatom',
+      trace: 'transfer/channel-874/transfer/channel-1',
+    });
     expect(registry.pathOfIbcDenom('osmosis-1', a!.wire.denom)).toBe('transfer/channel-874/transfer/channel-1/uatom');
   });
 });
@@ -221,20 +268,29 @@ describe('origin resolution does not promote an intermediate chain to origin', (
     ['pirin-1', 'ibc/A59A9C955F1AB8B76671B00C1A0482C64A6590352944BB5880E5122358F7E1CE', 'EVMOS via Osmosis'],
     ['pirin-1', 'ibc/11E3CF372E065ACB1A39C531A3C7E7E03F60B5D0653AD2139D31128ACD2772B5', 'STARS via Osmosis'],
     // The registry labels this voucher CRV but its trace (which its hash proves) carries the WBTC address.
-    ['osmosis-1', 'ibc/080CE38C1E49595F2199E88BE7281F93FAEEF3FE354EECED0640625E8311C9CF', 'mislabelled CRV via Composable'],
+    [
+      'osmosis-1',
+      'ibc/080CE38C1E49595F2199E88BE7281F93FAEEF3FE354EECED0640625E8311C9CF',
+      'mislabelled CRV via Composable',
+    ],
   ])('%s %s (%s) is left out', (chainId, denom) => {
     expect(registry.chain(chainId)).toBeDefined();
     expect(registry.listedAsset(chainId, denom)).toBeUndefined();
   });
 
   it('a CW20 voucher over a wasm port resolves through the registry pointer (MARBLE from Juno on Osmosis)', () => {
-    const marble = registry.listedAsset('osmosis-1', 'ibc/F6B691D5F7126579DDC87357B09D653B47FDCE0A3383FF33C8D8B544FE29A8A6');
+    const marble = registry.listedAsset(
+      'osmosis-1',
+      'ibc/F6B691D5F7126579DDC87357B09D653B47FDCE0A3383FF33C8D8B544FE29A8A6',
+    );
     expect(marble?.wire).toMatchObject({
       trace: 'transfer/channel-169',
       origin_chain_id: 'juno-1',
       origin_denom: 'cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl',
     });
-    expect(registry.listedAsset('juno-1', 'cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl')?.wire).toMatchObject({
+    expect(
+      registry.listedAsset('juno-1', 'cw20:juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl')?.wire,
+    ).toMatchObject({
       is_cw20: true,
       token_contract: 'juno1g2g7ucurum66d42g8k5twk34yegdq8c82858gz0tq2fc75zy7khssgnhjl',
     });
@@ -282,7 +338,10 @@ describe('channels', () => {
   it('has no channel between chains that share none, and keeps IBC v2 clients out of the channel list', () => {
     expect(registry.transferChannel('1', 'osmosis-1')).toBeUndefined();
     expect(registry.transferChannel('cosmoshub-4', '1')).toBeUndefined();
-    expect(registry.channelEnd('cosmoshub-4', 'transfer', '08-wasm-1369')).toMatchObject({ counterpartyChainId: '1', ibcV2: true });
+    expect(registry.channelEnd('cosmoshub-4', 'transfer', '08-wasm-1369')).toMatchObject({
+      counterpartyChainId: '1',
+      ibcV2: true,
+    });
     expect(registry.channelsFrom('cosmoshub-4').some((e) => e.ibcV2)).toBe(false);
   });
 });
@@ -300,21 +359,44 @@ describe('EVM chains and Solana', () => {
 
   it.each(evm)('chain %s (%s) is an EVM chain with its native gas token %s', (id, name, native) => {
     const c = registry.chain(id);
-    expect(c?.wire).toMatchObject({ chain_id: id, chain_name: name, chain_type: 'evm', bech32_prefix: '', is_testnet: false, pfm_enabled: false });
+    expect(c?.wire).toMatchObject({
+      chain_id: id,
+      chain_name: name,
+      chain_type: 'evm',
+      bech32_prefix: '',
+      is_testnet: false,
+      pfm_enabled: false,
+    });
     expect(c?.evmChainId).toBe(Number(id));
     // As in the captured /v2/info/chains response: EVM chains list no fee assets.
     expect(c?.wire.fee_assets).toEqual([]);
-    expect(registry.listedAsset(id, native)?.wire).toMatchObject({ is_evm: true, is_svm: false, decimals: 18, trace: '', token_contract: null });
+    expect(registry.listedAsset(id, native)?.wire).toMatchObject({
+      is_evm: true,
+      is_svm: false,
+      decimals: 18,
+      trace: '',
+      token_contract: null,
+    });
   });
 
-  it('the EVM facts copied into data/non-cosmos-chains.json equal viem\'s chain definitions', () => {
-    const viemById = new Map(Object.values(viemChains as Record<string, unknown>).flatMap((c) => (isViemMainnet(c) ? [[c.id, c] as const] : [])));
+  it("the EVM facts copied into data/non-cosmos-chains.json equal viem's chain definitions", () => {
+    const viemById = new Map(
+      Object.values(viemChains as Record<string, unknown>).flatMap((c) =>
+        isViemMainnet(c) ? [[c.id, c] as const] : [],
+      ),
+    );
     const entries = loadDataFiles().nonCosmosChains.chains.filter((e) => e.chain_type === 'evm');
     expect(entries.map((e) => e.chain_id).sort()).toEqual(evm.map(([id]) => id).sort());
     for (const e of entries) {
       const v = viemById.get(Number(e.chain_id));
       expect(v, e.chain_id).toBeDefined();
-      expect({ id: e.chain_id, pretty: e.pretty_name, symbol: e.native_symbol, name: e.native_name, decimals: e.native_decimals }).toEqual({
+      expect({
+        id: e.chain_id,
+        pretty: e.pretty_name,
+        symbol: e.native_symbol,
+        name: e.native_name,
+        decimals: e.native_decimals,
+      }).toEqual({
         id: String(v!.id),
         pretty: v!.name,
         symbol: v!.nativeCurrency.symbol,
@@ -333,8 +415,18 @@ describe('EVM chains and Solana', () => {
   });
 
   it('Solana is the SVM chain "solana" with SOL (9 decimals) and USDC by mint address', () => {
-    expect(registry.chain('solana')?.wire).toMatchObject({ chain_type: 'svm', chain_name: 'solana', pretty_name: 'Solana', bech32_prefix: '' });
-    expect(registry.listedAsset('solana', 'solana-native')?.wire).toMatchObject({ symbol: 'SOL', decimals: 9, is_svm: true, is_evm: false });
+    expect(registry.chain('solana')?.wire).toMatchObject({
+      chain_type: 'svm',
+      chain_name: 'solana',
+      pretty_name: 'Solana',
+      bech32_prefix: '',
+    });
+    expect(registry.listedAsset('solana', 'solana-native')?.wire).toMatchObject({
+      symbol: 'SOL',
+      decimals: 9,
+      is_svm: true,
+      is_evm: false,
+    });
     expect(registry.listedAsset('solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')?.wire).toMatchObject({
       symbol: 'USDC',
       decimals: 6,
@@ -344,27 +436,40 @@ describe('EVM chains and Solana', () => {
   });
 
   it('USDT on BNB Smart Chain has 18 decimals (corrected in data/asset-corrections.json; the package says 6)', () => {
-    expect(registry.listedAsset('56', '0x55d398326f99059fF775485246999027B3197955')?.wire).toMatchObject({ symbol: 'USDT', decimals: 18 });
+    expect(registry.listedAsset('56', '0x55d398326f99059fF775485246999027B3197955')?.wire).toMatchObject({
+      symbol: 'USDT',
+      decimals: 18,
+    });
     // Every correction names an asset the registry lists, so a stale entry is noticed.
-    for (const c of loadDataFiles().assetCorrections.assets) expect(registry.listedAsset(c.chain_id, c.denom), `${c.chain_id} ${c.denom}`).toBeDefined();
+    for (const c of loadDataFiles().assetCorrections.assets)
+      expect(registry.listedAsset(c.chain_id, c.denom), `${c.chain_id} ${c.denom}`).toBeDefined();
   });
 
   it('Polygon lists POL as polygon-native and WPOL under its own address', () => {
     // The package files POL as an erc20 carrying WPOL's address and keeps only a deprecated evm-base MATIC.
-    expect(registry.listedAsset('137', 'polygon-native')?.wire).toMatchObject({ symbol: 'POL', decimals: 18, token_contract: null });
+    expect(registry.listedAsset('137', 'polygon-native')?.wire).toMatchObject({
+      symbol: 'POL',
+      decimals: 18,
+      token_contract: null,
+    });
     expect(registry.listedAsset('137', '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270')?.wire.symbol).toBe('WMATIC');
-    expect([...registry.listedAssets('137')].filter((a) => a.wire.symbol === 'POL').map((a) => a.wire.denom)).toEqual(['polygon-native']);
+    expect([...registry.listedAssets('137')].filter((a) => a.wire.symbol === 'POL').map((a) => a.wire.denom)).toEqual([
+      'polygon-native',
+    ]);
   });
 
   it('every non-Cosmos chain lists its fee asset', () => {
     for (const c of registry.chains.values()) {
       if (c.wire.chain_type === 'cosmos') continue;
-      for (const f of c.wire.fee_assets) expect(registry.listedAsset(c.wire.chain_id, f.denom), `${c.wire.chain_id} ${f.denom}`).toBeDefined();
+      for (const f of c.wire.fee_assets)
+        expect(registry.listedAsset(c.wire.chain_id, f.denom), `${c.wire.chain_id} ${f.denom}`).toBeDefined();
     }
   });
 
   it('are the only non-Cosmos chains', () => {
-    const nonCosmos = [...registry.chains.values()].filter((c) => c.wire.chain_type !== 'cosmos').map((c) => c.wire.chain_id);
+    const nonCosmos = [...registry.chains.values()]
+      .filter((c) => c.wire.chain_type !== 'cosmos')
+      .map((c) => c.wire.chain_id);
     expect(nonCosmos.sort()).toEqual(['1', '10', '137', '42161', '43114', '56', '8453', 'solana']);
   });
 
@@ -380,9 +485,15 @@ describe('EVM chains and Solana', () => {
       }
     }
     expect(n).toBeGreaterThan(50);
-    expect(registry.listedAsset('1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')?.wire).toMatchObject({ symbol: 'USDC', decimals: 6 });
+    expect(registry.listedAsset('1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')?.wire).toMatchObject({
+      symbol: 'USDC',
+      decimals: 6,
+    });
     expect(registry.listedAsset('1', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBeUndefined();
-    expect(registry.listedAsset('42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831')?.wire).toMatchObject({ symbol: 'USDC', decimals: 6 });
+    expect(registry.listedAsset('42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831')?.wire).toMatchObject({
+      symbol: 'USDC',
+      decimals: 6,
+    });
   });
 });
 
@@ -391,7 +502,12 @@ describe('capabilities from data/ibc-capabilities.json', () => {
     const c = registry.chain('osmosis-1')!;
     expect(c.capabilities).toMatchObject({ pfm: true, ibcHooks: true, memo: true });
     expect(c.wire.pfm_enabled).toBe(true);
-    expect(c.wire.ibc_capabilities).toEqual({ cosmos_pfm: true, cosmos_ibc_hooks: true, cosmos_memo: true, cosmos_autopilot: false });
+    expect(c.wire.ibc_capabilities).toEqual({
+      cosmos_pfm: true,
+      cosmos_ibc_hooks: true,
+      cosmos_memo: true,
+      cosmos_autopilot: false,
+    });
   });
 
   it('dYdX has no packet-forward middleware', () => {
@@ -423,8 +539,18 @@ describe('capabilities from data/ibc-capabilities.json', () => {
 describe('Cosmos chain records', () => {
   it('Osmosis: name, prefix, fee asset gas prices as decimal strings (the package figures 0.03 / 0.1 / 0.16)', () => {
     const w = registry.chain('osmosis-1')!.wire;
-    expect(w).toMatchObject({ chain_name: 'osmosis', pretty_name: 'Osmosis', chain_type: 'cosmos', bech32_prefix: 'osmo', is_testnet: false });
-    expect(w.fee_assets.find((f) => f.denom === 'uosmo')?.gas_price).toEqual({ low: '0.03', average: '0.1', high: '0.16' });
+    expect(w).toMatchObject({
+      chain_name: 'osmosis',
+      pretty_name: 'Osmosis',
+      chain_type: 'cosmos',
+      bech32_prefix: 'osmo',
+      is_testnet: false,
+    });
+    expect(w.fee_assets.find((f) => f.denom === 'uosmo')?.gas_price).toEqual({
+      low: '0.03',
+      average: '0.1',
+      high: '0.16',
+    });
   });
 
   it('fee_assets are the fee denoms with gas prices, as the Skip API lists them', () => {
@@ -445,7 +571,8 @@ describe('Cosmos chain records', () => {
   });
 
   it('every listed asset carries the chain id it is listed under', () => {
-    for (const id of registry.chains.keys()) for (const a of registry.listedAssets(id)) expect(a.wire.chain_id).toBe(id);
+    for (const id of registry.chains.keys())
+      for (const a of registry.listedAssets(id)) expect(a.wire.chain_id).toBe(id);
   });
 });
 
@@ -479,11 +606,28 @@ describe('EVM and Solana tokens from the Uniswap default token list', () => {
     ['solana', 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', 'JUP', 6],
   ])('%s lists %s (%s, %i decimals) as its own origin', (chainId, denom, symbol, decimals) => {
     const a = registry.listedAsset(chainId, denom);
-    expect(a?.wire).toMatchObject({ symbol, decimals, origin_chain_id: chainId, origin_denom: denom, token_contract: denom, is_evm: chainId !== 'solana', is_svm: chainId === 'solana' });
+    expect(a?.wire).toMatchObject({
+      symbol,
+      decimals,
+      origin_chain_id: chainId,
+      origin_denom: denom,
+      token_contract: denom,
+      is_evm: chainId !== 'solana',
+      is_svm: chainId === 'solana',
+    });
   });
 
   it('each EVM chain Skip routes to, and Solana, has its native token and dozens of main tokens', () => {
-    for (const [chainId, native] of [['1', 'ethereum-native'], ['42161', 'arbitrum-native'], ['8453', 'base-native'], ['10', 'optimism-native'], ['137', 'polygon-native'], ['43114', 'avalanche-native'], ['56', 'binance-native'], ['solana', 'solana-native']]) {
+    for (const [chainId, native] of [
+      ['1', 'ethereum-native'],
+      ['42161', 'arbitrum-native'],
+      ['8453', 'base-native'],
+      ['10', 'optimism-native'],
+      ['137', 'polygon-native'],
+      ['43114', 'avalanche-native'],
+      ['56', 'binance-native'],
+      ['solana', 'solana-native'],
+    ]) {
       expect(registry.listedAsset(chainId!, native!), native).toBeDefined();
       expect([...registry.listedAssets(chainId!)].length, chainId).toBeGreaterThan(40);
     }

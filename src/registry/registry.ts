@@ -123,7 +123,8 @@ export class Registry {
     const origin = this.chains.get(at);
     if (!origin) return undefined;
     // Eureka traces carry the ERC-20 address in lower case; the EVM denom on the wire is checksummed.
-    const denom = origin.wire.chain_type === 'evm' && isAddress(baseDenom, { strict: false }) ? getAddress(baseDenom) : baseDenom;
+    const denom =
+      origin.wire.chain_type === 'evm' && isAddress(baseDenom, { strict: false }) ? getAddress(baseDenom) : baseDenom;
     return { chainId: at, denom };
   }
 
@@ -142,7 +143,8 @@ export class Registry {
   /** How many distinct `ibc/` hashes the registry can resolve (fills every table first). */
   get knownIbcPathCount(): number {
     const all = new Set(this.ibcPaths.keys());
-    for (const chainId of this.chains.keys()) for (const denom of this.oneHopTable(chainId)?.keys() ?? []) all.add(denom);
+    for (const chainId of this.chains.keys())
+      for (const denom of this.oneHopTable(chainId)?.keys() ?? []) all.add(denom);
     return all.size;
   }
 

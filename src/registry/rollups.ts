@@ -33,7 +33,10 @@ export function initiaRollupsFile(): InitiaRollupsFile {
 }
 
 /** The sources with the rollups added (their L1 chain and its assets must be in `chains` / `assetLists`). */
-export function withInitiaRollups(chains: Chain[], assetLists: AssetList[]): { chains: Chain[]; assetLists: AssetList[] } {
+export function withInitiaRollups(
+  chains: Chain[],
+  assetLists: AssetList[],
+): { chains: Chain[]; assetLists: AssetList[] } {
   const f = initiaRollupsFile();
   const l1 = chains.find((c) => c.chainId === f.l1_chain_id);
   const l1Assets = l1 && assetLists.find((l) => l.chainName === l1.chainName);
@@ -66,7 +69,13 @@ export function withInitiaRollups(chains: Chain[], assetLists: AssetList[]): { c
         base,
         typeAsset: 'sdk.coin',
         denomUnits: (l1Asset.denomUnits ?? []).map((u) => (u.denom === denom ? { ...u, denom: base } : u)),
-        traces: [{ type: 'additional-mintage', counterparty: { chainName: l1.chainName, baseDenom: denom }, provider: 'OPinit' }],
+        traces: [
+          {
+            type: 'additional-mintage',
+            counterparty: { chainName: l1.chainName, baseDenom: denom },
+            provider: 'OPinit',
+          },
+        ],
       } as Asset);
     }
     extraLists.push({ chainName: r.chain_name, assets } as AssetList);

@@ -5,7 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from './build.js';
 import { loadDataFiles } from './data-files.js';
 import type { Registry } from './registry.js';
-import { chainRegistryVersion, loadRegistrySources, sourcesFromPackage, trimSources, writeSourcesSnapshot } from './sources.js';
+import {
+  chainRegistryVersion,
+  loadRegistrySources,
+  sourcesFromPackage,
+  trimSources,
+  writeSourcesSnapshot,
+} from './sources.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'junction-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,9 +52,23 @@ describe('registry sources', () => {
     const file = path.join(dir, 'stale.json');
     writeSourcesSnapshot(file);
     const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...snapshot, version: '0.0.1', sources: { chains: [], assetLists: [], ibcData: [], nonCosmosAssetLists: [] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...snapshot,
+        version: '0.0.1',
+        sources: { chains: [], assetLists: [], ibcData: [], nonCosmosAssetLists: [] },
+      }),
+    );
     expect(loadRegistrySources(file).chains.length).toBe(full.chains.length);
-    writeFileSync(file, JSON.stringify({ ...snapshot, format: '[]', sources: { chains: [], assetLists: [], ibcData: [], nonCosmosAssetLists: [] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...snapshot,
+        format: '[]',
+        sources: { chains: [], assetLists: [], ibcData: [], nonCosmosAssetLists: [] },
+      }),
+    );
     expect(loadRegistrySources(file).chains.length).toBe(full.chains.length);
     expect(loadRegistrySources(path.join(dir, 'absent.json')).chains.length).toBe(full.chains.length);
   });

@@ -19,10 +19,39 @@ export interface RegistrySources {
 }
 
 /** Fields the registry reads (build.ts, cosmos.ts). Add a field here before reading it there. */
-const CHAIN_FIELDS = ['chainName', 'chainId', 'chainType', 'networkType', 'status', 'bech32Prefix', 'prettyName', 'slip44', 'keyAlgos', 'fees', 'logoURIs', 'images', 'apis', 'explorers'] as const;
+const CHAIN_FIELDS = [
+  'chainName',
+  'chainId',
+  'chainType',
+  'networkType',
+  'status',
+  'bech32Prefix',
+  'prettyName',
+  'slip44',
+  'keyAlgos',
+  'fees',
+  'logoURIs',
+  'images',
+  'apis',
+  'explorers',
+] as const;
 /** Public endpoints kept per chain and kind (the lists run to dozens; the first few are the maintained ones). */
 export const ENDPOINTS_KEPT = 3;
-const ASSET_FIELDS = ['base', 'typeAsset', 'address', 'symbol', 'name', 'display', 'denomUnits', 'traces', 'description', 'coingeckoId', 'deprecated', 'logoURIs', 'images'] as const;
+const ASSET_FIELDS = [
+  'base',
+  'typeAsset',
+  'address',
+  'symbol',
+  'name',
+  'display',
+  'denomUnits',
+  'traces',
+  'description',
+  'coingeckoId',
+  'deprecated',
+  'logoURIs',
+  'images',
+] as const;
 const IBC_FIELDS = ['chain1', 'chain2', 'channels'] as const;
 /** Changes whenever the field lists do, so a snapshot written by an older build is not used. */
 const FORMAT = JSON.stringify([CHAIN_FIELDS, ASSET_FIELDS, IBC_FIELDS]);
@@ -37,9 +66,18 @@ export function chainRegistryVersion(): string {
 
 /** The package's mainnet chains, asset lists and IBC data, and its non-Cosmos asset lists. */
 export function sourcesFromPackage(): RegistrySources {
-  const mainnet = require('chain-registry/mainnet/index.js') as { chains: Chain[]; assetLists: AssetList[]; ibcData: IBCData[] };
+  const mainnet = require('chain-registry/mainnet/index.js') as {
+    chains: Chain[];
+    assetLists: AssetList[];
+    ibcData: IBCData[];
+  };
   const nonCosmos = require('chain-registry/noncosmos/index.js') as { assetLists: AssetList[] };
-  return { chains: mainnet.chains, assetLists: mainnet.assetLists, ibcData: mainnet.ibcData, nonCosmosAssetLists: nonCosmos.assetLists };
+  return {
+    chains: mainnet.chains,
+    assetLists: mainnet.assetLists,
+    ibcData: mainnet.ibcData,
+    nonCosmosAssetLists: nonCosmos.assetLists,
+  };
 }
 
 function pick<T extends object>(o: T, keys: readonly string[]): T {
@@ -48,11 +86,13 @@ function pick<T extends object>(o: T, keys: readonly string[]): T {
   return out as T;
 }
 
-const trimList = (l: AssetList): AssetList => ({ chainName: l.chainName, assets: l.assets.map((a: Asset) => pick(a, ASSET_FIELDS)) }) as AssetList;
+const trimList = (l: AssetList): AssetList =>
+  ({ chainName: l.chainName, assets: l.assets.map((a: Asset) => pick(a, ASSET_FIELDS)) }) as AssetList;
 
 /** Only the addresses of the first few RPC and REST endpoints, and the preferred explorer's transaction page. */
 function trimChainLinks(c: Chain): Chain {
-  const addresses = (list: { address: string }[] | undefined) => (list ?? []).slice(0, ENDPOINTS_KEPT).map((e) => ({ address: e.address }));
+  const addresses = (list: { address: string }[] | undefined) =>
+    (list ?? []).slice(0, ENDPOINTS_KEPT).map((e) => ({ address: e.address }));
   const out: Chain = { ...c };
   delete out.apis;
   delete out.explorers;
@@ -86,7 +126,11 @@ interface Snapshot {
 
 /** Writes the trimmed sources of the installed package; returns the file size in bytes. */
 export function writeSourcesSnapshot(file = SOURCES_SNAPSHOT): number {
-  const snapshot: Snapshot = { version: chainRegistryVersion(), format: FORMAT, sources: trimSources(sourcesFromPackage()) };
+  const snapshot: Snapshot = {
+    version: chainRegistryVersion(),
+    format: FORMAT,
+    sources: trimSources(sourcesFromPackage()),
+  };
   const text = JSON.stringify(snapshot);
   writeFileSync(file, text);
   return Buffer.byteLength(text);

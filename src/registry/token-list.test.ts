@@ -11,7 +11,8 @@ describe('Uniswap default token list', () => {
   it('writes every EVM address of the chains Junction lists with a valid EIP-55 checksum when it mixes case', () => {
     for (const entry of entries.filter((e) => e.chain_type === 'evm')) {
       for (const a of tokenListAssets(list, entry)) {
-        if (/[a-f]/.test(a.address!) && /[A-F]/.test(a.address!)) expect(getAddress(a.address!), `${entry.chain_id} ${a.symbol}`).toBe(a.address);
+        if (/[a-f]/.test(a.address!) && /[A-F]/.test(a.address!))
+          expect(getAddress(a.address!), `${entry.chain_id} ${a.symbol}`).toBe(a.address);
       }
     }
   });

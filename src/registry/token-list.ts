@@ -48,5 +48,7 @@ function asRegistryAsset(t: TokenListToken): CrAsset {
 /** The token list's tokens on a Junction chain, in list order. */
 export function tokenListAssets(list: TokenList, entry: NonCosmosChainEntry): CrAsset[] {
   if (entry.token_list_chain_id === undefined) return [];
-  return list.tokens.filter((t) => t.chainId === entry.token_list_chain_id && Number.isInteger(t.decimals)).map(asRegistryAsset);
+  return list.tokens
+    .filter((t) => t.chainId === entry.token_list_chain_id && Number.isInteger(t.decimals))
+    .map(asRegistryAsset);
 }

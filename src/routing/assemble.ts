@@ -50,7 +50,11 @@ export function swapRecord(step: SwapStep): SwapRecord {
     return {
       smart_swap_in: {
         swap_venue: venue,
-        swap_routes: step.routes.map((r) => ({ swap_amount_in: r.amountIn.toString(), denom_in: step.denomIn, swap_operations: ops(r.path) })),
+        swap_routes: step.routes.map((r) => ({
+          swap_amount_in: r.amountIn.toString(),
+          denom_in: step.denomIn,
+          swap_operations: ops(r.path),
+        })),
         estimated_amount_out: step.grossOut.toString(),
       },
       ...base,
@@ -58,7 +62,15 @@ export function swapRecord(step: SwapStep): SwapRecord {
   }
   const route = step.routes[0]!;
   if (step.exact === 'out') {
-    return { swap_out: { swap_venue: venue, swap_operations: ops(route.path), swap_amount_out: step.grossOut.toString(), price_impact_percent: impact }, ...base };
+    return {
+      swap_out: {
+        swap_venue: venue,
+        swap_operations: ops(route.path),
+        swap_amount_out: step.grossOut.toString(),
+        price_impact_percent: impact,
+      },
+      ...base,
+    };
   }
   return {
     swap_in: {
@@ -79,7 +91,8 @@ export function operationOf(registry: Registry, step: Step, txIndex: number, nex
     case 'transfer': {
       const record = transferRecord(registry, step.hop);
       // A transfer that lands in a swap is received by the venue chain's entry-point contract.
-      if (next?.kind === 'swap') record.to_chain_entry_contract_address = registry.chain(next.chainId)?.entryPoint?.entryPoint ?? null;
+      if (next?.kind === 'swap')
+        record.to_chain_entry_contract_address = registry.chain(next.chainId)?.entryPoint?.entryPoint ?? null;
       return { transfer: record, ...common };
     }
     case 'swap':
@@ -92,7 +105,11 @@ export function operationOf(registry: Registry, step: Step, txIndex: number, nex
 }
 
 /** The fees the route's hops charge (wire `estimated_fees`), with their USD value when priced. */
-export function estimatedFees(registry: Registry, route: PlannedRoute, usdOf: (chainId: string, denom: string, amount: bigint) => string | undefined = () => undefined): Fee[] {
+export function estimatedFees(
+  registry: Registry,
+  route: PlannedRoute,
+  usdOf: (chainId: string, denom: string, amount: bigint) => string | undefined = () => undefined,
+): Fee[] {
   const fees: Fee[] = [];
   route.steps.forEach((step, i) => {
     if (step.kind !== 'bridge') return;

@@ -33,13 +33,22 @@ export function assetsFromSource(
   req: AssetsFromSourceRequest,
 ): Record<string, { assets: Asset[] }> {
   const source = requireAsset(registry, req.source_asset_chain_id, req.source_asset_denom, 'source_asset');
-  const filter = { nativeOnly: req.native_only ?? false, includeNoMetadata: true, includeCw20: req.include_cw20_assets ?? false };
+  const filter = {
+    nativeOnly: req.native_only ?? false,
+    includeNoMetadata: true,
+    includeCw20: req.include_cw20_assets ?? false,
+  };
   const allowMultiTx = req.allow_multi_tx ?? false;
   const out: Record<string, { assets: Asset[] }> = {};
   const seen = new Set<string>();
   const add = (a: RegistryAsset) => {
     const k = `${a.wire.chain_id}\u0000${a.wire.denom}`;
-    if (seen.has(k) || !assetPasses(a, filter) || (a.wire.chain_id === source.wire.chain_id && a.wire.denom === source.wire.denom)) return;
+    if (
+      seen.has(k) ||
+      !assetPasses(a, filter) ||
+      (a.wire.chain_id === source.wire.chain_id && a.wire.denom === source.wire.denom)
+    )
+      return;
     seen.add(k);
     (out[a.wire.chain_id] ??= { assets: [] }).assets.push(a.wire);
   };
@@ -69,14 +78,20 @@ export function assetsBetweenChains(
   };
   // include_evm_assets hides EVM tokens, except on a chain the caller named as source or destination: asking for
   // the assets between noble-1 and 1 must list USDC on Ethereum.
-  const evmChainNamed = (a: RegistryAsset) => a.wire.chain_id === source.wire.chain_id || a.wire.chain_id === dest.wire.chain_id;
+  const evmChainNamed = (a: RegistryAsset) =>
+    a.wire.chain_id === source.wire.chain_id || a.wire.chain_id === dest.wire.chain_id;
   const passes = (a: RegistryAsset) => assetPasses(a, filter) && (includeEvm || !a.wire.is_evm || evmChainNamed(a));
   const out: AssetBetweenChains[] = [];
   for (const from of registry.listedAssets(source.wire.chain_id)) {
     if (!passes(from)) continue;
     for (const r of families.reachable(from, req.allow_multi_tx ?? false)) {
       if (r.asset.wire.chain_id !== dest.wire.chain_id || !passes(r.asset)) continue;
-      out.push({ asset_on_source: from.wire, asset_on_dest: r.asset.wire, txs_required: r.txsRequired, bridges: r.bridges });
+      out.push({
+        asset_on_source: from.wire,
+        asset_on_dest: r.asset.wire,
+        txs_required: r.txsRequired,
+        bridges: r.bridges,
+      });
     }
   }
   return out;
@@ -95,12 +110,20 @@ export function recommendAssets(
       return { recommendations: [], error: { message: (err as Error).message } };
     }
     const destChain = r.dest_chain_id ?? source.wire.origin_chain_id;
-    if (!registry.chain(destChain)) return { recommendations: [], error: { message: `dest chain not found: ${destChain}` } };
+    if (!registry.chain(destChain))
+      return { recommendations: [], error: { message: `dest chain not found: ${destChain}` } };
     if (destChain === source.wire.chain_id) {
-      return { recommendations: [{ asset: source.wire, reason: source.hops.length === 0 ? 'BASE_TOKEN' : 'DIRECT' }], error: null };
+      return {
+        recommendations: [{ asset: source.wire, reason: source.hops.length === 0 ? 'BASE_TOKEN' : 'DIRECT' }],
+        error: null,
+      };
     }
     const best = families.reachable(source, true).find((x) => x.asset.wire.chain_id === destChain);
-    if (!best) return { recommendations: [], error: { message: `no recommendation found for ${r.source_asset_denom} on ${destChain}` } };
+    if (!best)
+      return {
+        recommendations: [],
+        error: { message: `no recommendation found for ${r.source_asset_denom} on ${destChain}` },
+      };
     return {
       recommendations: [{ asset: best.asset.wire, reason: best.asset.hops.length === 0 ? 'BASE_TOKEN' : 'DIRECT' }],
       error: null,
@@ -132,7 +155,9 @@ export function ibcOriginAssets(registry: Registry, assets: { denom: string; cha
     if (!registry.chain(chain_id)) return { asset: bareAsset(chain_id, denom), asset_found: false };
     if (!isIbcDenom(denom)) {
       const listed = registry.listedAsset(chain_id, denom);
-      return listed ? { asset: listed.wire, asset_found: true } : { asset: bareAsset(chain_id, denom), asset_found: false };
+      return listed
+        ? { asset: listed.wire, asset_found: true }
+        : { asset: bareAsset(chain_id, denom), asset_found: false };
     }
     const held = registry.asset(chain_id, denom);
     if (held) {

@@ -24,10 +24,12 @@ const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const OSMOSIS_ENTRY = registry.chain('osmosis-1')!.entryPoint!.entryPoint;
 const NOW = 1_750_000_000_000;
 
-type Req = Partial<RouteRequestFields> & Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
+type Req = Partial<RouteRequestFields> &
+  Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
 // The plain CCTP burns (through Circle's TokenMessenger); the smart-relayed forms are tested in
 // src/bridges/cctp/smart-relay.test.ts.
-const plan = (req: Req) => planRoute(registry, market, parseRouteQuery(registry, { amount_in: '100000000', smart_relay: false, ...req }));
+const plan = (req: Req) =>
+  planRoute(registry, market, parseRouteQuery(registry, { amount_in: '100000000', smart_relay: false, ...req }));
 const error = (req: Req): ApiError => {
   try {
     plan(req);
@@ -40,12 +42,22 @@ const error = (req: Req): ApiError => {
 const explanation = (err: ApiError) => err.details[0]?.metadata.explanation;
 const address = (c: string) => (registry.chain(c)!.wire.chain_type === 'evm' ? EVM_USER : userAddress(registry, c));
 const messages = (route: ReturnType<typeof plan>) =>
-  buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, address(c)])), { nowMs: NOW, timeoutSeconds: 300 });
-const kinds = (route: ReturnType<typeof plan>) => assembleRoute(registry, route).operations.map((o) => Object.keys(o)[0]);
+  buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, address(c)])), {
+    nowMs: NOW,
+    timeoutSeconds: 300,
+  });
+const kinds = (route: ReturnType<typeof plan>) =>
+  assembleRoute(registry, route).operations.map((o) => Object.keys(o)[0]);
 
 describe('routes across ecosystems', () => {
   // CCTP and IBC only: an Axelar GMP call (one transaction, src/bridges/axelar/gmp.test.ts) also reaches OSMO.
-  const ethToOsmo: Req = { source_asset_chain_id: '1', source_asset_denom: USDC_ETHEREUM, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', bridges: ['CCTP', 'IBC'] };
+  const ethToOsmo: Req = {
+    source_asset_chain_id: '1',
+    source_asset_denom: USDC_ETHEREUM,
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: 'uosmo',
+    bridges: ['CCTP', 'IBC'],
+  };
 
   it('USDC on Ethereum → OSMO: burn on Ethereum, mint on Noble, forward to Osmosis and swap there; two transactions', () => {
     const route = plan({ ...ethToOsmo, allow_multi_tx: true });
@@ -67,7 +79,9 @@ describe('routes across ecosystems', () => {
     expect(call.args?.[0]).toBe(100_000_000n);
     expect(call.args?.[1]).toBe(4); // Noble
     // The user's own Noble account receives the mint; the next transaction starts there.
-    expect((call.args?.[2] as string).toLowerCase()).toBe(`0x000000000000000000000000${Buffer.from(USER_BYTES).toString('hex')}`);
+    expect((call.args?.[2] as string).toLowerCase()).toBe(
+      `0x000000000000000000000000${Buffer.from(USER_BYTES).toString('hex')}`,
+    );
 
     const second = built.txs[1]!;
     if (!('cosmos_tx' in second)) throw new Error('expected a Cosmos transaction on Noble');
@@ -81,12 +95,24 @@ describe('routes across ecosystems', () => {
 
   it('refuses it without allow_multi_tx, saying why a second transaction is needed', () => {
     const err = error(ethToOsmo);
-    expect(err).toMatchObject({ code: 5, message: 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true' });
-    expect(explanation(err)).toMatch(/2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction.*allow_multi_tx/);
+    expect(err).toMatchObject({
+      code: 5,
+      message: 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true',
+    });
+    expect(explanation(err)).toMatch(
+      /2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction.*allow_multi_tx/,
+    );
   });
 
   it('OSMO → USDC on Base: swap on Osmosis, IBC to Noble in the same transaction, then burn on Noble', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: 'uosmo', dest_asset_chain_id: '8453', dest_asset_denom: USDC_BASE, allow_multi_tx: true, allow_unsafe: true });
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: 'uosmo',
+      dest_asset_chain_id: '8453',
+      dest_asset_denom: USDC_BASE,
+      allow_multi_tx: true,
+      allow_unsafe: true,
+    });
     expect(kinds(route)).toEqual(['swap', 'transfer', 'cctp_transfer']);
     expect(route.txIndices).toEqual([0, 0, 1]);
     const built = messages(route);
@@ -109,20 +135,38 @@ describe('routes across ecosystems', () => {
   });
 
   it('USDC of Noble held on Osmosis → USDC on Ethereum: IBC back to Noble, then the burn', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: USDC_ON_OSMOSIS, dest_asset_chain_id: '1', dest_asset_denom: USDC_ETHEREUM, allow_multi_tx: true });
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: USDC_ON_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: USDC_ETHEREUM,
+      allow_multi_tx: true,
+    });
     expect(kinds(route)).toEqual(['transfer', 'cctp_transfer']);
     expect(route.amountOut).toBe(100_000_000n);
   });
 
   it('exact out across CCTP and a swap: solved backwards from the amount asked for', () => {
-    const route = plan({ ...ethToOsmo, amount_in: undefined, amount_out: '5000000', allow_multi_tx: true, allow_unsafe: true });
+    const route = plan({
+      ...ethToOsmo,
+      amount_in: undefined,
+      amount_out: '5000000',
+      allow_multi_tx: true,
+      allow_unsafe: true,
+    });
     expect(kinds(route)).toEqual(['cctp_transfer', 'transfer', 'swap']);
     expect(route.amountOut).toBe(5_000_000n);
     expect(route.steps[0]!.amountIn).toBe(route.steps[2]!.amountIn);
   });
 
   it('names the excluded bridge when the only route needs it', () => {
-    const err = error({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '1', dest_asset_denom: USDC_ETHEREUM, bridges: ['IBC'] });
+    const err = error({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: USDC_ETHEREUM,
+      bridges: ['IBC'],
+    });
     expect(err).toMatchObject({ code: 5, message: 'no routes found' });
     expect(explanation(err)).toMatch(/needs the CCTP bridge, which the request excludes/);
   });
@@ -130,13 +174,27 @@ describe('routes across ecosystems', () => {
   it('names the missing lane when nothing connects two assets', () => {
     // stETH: no bridge carries it (WETH now crosses over Axelar).
     const STETH = '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84';
-    const err = error({ source_asset_chain_id: '1', source_asset_denom: STETH, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
+    const err = error({
+      source_asset_chain_id: '1',
+      source_asset_denom: STETH,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+    });
     expect(explanation(err)).toMatch(/no bridge lane or enabled swap venue connects/);
   });
 
   it('CCTP is single-transaction between any two CCTP chains, and picks the direct lane', () => {
-    for (const [from, denom] of [['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'], ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E'], ['noble-1', 'uusdc']] as const) {
-      const route = plan({ source_asset_chain_id: from, source_asset_denom: denom, dest_asset_chain_id: '8453', dest_asset_denom: USDC_BASE });
+    for (const [from, denom] of [
+      ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+      ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E'],
+      ['noble-1', 'uusdc'],
+    ] as const) {
+      const route = plan({
+        source_asset_chain_id: from,
+        source_asset_denom: denom,
+        dest_asset_chain_id: '8453',
+        dest_asset_denom: USDC_BASE,
+      });
       expect(kinds(route)).toEqual(['cctp_transfer']);
       expect(route.txIndices).toEqual([0]);
     }

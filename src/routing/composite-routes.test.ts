@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const kinds = (route: { operations: object[] }) => route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
+const kinds = (route: { operations: object[] }) =>
+  route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 describe('composite routes', () => {
   it('axlUSDC on Polygon to USDC on Noble: Axelar to Ethereum, then CCTP (two transactions)', async () => {
@@ -88,13 +89,22 @@ describe('composite routes', () => {
       dest_asset_denom: l2Denom(17n, 'uinit'),
       amount_in: '3000000',
       allow_multi_tx: true,
-      chain_ids_to_addresses: { 'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4', 'interwoven-1': user, 'rave-1': user },
+      chain_ids_to_addresses: {
+        'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+        'interwoven-1': user,
+        'rave-1': user,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { route, txs } = res.json();
     expect(kinds(route)).toEqual(['transfer', 'op_init_transfer']);
     expect(route.txs_required).toBe(2);
-    expect(txs.map((x: { cosmos_tx: { chain_id: string; msgs: { msg_type_url: string }[] } }) => [x.cosmos_tx.chain_id, x.cosmos_tx.msgs[0]!.msg_type_url])).toEqual([
+    expect(
+      txs.map((x: { cosmos_tx: { chain_id: string; msgs: { msg_type_url: string }[] } }) => [
+        x.cosmos_tx.chain_id,
+        x.cosmos_tx.msgs[0]!.msg_type_url,
+      ]),
+    ).toEqual([
       ['osmosis-1', '/ibc.applications.transfer.v1.MsgTransfer'],
       ['interwoven-1', '/opinit.ophost.v1.MsgInitiateTokenDeposit'],
     ]);

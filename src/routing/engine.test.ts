@@ -16,8 +16,17 @@ import { parseRouteQuery, type RouteRequestFields } from './query.js';
 
 const registry = testRegistry();
 
-function route(req: Partial<RouteRequestFields> & Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>) {
-  return assembleRoute(registry, planRoute(registry, emptyMarket(registry), parseRouteQuery(registry, { amount_in: '1000000', ...req })));
+function route(
+  req: Partial<RouteRequestFields> &
+    Pick<
+      RouteRequestFields,
+      'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'
+    >,
+) {
+  return assembleRoute(
+    registry,
+    planRoute(registry, emptyMarket(registry), parseRouteQuery(registry, { amount_in: '1000000', ...req })),
+  );
 }
 
 function routeError(req: Parameters<typeof route>[0]): ApiError {
@@ -32,7 +41,12 @@ function routeError(req: Parameters<typeof route>[0]): ApiError {
 
 describe('IBC transfer routes on the mainnet registry', () => {
   it('Hub ATOM → Osmosis goes over the Hub channel-141 and mints the well-known voucher', () => {
-    const r = route({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS });
+    const r = route({
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+    });
     expect(r.operations).toHaveLength(1);
     const op = r.operations[0]!;
     expect('transfer' in op && op.transfer).toMatchObject({
@@ -60,9 +74,16 @@ describe('IBC transfer routes on the mainnet registry', () => {
   });
 
   it('Osmosis-held ATOM unwinds to the Hub over Osmosis channel-0 and arrives as uatom', () => {
-    const r = route({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
+    const r = route({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+    });
     expect(r.operations).toHaveLength(1);
-    expect(r.operations[0]).toMatchObject({ transfer: { channel: 'channel-0', from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', denom_out: 'uatom' } });
+    expect(r.operations[0]).toMatchObject({
+      transfer: { channel: 'channel-0', from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', denom_out: 'uatom' },
+    });
   });
 
   it.each([
@@ -70,14 +91,28 @@ describe('IBC transfer routes on the mainnet registry', () => {
     ['neutron-1', USDC_ON_NEUTRON, 'channel-18'],
     ['dydx-mainnet-1', USDC_ON_DYDX, 'channel-33'],
   ])('Noble USDC → %s over Noble %s', (chain, denom, channel) => {
-    const r = route({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: chain, dest_asset_denom: denom });
-    expect(r.operations).toEqual([expect.objectContaining({ transfer: expect.objectContaining({ channel, denom_in: 'uusdc', denom_out: denom, to_chain_id: chain }) })]);
+    const r = route({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: chain,
+      dest_asset_denom: denom,
+    });
+    expect(r.operations).toEqual([
+      expect.objectContaining({
+        transfer: expect.objectContaining({ channel, denom_in: 'uusdc', denom_out: denom, to_chain_id: chain }),
+      }),
+    ]);
     expect(r.txs_required).toBe(1);
   });
 
   it('ATOM on Osmosis → ATOM on Neutron unwinds through the Hub first, never wrapping twice', () => {
     const atomOnNeutron = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
-    const r = route({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'neutron-1', dest_asset_denom: atomOnNeutron });
+    const r = route({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'neutron-1',
+      dest_asset_denom: atomOnNeutron,
+    });
     expect(r.chain_ids).toEqual(['osmosis-1', 'cosmoshub-4', 'neutron-1']);
     expect(r.operations.map((o) => 'transfer' in o && [o.transfer.channel, o.transfer.denom_out])).toEqual([
       ['channel-0', 'uatom'],
@@ -89,22 +124,41 @@ describe('IBC transfer routes on the mainnet registry', () => {
   });
 
   it('forwards through a packet-forwarding chain in one transaction (Noble → Osmosis → Nolus)', () => {
-    const r = route({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: 'pirin-1', dest_asset_denom: USDC_ON_NOLUS_VIA_OSMOSIS });
+    const r = route({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: 'pirin-1',
+      dest_asset_denom: USDC_ON_NOLUS_VIA_OSMOSIS,
+    });
     expect(r.chain_ids).toEqual(['noble-1', 'osmosis-1', 'pirin-1']);
-    expect(r.operations.map((o) => 'transfer' in o && o.transfer.denom_out)).toEqual([USDC_ON_OSMOSIS, USDC_ON_NOLUS_VIA_OSMOSIS]);
+    expect(r.operations.map((o) => 'transfer' in o && o.transfer.denom_out)).toEqual([
+      USDC_ON_OSMOSIS,
+      USDC_ON_NOLUS_VIA_OSMOSIS,
+    ]);
     expect(r.txs_required).toBe(1);
   });
 
   it('a path through a chain without packet forwarding needs two transactions and is refused without allow_multi_tx', () => {
-    const req = { source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: 'quicksilver-2', dest_asset_denom: USDC_ON_QUICKSILVER_VIA_DYDX };
+    const req = {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: 'quicksilver-2',
+      dest_asset_denom: USDC_ON_QUICKSILVER_VIA_DYDX,
+    };
     const err = routeError(req);
     // The Skip API's words (clients match them); Junction's reason rides in the ErrorInfo detail.
     expect(err.code).toBe(5);
     expect(err.httpStatus).toBe(404);
     expect(err.message).toBe('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
     expect(err.details).toHaveLength(1);
-    expect(err.details[0]).toMatchObject({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'MULTI_TX_REQUIRED', domain: 'skip.build' });
-    expect(err.details[0]!.metadata.explanation).toMatch(/2 transactions.*dydx-mainnet-1 does not forward packets.*allow_multi_tx/);
+    expect(err.details[0]).toMatchObject({
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'MULTI_TX_REQUIRED',
+      domain: 'skip.build',
+    });
+    expect(err.details[0]!.metadata.explanation).toMatch(
+      /2 transactions.*dydx-mainnet-1 does not forward packets.*allow_multi_tx/,
+    );
     const r = route({ ...req, allow_multi_tx: true });
     expect(r.txs_required).toBe(2);
     expect(r.operations.map((o) => o.tx_index)).toEqual([0, 1]);
@@ -112,19 +166,36 @@ describe('IBC transfer routes on the mainnet registry', () => {
   });
 
   it('amount_out solves the same route backwards (transfers keep the amount)', () => {
-    const r = route({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, amount_in: undefined, amount_out: '42' });
+    const r = route({
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+      amount_in: undefined,
+      amount_out: '42',
+    });
     expect(r.amount_in).toBe('42');
     expect(r.amount_out).toBe('42');
   });
 
   it('is deterministic', () => {
-    const req = { source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' };
+    const req = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+    };
     expect(route(req)).toEqual(route(req));
   });
 });
 
 describe('route errors', () => {
-  const base = { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS };
+  const base = {
+    source_asset_chain_id: 'cosmoshub-4',
+    source_asset_denom: 'uatom',
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: ATOM_ON_OSMOSIS,
+  };
 
   it.each([
     [{ amount_in: '0' }, /amount_in: must be greater than zero/],
@@ -135,7 +206,10 @@ describe('route errors', () => {
     [{ amount_in: '1', amount_out: '1' }, /only one of amount_in and amount_out/],
     [{ amount_in: undefined }, /missing amount/],
     [{ source_asset_chain_id: 'nope-1' }, /source_asset_chain_id: unknown chain id "nope-1"/],
-    [{ dest_asset_denom: 'ibc/0000000000000000000000000000000000000000000000000000000000000000' }, /dest_asset_denom: unknown denom/],
+    [
+      { dest_asset_denom: 'ibc/0000000000000000000000000000000000000000000000000000000000000000' },
+      /dest_asset_denom: unknown denom/,
+    ],
     [{ dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' }, /same asset/],
     [{ cumulative_affiliate_fee_bps: '10001' }, /cumulative_affiliate_fee_bps/],
   ])('%o → code 3', (patch, message) => {
@@ -147,8 +221,14 @@ describe('route errors', () => {
 
   it.each([
     [{ bridges: ['CCTP'] as const }, /needs IBC transfers, which the request excludes/],
-    [{ dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' }, /no bridge lane or enabled swap venue connects uatom/],
-    [{ dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', allow_multi_tx: true }, /no bridge lane or enabled swap venue connects uatom/],
+    [
+      { dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' },
+      /no bridge lane or enabled swap venue connects uatom/,
+    ],
+    [
+      { dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', allow_multi_tx: true },
+      /no bridge lane or enabled swap venue connects uatom/,
+    ],
   ])('%o → 404, code 5, "no routes found" with the reason in details', (patch, reason) => {
     const err = routeError({ ...base, ...(patch as Partial<RouteRequestFields>) });
     expect(err.code).toBe(5);

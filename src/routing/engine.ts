@@ -23,7 +23,15 @@ import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search
 import { bestSplit } from './split.js';
 import { bestExactIn, bestExactOut } from './swap.js';
 import { forwardsFrom, stepTxIndices } from './transactions.js';
-import { stepFrom, transferStep, txsRequired, type PlannedRoute, type RouteQuery, type Step, type SwapStep } from './types.js';
+import {
+  stepFrom,
+  transferStep,
+  txsRequired,
+  type PlannedRoute,
+  type RouteQuery,
+  type Step,
+  type SwapStep,
+} from './types.js';
 
 export type { RouteShape } from './search.js';
 
@@ -99,20 +107,37 @@ export function planRoutes(registry: Registry, market: MarketView, q: RouteQuery
   const ranked = simulated.sort((a, b) => compareCandidates(a.candidate, b.candidate));
   if (ranked.length === 0) {
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
-    throw noRouteError({ reasons: rejected.reasons, multiTxRefused: rejected.multiTxOnly, fallback: noRouteFallback(q, shapes.length > 0) });
+    throw noRouteError({
+      reasons: rejected.reasons,
+      multiTxRefused: rejected.multiTxOnly,
+      fallback: noRouteFallback(q, shapes.length > 0),
+    });
   }
   const kept = ranked.slice(0, RANKED_KEPT);
-  if (!cached) cache?.set(market, q, kept.map((c) => c.shape));
+  if (!cached)
+    cache?.set(
+      market,
+      q,
+      kept.map((c) => c.shape),
+    );
   return kept.map((c) => c.candidate.route);
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {
-  return steps.filter((s) => s.kind === 'transfer' && !registry.channelEnd(s.hop.fromChainId, s.hop.port, s.hop.channel)?.preferred).length;
+  return steps.filter(
+    (s) => s.kind === 'transfer' && !registry.channelEnd(s.hop.fromChainId, s.hop.port, s.hop.channel)?.preferred,
+  ).length;
 }
 
 /** A shape with the request's amounts, or undefined (with the reason) when a leg cannot carry them. */
-function simulateShape(registry: Registry, q: RouteQuery, shape: RouteShape, rejected: Rejections): Candidate | undefined {
-  const steps = q.amount.kind === 'in' ? forwards(registry, q, shape.legs, rejected) : backwards(registry, q, shape.legs, rejected);
+function simulateShape(
+  registry: Registry,
+  q: RouteQuery,
+  shape: RouteShape,
+  rejected: Rejections,
+): Candidate | undefined {
+  const steps =
+    q.amount.kind === 'in' ? forwards(registry, q, shape.legs, rejected) : backwards(registry, q, shape.legs, rejected);
   if (!steps) return undefined;
   const tx = stepTxIndices(registry, steps);
   const first = steps[0];
@@ -130,7 +155,11 @@ function simulateShape(registry: Registry, q: RouteQuery, shape: RouteShape, rej
     rejected.add(multiTxReason(registry, steps, tx));
     return undefined;
   }
-  return { route, seconds: steps.reduce((s, step) => s + stepSeconds(step), 0), nonPreferredHops: nonPreferred(registry, steps) };
+  return {
+    route,
+    seconds: steps.reduce((s, step) => s + stepSeconds(step), 0),
+    nonPreferredHops: nonPreferred(registry, steps),
+  };
 }
 
 /** Exact-in: walk the legs from the source with the amount given. */
@@ -183,13 +212,25 @@ function backwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], reje
   return reversed.reverse();
 }
 
-function laneStep(leg: Leg & { kind: 'lane' }, amount: bigint, fixed: 'in' | 'out', rejected: Rejections): BridgeStep | undefined {
+function laneStep(
+  leg: Leg & { kind: 'lane' },
+  amount: bigint,
+  fixed: 'in' | 'out',
+  rejected: Rejections,
+): BridgeStep | undefined {
   const quote = leg.bridge.quote(leg.lane, amount, fixed);
   if (isRefusal(quote)) {
     rejected.add(`${leg.bridge.name} from ${leg.lane.fromChainId} to ${leg.lane.toChainId}: ${quote.refused}`);
     return undefined;
   }
-  return { kind: 'bridge', lane: leg.lane, amountIn: quote.amountIn, amountOut: quote.amountOut, fees: quote.fees, seconds: quote.seconds };
+  return {
+    kind: 'bridge',
+    lane: leg.lane,
+    amountIn: quote.amountIn,
+    amountOut: quote.amountOut,
+    fees: quote.fees,
+    seconds: quote.seconds,
+  };
 }
 
 /**
@@ -197,7 +238,12 @@ function laneStep(leg: Leg & { kind: 'lane' }, amount: bigint, fixed: 'in' | 'ou
  * input: undefined when nothing follows the swap by IBC or the chain charges nothing, null (with the reason) when the
  * venue cannot pay it.
  */
-function ibcFeeAfter(registry: Registry, legs: readonly Leg[], i: number, rejected: Rejections): IbcFeePayment | undefined | null {
+function ibcFeeAfter(
+  registry: Registry,
+  legs: readonly Leg[],
+  i: number,
+  rejected: Rejections,
+): IbcFeePayment | undefined | null {
   const next = legs[i + 1];
   const leg = legs[i] as Leg & { kind: 'swap' };
   if (!next || next.kind !== 'ibc' || next.hops.length === 0) return undefined;
@@ -230,18 +276,28 @@ function swapStep(
     amountOut: grossOut - fee,
     grossOut,
     affiliateFee: fee,
-    priceImpact: priceImpactPercent(routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut }))),
+    priceImpact: priceImpactPercent(
+      routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut })),
+    ),
     ...(ibcFee ? { ibcFee } : {}),
   };
 }
 
-function swapExactIn(q: RouteQuery, leg: Leg & { kind: 'swap' }, amount: bigint, ibcFee: IbcFeePayment | undefined, rejected: Rejections): SwapStep | undefined {
+function swapExactIn(
+  q: RouteQuery,
+  leg: Leg & { kind: 'swap' },
+  amount: bigint,
+  ibcFee: IbcFeePayment | undefined,
+  rejected: Rejections,
+): SwapStep | undefined {
   const feeCost = ibcFee?.inputCost ?? 0n;
   const swapped = amount - feeCost;
   const best = swapped > 0n ? bestExactIn(leg.paths, swapped) : undefined;
   const split = q.splitRoutes && swapped > 0n ? bestSplit(leg.paths, swapped, best?.amountOut ?? 0n) : undefined;
   if (!best && !split) {
-    rejected.add(`the pools of ${leg.venue.venue.name} cannot absorb ${amount} ${leg.x}${feeCost > 0n ? ` less the IBC relayer fee (${feeCost})` : ''}`);
+    rejected.add(
+      `the pools of ${leg.venue.venue.name} cannot absorb ${amount} ${leg.x}${feeCost > 0n ? ` less the IBC relayer fee (${feeCost})` : ''}`,
+    );
     return undefined;
   }
   const routes = split ?? [best!];
@@ -249,7 +305,13 @@ function swapExactIn(q: RouteQuery, leg: Leg & { kind: 'swap' }, amount: bigint,
   return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, q.cumulativeAffiliateFeeBps), ibcFee);
 }
 
-function swapExactOut(q: RouteQuery, leg: Leg & { kind: 'swap' }, net: bigint, ibcFee: IbcFeePayment | undefined, rejected: Rejections): SwapStep | undefined {
+function swapExactOut(
+  q: RouteQuery,
+  leg: Leg & { kind: 'swap' },
+  net: bigint,
+  ibcFee: IbcFeePayment | undefined,
+  rejected: Rejections,
+): SwapStep | undefined {
   // The caller fixes the net output; the entry point swaps for it plus the affiliate fees computed on it.
   const fee = exactOutAffiliateFee(net, q.cumulativeAffiliateFeeBps);
   const gross = net + fee;
@@ -268,9 +330,12 @@ function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly 
     const step = steps[i]!;
     const prev = steps[i - 1]!;
     const at = stepFrom(step);
-    if (prev.kind === 'bridge') breaks.push(`${prev.lane.bridge} delivers on ${at}, where the funds wait for a new transaction`);
-    else if (step.kind === 'bridge') breaks.push(`the ${step.lane.bridge} transfer from ${at} needs a transaction of its own`);
-    else if (step.kind === 'swap') breaks.push(`${at} cannot run the swap on arrival (no IBC hooks or entry-point contract)`);
+    if (prev.kind === 'bridge')
+      breaks.push(`${prev.lane.bridge} delivers on ${at}, where the funds wait for a new transaction`);
+    else if (step.kind === 'bridge')
+      breaks.push(`the ${step.lane.bridge} transfer from ${at} needs a transaction of its own`);
+    else if (step.kind === 'swap')
+      breaks.push(`${at} cannot run the swap on arrival (no IBC hooks or entry-point contract)`);
     else if (forwardsFrom(registry, at)) breaks.push(`${stepFrom(prev)} cannot carry a forwarding memo`);
     else breaks.push(`${at} does not forward packets (no packet-forward middleware)`);
   }
@@ -281,10 +346,13 @@ function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly 
 function noRouteFallback(q: RouteQuery, hadShapes: boolean): string {
   const src = `${q.source.wire.denom} on ${q.source.wire.chain_id}`;
   const dst = `${q.dest.wire.denom} on ${q.dest.wire.chain_id}`;
-  const sameOrigin = q.source.wire.origin_chain_id === q.dest.wire.origin_chain_id && q.source.wire.origin_denom === q.dest.wire.origin_denom;
+  const sameOrigin =
+    q.source.wire.origin_chain_id === q.dest.wire.origin_chain_id &&
+    q.source.wire.origin_denom === q.dest.wire.origin_denom;
   if (hadShapes) return `no candidate route from ${src} to ${dst} carries the amount`;
   if (sameOrigin) return `no IBC channel path joins ${src} and ${dst}`;
-  if (!q.allowSwaps) return `${src} and ${dst} are different assets, no bridge lane joins them and swaps are disabled (allow_swaps is false)`;
+  if (!q.allowSwaps)
+    return `${src} and ${dst} are different assets, no bridge lane joins them and swaps are disabled (allow_swaps is false)`;
   return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`;
 }
 

@@ -38,10 +38,25 @@ const VOUCHER_HELD = 15_435_803n;
 
 type Req = Partial<RouteRequestFields> & Pick<RouteRequestFields, 'dest_asset_denom'>;
 const quote = (req: Req) =>
-  quoteRoute(ctx, parseRouteQuery(registry, { source_asset_chain_id: '1', source_asset_denom: WBTC, dest_asset_chain_id: 'osmosis-1', amount_in: '1000000', ...req }));
-const kinds = (route: { operations: object[] }) => route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
+  quoteRoute(
+    ctx,
+    parseRouteQuery(registry, {
+      source_asset_chain_id: '1',
+      source_asset_denom: WBTC,
+      dest_asset_chain_id: 'osmosis-1',
+      amount_in: '1000000',
+      ...req,
+    }),
+  );
+const kinds = (route: { operations: object[] }) =>
+  route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 const swapOps = (route: { operations: object[] }) =>
-  route.operations.flatMap((o) => ('swap' in o ? ((o as { swap: { swap_in: { swap_operations: { pool: string; denom_in: string; denom_out: string }[] } } }).swap.swap_in.swap_operations) : []));
+  route.operations.flatMap((o) =>
+    'swap' in o
+      ? (o as { swap: { swap_in: { swap_operations: { pool: string; denom_in: string; denom_out: string }[] } } }).swap
+          .swap_in.swap_operations
+      : [],
+  );
 
 describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)', () => {
   it('to allBTC: Eureka transfer, IBC transfer, swap on pool 1868 at 1:1 less the taker fee, one transaction', () => {
@@ -60,7 +75,9 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
   it('to another backing asset of the alloy (WBTC.axl): the same pool, one hop', () => {
     const { route } = quote({ dest_asset_denom: WBTC_AXL_ON_OSMOSIS });
     expect(route.txs_required).toBe(1);
-    expect(swapOps(route)).toEqual([{ pool: '1868', denom_in: WBTC_ON_OSMOSIS, denom_out: WBTC_AXL_ON_OSMOSIS, interface: null }]);
+    expect(swapOps(route)).toEqual([
+      { pool: '1868', denom_in: WBTC_ON_OSMOSIS, denom_out: WBTC_AXL_ON_OSMOSIS, interface: null },
+    ]);
   });
 
   it('exact out: buys at least the requested allBTC', () => {
@@ -71,8 +88,19 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
 
   it('the reverse leg out of allBTC into the voucher is capped by the pool’s voucher balance', () => {
     const back = (amount: bigint) =>
-      quoteRoute(ctx, parseRouteQuery(registry, { source_asset_chain_id: 'osmosis-1', source_asset_denom: ALL_BTC, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: WBTC_ON_OSMOSIS, amount_in: amount.toString() }));
-    expect(swapOps(back(1_000_000n).route)).toEqual([{ pool: '1868', denom_in: ALL_BTC, denom_out: WBTC_ON_OSMOSIS, interface: null }]);
+      quoteRoute(
+        ctx,
+        parseRouteQuery(registry, {
+          source_asset_chain_id: 'osmosis-1',
+          source_asset_denom: ALL_BTC,
+          dest_asset_chain_id: 'osmosis-1',
+          dest_asset_denom: WBTC_ON_OSMOSIS,
+          amount_in: amount.toString(),
+        }),
+      );
+    expect(swapOps(back(1_000_000n).route)).toEqual([
+      { pool: '1868', denom_in: ALL_BTC, denom_out: WBTC_ON_OSMOSIS, interface: null },
+    ]);
     const pool = market.venues.find((v) => v.venue.name === 'osmosis-poolmanager')!.pool('1868')!;
     expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD - 10n)).toBeDefined();
     expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD + 1n)).toBeUndefined();
@@ -89,18 +117,35 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     const tx = built.txs[0]!;
     if (!('evm_tx' in tx)) throw new Error('evm tx expected');
     expect(tx.evm_tx.chain_id).toBe('1');
-    expect(tx.evm_tx.required_erc20_approvals).toEqual([{ token_contract: WBTC, spender: tx.evm_tx.to, amount: '1000000' }]);
+    expect(tx.evm_tx.required_erc20_approvals).toEqual([
+      { token_contract: WBTC, spender: tx.evm_tx.to, amount: '1000000' },
+    ]);
     const call = decodeFunctionData({ abi: ICS20_TRANSFER_ABI, data: `0x${tx.evm_tx.data}` });
     expect(call.functionName).toBe('sendTransfer');
     const [msg] = call.args as unknown as [{ denom: string; amount: bigint; sourceClient: string; memo: string }];
     expect(msg).toMatchObject({ denom: WBTC, amount: 1_000_000n, sourceClient: 'cosmoshub-0' });
     // On the Hub, the entry point forwards the voucher to Osmosis over channel-141 with a memo for Osmosis' entry point.
-    const hub = JSON.parse(msg.memo) as { wasm: { msg: { action: { action: { ibc_transfer: { ibc_info: { source_channel: string; receiver: string; memo: string } } } } } } };
+    const hub = JSON.parse(msg.memo) as {
+      wasm: {
+        msg: {
+          action: {
+            action: { ibc_transfer: { ibc_info: { source_channel: string; receiver: string; memo: string } } };
+          };
+        };
+      };
+    };
     const info = hub.wasm.msg.action.action.ibc_transfer.ibc_info;
     expect(info.source_channel).toBe('channel-141');
     const osmosisEntry = registry.chain('osmosis-1')!.entryPoint!.entryPoint;
     expect(info.receiver).toBe(osmosisEntry);
-    const osmo = JSON.parse(info.memo) as { wasm: { contract: string; msg: { swap_and_action: { user_swap: { swap_exact_asset_in: { swap_venue_name: string; operations: unknown[] } } } } } };
+    const osmo = JSON.parse(info.memo) as {
+      wasm: {
+        contract: string;
+        msg: {
+          swap_and_action: { user_swap: { swap_exact_asset_in: { swap_venue_name: string; operations: unknown[] } } };
+        };
+      };
+    };
     expect(osmo.wasm.contract).toBe(osmosisEntry);
     expect(osmo.wasm.msg.swap_and_action.user_swap.swap_exact_asset_in).toMatchObject({
       swap_venue_name: 'osmosis-poolmanager',
@@ -109,7 +154,16 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
   });
 
   it('from the Hub voucher directly: one IBC transfer with the swap on arrival', () => {
-    const q = quoteRoute(ctx, parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: WBTC_ON_HUB, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ALL_BTC, amount_in: '1000000' }));
+    const q = quoteRoute(
+      ctx,
+      parseRouteQuery(registry, {
+        source_asset_chain_id: 'cosmoshub-4',
+        source_asset_denom: WBTC_ON_HUB,
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: ALL_BTC,
+        amount_in: '1000000',
+      }),
+    );
     expect(kinds(q.route)).toEqual(['transfer', 'swap']);
     expect(q.route.txs_required).toBe(1);
     expect(swapOps(q.route)[0]!.pool).toBe('1868');
@@ -121,19 +175,41 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     // what live ingest (OSMOSIS_SQS_URL) reads — to check the two-hop swap the route needs.
     const store = offlineMarket();
     const taker = loadTakerFees();
-    const btcUsdc = new BalancerPool('900001', 3n * 10n ** 15n, [
-      { denom: ALL_BTC, amount: 100n * 10n ** 8n, weight: 1n },
-      { denom: USDC_ON_OSMOSIS, amount: 6_800_000n * 10n ** 6n, weight: 1n },
-    ], taker);
+    const btcUsdc = new BalancerPool(
+      '900001',
+      3n * 10n ** 15n,
+      [
+        { denom: ALL_BTC, amount: 100n * 10n ** 8n, weight: 1n },
+        { denom: USDC_ON_OSMOSIS, amount: 6_800_000n * 10n ** 6n, weight: 1n },
+      ],
+      taker,
+    );
     const inputs: VenueInput[] = VENUE_PLUGINS.flatMap((p) => {
       const snap = store.get(p.name);
       if (!snap) return [];
       const withPool = p.name === 'osmosis-poolmanager' ? { ...snap, pools: [...snap.pools, btcUsdc] } : snap;
       const usdcDenom = usdcDenomOf(p.name);
-      return [{ venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri }, snapshot: withPool, ...(usdcDenom ? { usdcDenom } : {}) }];
+      return [
+        {
+          venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri },
+          snapshot: withPool,
+          ...(usdcDenom ? { usdcDenom } : {}),
+        },
+      ];
     });
-    const view = buildMarketView(registry, inputs, store.version + 1, { snapshot: SnapshotPriceSource.shipped(registry) });
-    const q = quoteRoute({ ...ctx, market: view }, parseRouteQuery(registry, { source_asset_chain_id: '1', source_asset_denom: WBTC, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: USDC_ON_OSMOSIS, amount_in: '1000000' }));
+    const view = buildMarketView(registry, inputs, store.version + 1, {
+      snapshot: SnapshotPriceSource.shipped(registry),
+    });
+    const q = quoteRoute(
+      { ...ctx, market: view },
+      parseRouteQuery(registry, {
+        source_asset_chain_id: '1',
+        source_asset_denom: WBTC,
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: USDC_ON_OSMOSIS,
+        amount_in: '1000000',
+      }),
+    );
     expect(kinds(q.route)).toEqual(['eureka_transfer', 'transfer', 'swap']);
     expect(q.route.txs_required).toBe(1);
     expect(swapOps(q.route)).toEqual([

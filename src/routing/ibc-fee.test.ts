@@ -24,10 +24,14 @@ const ATOM_ON_NEUTRON = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0E
 const AXL_USDC_ON_NEUTRON = 'ibc/F082B65C88E4B6D5EF1DB243CDA1D331D002759E938A0F5CD3FFDC5D53B3E349';
 const FEES = readDataFile<{ chains: Record<string, unknown> }>('ibc-transfer-fees.json').chains['neutron-1'];
 
-type Req = Partial<RouteRequestFields> & Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
+type Req = Partial<RouteRequestFields> &
+  Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
 const plan = (req: Req) => planRoute(registry, market, parseRouteQuery(registry, { amount_in: '10000000', ...req }));
 const build = (route: ReturnType<typeof plan>) =>
-  buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)])), { nowMs: 1_750_000_000_000, timeoutSeconds: 300 });
+  buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)])), {
+    nowMs: 1_750_000_000_000,
+    timeoutSeconds: 300,
+  });
 const contractMsg = (built: ReturnType<typeof build>) => {
   const tx = built.txs[0]!;
   if (!('cosmos_tx' in tx)) throw new Error('expected a cosmos tx');
@@ -38,10 +42,15 @@ const contractMsg = (built: ReturnType<typeof build>) => {
     msg: { swap_and_action: { post_swap_action: PostSwapAction } };
   };
 };
-const ntrnToHubAtom: Req = { source_asset_chain_id: 'neutron-1', source_asset_denom: 'untrn', dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' };
+const ntrnToHubAtom: Req = {
+  source_asset_chain_id: 'neutron-1',
+  source_asset_denom: 'untrn',
+  dest_asset_chain_id: 'cosmoshub-4',
+  dest_asset_denom: 'uatom',
+};
 
 describe('Neutron relayer fee on a post-swap IBC transfer', () => {
-  it('the registry carries Neutron\'s feerefunder minimum fee as one coin of 200000 untrn; Osmosis charges none', () => {
+  it("the registry carries Neutron's feerefunder minimum fee as one coin of 200000 untrn; Osmosis charges none", () => {
     const fee = registry.chain('neutron-1')!.entryPoint!.ibcTransferFee!;
     expect(fee.total).toEqual({ denom: 'untrn', amount: 200_000n });
     expect(fee.recvFee).toEqual([]);
@@ -58,7 +67,10 @@ describe('Neutron relayer fee on a post-swap IBC transfer', () => {
     expect(swap.grossOut).toBe(simulateExactIn(swap.routes[0]!.path, 9_800_000n));
     const wire = assembleRoute(registry, route);
     expect(wire.amount_in).toBe('10000000');
-    expect(wire.operations[0]).toMatchObject({ amount_in: '10000000', swap: { swap_in: { swap_amount_in: '9800000' } } });
+    expect(wire.operations[0]).toMatchObject({
+      amount_in: '10000000',
+      swap: { swap_in: { swap_amount_in: '9800000' } },
+    });
 
     const m = contractMsg(build(route));
     expect(m.contract).toBe(NEUTRON_ENTRY_POINT);
@@ -66,7 +78,11 @@ describe('Neutron relayer fee on a post-swap IBC transfer', () => {
     const transfer = m.msg.swap_and_action.post_swap_action.ibc_transfer;
     expect(transfer.ibc_info.source_channel).toBe('channel-1');
     expect(transfer.ibc_info.fee).toEqual(FEES);
-    expect(transfer.ibc_info.fee).toEqual({ recv_fee: [], ack_fee: [{ denom: 'untrn', amount: '100000' }], timeout_fee: [{ denom: 'untrn', amount: '100000' }] });
+    expect(transfer.ibc_info.fee).toEqual({
+      recv_fee: [],
+      ack_fee: [{ denom: 'untrn', amount: '100000' }],
+      timeout_fee: [{ denom: 'untrn', amount: '100000' }],
+    });
     expect(transfer).not.toHaveProperty('fee_swap');
   });
 
@@ -114,6 +130,8 @@ describe('Neutron relayer fee on a post-swap IBC transfer', () => {
   it('a swap on Neutron that ends on Neutron pays no relayer fee', () => {
     const route = plan({ ...ntrnToHubAtom, dest_asset_chain_id: 'neutron-1', dest_asset_denom: ATOM_ON_NEUTRON });
     expect((route.steps[0] as SwapStep).ibcFee).toBeUndefined();
-    expect(contractMsg(build(route)).msg.swap_and_action.post_swap_action).toEqual({ transfer: { to_address: userAddress(registry, 'neutron-1') } });
+    expect(contractMsg(build(route)).msg.swap_and_action.post_swap_action).toEqual({
+      transfer: { to_address: userAddress(registry, 'neutron-1') },
+    });
   });
 });

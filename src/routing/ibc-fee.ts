@@ -25,7 +25,11 @@ export interface IbcFeePayment {
  * What a swap of `denomIn` on `venue` pays for the IBC transfer that follows it: undefined when the chain charges
  * nothing, a problem string when the venue cannot buy the fee coin with the input.
  */
-export function postSwapIbcFee(registry: Registry, venue: VenueIndex, denomIn: string): IbcFeePayment | string | undefined {
+export function postSwapIbcFee(
+  registry: Registry,
+  venue: VenueIndex,
+  denomIn: string,
+): IbcFeePayment | string | undefined {
   const fee = registry.chain(venue.venue.chainId)?.entryPoint?.ibcTransferFee;
   if (!fee) return undefined;
   const { denom, amount } = fee.total;

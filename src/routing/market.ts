@@ -37,7 +37,13 @@ export interface VenueInput {
   usdcDenom?: string;
 }
 
-export function buildMarketView(registry: Registry, inputs: readonly VenueInput[], version: number, base: BasePrices = {}, previous?: MarketView): MarketView {
+export function buildMarketView(
+  registry: Registry,
+  inputs: readonly VenueInput[],
+  version: number,
+  base: BasePrices = {},
+  previous?: MarketView,
+): MarketView {
   return runToEnd(marketViewSteps(registry, inputs, version, base, previous));
 }
 
@@ -48,8 +54,17 @@ export function buildMarketView(registry: Registry, inputs: readonly VenueInput[
  * (VenueIndex.build), and when no pool changed at all the previous view is kept whole under its version, so the
  * caches keyed on that version (route shapes, quote responses) stay warm.
  */
-export function* marketViewSteps(registry: Registry, inputs: readonly VenueInput[], version: number, base: BasePrices = {}, previous?: MarketView): Steps<MarketView> {
-  const oldest = inputs.reduce<Date | undefined>((o, v) => (!o || v.snapshot.takenAt < o ? v.snapshot.takenAt : o), undefined);
+export function* marketViewSteps(
+  registry: Registry,
+  inputs: readonly VenueInput[],
+  version: number,
+  base: BasePrices = {},
+  previous?: MarketView,
+): Steps<MarketView> {
+  const oldest = inputs.reduce<Date | undefined>(
+    (o, v) => (!o || v.snapshot.takenAt < o ? v.snapshot.takenAt : o),
+    undefined,
+  );
   let changed = !previous || previous.venues.length !== inputs.length;
   const venues: VenueIndex[] = [];
   for (const { venue, snapshot } of inputs) {
@@ -66,12 +81,21 @@ export function* marketViewSteps(registry: Registry, inputs: readonly VenueInput
   for (const v of inputs) if (v.usdcDenom) usdc[v.venue.chainId] = v.usdcDenom;
   // Every snapshot states its pools at one moment (live ingest; the shipped ones are re-priced to one price set by
   // scripts/reprice-offline-pools.ts), so the pools price each other and the routes through them consistently.
-  const pools = inputs.length ? yield* derivePoolPricesSteps(inputs.map((v) => v.snapshot), usdc, registry) : undefined;
+  const pools = inputs.length
+    ? yield* derivePoolPricesSteps(
+        inputs.map((v) => v.snapshot),
+        usdc,
+        registry,
+      )
+    : undefined;
   return {
     version,
     venues,
     // Pool and snapshot prices are fixed for this view; a live layer changes, so its answers are kept a second only.
-    prices: new MemoPriceSource(composePriceSources({ ...(pools ? { pools } : {}), ...base }), base.live ? 1000 : Infinity),
+    prices: new MemoPriceSource(
+      composePriceSources({ ...(pools ? { pools } : {}), ...base }),
+      base.live ? 1000 : Infinity,
+    ),
     oldestSnapshotAt: oldest,
   };
 }

@@ -55,7 +55,14 @@ function pairsByDepth(): Pair[] {
     for (const pool of v.snapshot.pools) {
       for (const a of pool.denoms) {
         for (const b of pool.denoms) {
-          if (a >= b || !priceOf(chainId, a) || !priceOf(chainId, b) || !decimalsOf(registry, chainId, a) || !decimalsOf(registry, chainId, b)) continue;
+          if (
+            a >= b ||
+            !priceOf(chainId, a) ||
+            !priceOf(chainId, b) ||
+            !decimalsOf(registry, chainId, a) ||
+            !decimalsOf(registry, chainId, b)
+          )
+            continue;
           const va = usd(chainId, a, pool.reserve(a));
           const vb = usd(chainId, b, pool.reserve(b));
           const depth = va.lt(vb) ? va : vb;
@@ -69,7 +76,13 @@ function pairsByDepth(): Pair[] {
 }
 
 function swap(chainId: string, from: string, to: string, amount: bigint): PlannedRoute {
-  const q = parseRouteQuery(registry, { source_asset_chain_id: chainId, source_asset_denom: from, dest_asset_chain_id: chainId, dest_asset_denom: to, amount_in: amount.toString() });
+  const q = parseRouteQuery(registry, {
+    source_asset_chain_id: chainId,
+    source_asset_denom: from,
+    dest_asset_chain_id: chainId,
+    dest_asset_denom: to,
+    amount_in: amount.toString(),
+  });
   try {
     return planRoute(registry, market, q);
   } catch (err) {
@@ -79,7 +92,8 @@ function swap(chainId: string, from: string, to: string, amount: bigint): Planne
 }
 
 const HUNDRED_USD = Decimal.fromInt(100);
-const startAmount = (chainId: string, denom: string) => amountForUsd(HUNDRED_USD, decimalsOf(registry, chainId, denom)!, priceOf(chainId, denom)!)!;
+const startAmount = (chainId: string, denom: string) =>
+  amountForUsd(HUNDRED_USD, decimalsOf(registry, chainId, denom)!, priceOf(chainId, denom)!)!;
 
 /**
  * Whether the router routes the pair both ways at all. Some pools hold assets it cannot route yet (CW20 tokens, and
@@ -99,7 +113,7 @@ const byDepth = pairsByDepth();
 const pairs = byDepth.filter(routable).slice(0, 50);
 
 describe('the offline market is coherent at one moment', () => {
-  it('every shipped pool is stated at the price set\'s moment', () => {
+  it("every shipped pool is stated at the price set's moment", () => {
     for (const v of market.venues) {
       expect(v.snapshot.takenAt.toISOString(), v.venue.name).toBe(new Date(priceFile.as_of).toISOString());
       expect(v.snapshot.pools.every((p) => p.takenAt === undefined)).toBe(true);
@@ -123,7 +137,15 @@ describe('the offline market is coherent at one moment', () => {
     expect(byDepth.indexOf(pairs[49]!)).toBeLessThan(70);
   });
 
-  it.each(pairs.map((p) => [`${p.chainId} ${registry.asset(p.chainId, p.a)?.wire.symbol}/${registry.asset(p.chainId, p.b)?.wire.symbol}`, p] as const))(
+  it.each(
+    pairs.map(
+      (p) =>
+        [
+          `${p.chainId} ${registry.asset(p.chainId, p.a)?.wire.symbol}/${registry.asset(p.chainId, p.b)?.wire.symbol}`,
+          p,
+        ] as const,
+    ),
+  )(
     '%s: no round trip gains, and each way quotes the shipped prices less fees and impact',
     (_name, { chainId, a, b }) => {
       for (const [x, y] of [

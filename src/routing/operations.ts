@@ -51,19 +51,22 @@ function bridgeOfRecord(
 
 function kindOf(op: OperationInput, at: string): string {
   const kinds = Object.keys(op).filter((k) => (OPERATION_KINDS as readonly string[]).includes(k));
-  if (kinds.length !== 1) throw invalidArgument(`invalid ${at}: an operation has exactly one of ${OPERATION_KINDS.join(', ')}`);
+  if (kinds.length !== 1)
+    throw invalidArgument(`invalid ${at}: an operation has exactly one of ${OPERATION_KINDS.join(', ')}`);
   return kinds[0]!;
 }
 
 function obj(v: unknown, at: string): Rec {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidArgument(`invalid ${at}: must be an object`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw invalidArgument(`invalid ${at}: must be an object`);
   return v as Rec;
 }
 
 function str(r: Rec, k: string, at: string): string {
   const v = r[k];
   if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
-  if (v.length > MAX_SHORT_STRING_LENGTH) throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
+  if (v.length > MAX_SHORT_STRING_LENGTH)
+    throw invalidArgument(`invalid ${at}.${k}: longer than ${MAX_SHORT_STRING_LENGTH} characters`);
   return v;
 }
 
@@ -164,21 +167,30 @@ function swapOfRecord(
   input: OperationsInput,
   transferFollows: boolean,
 ): SwapStep {
-  const variants = ['swap_in', 'swap_out', 'smart_swap_in'].filter((k) => record[k] !== undefined && record[k] !== null);
-  if (variants.length !== 1) throw invalidArgument(`invalid ${at}: give exactly one of swap_in, swap_out, smart_swap_in`);
+  const variants = ['swap_in', 'swap_out', 'smart_swap_in'].filter(
+    (k) => record[k] !== undefined && record[k] !== null,
+  );
+  if (variants.length !== 1)
+    throw invalidArgument(`invalid ${at}: give exactly one of swap_in, swap_out, smart_swap_in`);
   const variant = variants[0]!;
   const v = obj(record[variant], `${at}.${variant}`);
   const venueRec = obj(v.swap_venue, `${at}.${variant}.swap_venue`);
   const venueName = str(venueRec, 'name', `${at}.${variant}.swap_venue`);
   const venueChain = str(venueRec, 'chain_id', `${at}.${variant}.swap_venue`);
   const venue = market.venues.find((x) => x.venue.name === venueName && x.venue.chainId === venueChain);
-  if (!venue) throw invalidArgument(`invalid ${at}.${variant}.swap_venue: ${venueName} on ${venueChain} is not an enabled swap venue`);
+  if (!venue)
+    throw invalidArgument(
+      `invalid ${at}.${variant}.swap_venue: ${venueName} on ${venueChain} is not an enabled swap venue`,
+    );
   if (venueChain !== holding.chainId) {
-    throw invalidArgument(`invalid ${at}: the swap runs on ${venueChain} but the previous operation ends on ${holding.chainId}`);
+    throw invalidArgument(
+      `invalid ${at}: the swap runs on ${venueChain} but the previous operation ends on ${holding.chainId}`,
+    );
   }
   const denomIn = str(record, 'denom_in', at);
   const denomOut = str(record, 'denom_out', at);
-  if (denomIn !== holding.denom) throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${holding.denom}, not ${denomIn}`);
+  if (denomIn !== holding.denom)
+    throw invalidArgument(`invalid ${at}.denom_in: the previous operation delivers ${holding.denom}, not ${denomIn}`);
 
   const parsePath = (ops: unknown, where: string): PoolHop[] => {
     if (!Array.isArray(ops) || ops.length === 0) throw invalidArgument(`invalid ${where}: must be a non-empty array`);
@@ -197,7 +209,8 @@ function swapOfRecord(
       denom = dOut;
       return { pool, denomIn: dIn, denomOut: dOut };
     });
-    if (denom !== denomOut) throw invalidArgument(`invalid ${where}: the path ends with ${denom}, not denom_out ${denomOut}`);
+    if (denom !== denomOut)
+      throw invalidArgument(`invalid ${where}: the path ends with ${denom}, not denom_out ${denomOut}`);
     return path;
   };
 
@@ -206,7 +219,8 @@ function swapOfRecord(
   const feeCost = ibcFee?.inputCost ?? 0n;
   // What the routes swap: the step's input less the relayer fee of the transfer that follows.
   const amountIn = stepIn - feeCost;
-  if (variant !== 'swap_out' && amountIn <= 0n) throw invalidArgument(`invalid ${at}: the amount does not cover the IBC relayer fee of ${feeCost} ${denomIn}`);
+  if (variant !== 'swap_out' && amountIn <= 0n)
+    throw invalidArgument(`invalid ${at}: the amount does not cover the IBC relayer fee of ${feeCost} ${denomIn}`);
   const bps = input.affiliateBps(venueChain);
   const fail = () => invalidArgument(`invalid ${at}: the pools cannot execute this swap for the requested amount`);
   let routes: SwapRoute[];
@@ -217,7 +231,8 @@ function swapOfRecord(
     if (out === undefined) throw fail();
     routes = [{ path, amountIn, amountOut: out }];
   } else if (variant === 'swap_out') {
-    if (input.amountOut === undefined) throw invalidArgument('missing amount_out: a swap_out operation fixes the output');
+    if (input.amountOut === undefined)
+      throw invalidArgument('missing amount_out: a swap_out operation fixes the output');
     exact = 'out';
     const path = parsePath(v.swap_operations, `${at}.swap_out.swap_operations`);
     const gross = input.amountOut + exactOutAffiliateFee(input.amountOut, bps);
@@ -226,17 +241,25 @@ function swapOfRecord(
     routes = [{ path, amountIn: needed, amountOut: gross }];
   } else {
     const list = v.swap_routes;
-    if (!Array.isArray(list) || list.length === 0) throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes: must be a non-empty array`);
+    if (!Array.isArray(list) || list.length === 0)
+      throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes: must be a non-empty array`);
     const planned = list.map((r, k) => {
       const rr = obj(r, `${at}.smart_swap_in.swap_routes[${k}]`);
       const share = str(rr, 'swap_amount_in', `${at}.smart_swap_in.swap_routes[${k}]`);
-      if (!/^\d+$/.test(share)) throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes[${k}].swap_amount_in: must be an integer`);
-      return { path: parsePath(rr.swap_operations, `${at}.smart_swap_in.swap_routes[${k}].swap_operations`), share: BigInt(share) };
+      if (!/^\d+$/.test(share))
+        throw invalidArgument(`invalid ${at}.smart_swap_in.swap_routes[${k}].swap_amount_in: must be an integer`);
+      return {
+        path: parsePath(rr.swap_operations, `${at}.smart_swap_in.swap_routes[${k}].swap_operations`),
+        share: BigInt(share),
+      };
     });
     const total = planned.reduce((s, p) => s + p.share, 0n);
     if (total === 0n) throw fail();
     routes = planned.map((p, k) => {
-      const part = k === planned.length - 1 ? amountIn - planned.slice(0, -1).reduce((s, q) => s + (amountIn * q.share) / total, 0n) : (amountIn * p.share) / total;
+      const part =
+        k === planned.length - 1
+          ? amountIn - planned.slice(0, -1).reduce((s, q) => s + (amountIn * q.share) / total, 0n)
+          : (amountIn * p.share) / total;
       const out = simulateExactIn(p.path, part);
       if (out === undefined) throw fail();
       return { path: p.path, amountIn: part, amountOut: out };
@@ -256,7 +279,9 @@ function swapOfRecord(
     amountOut: grossOut - fee,
     grossOut,
     affiliateFee: fee,
-    priceImpact: priceImpactPercent(routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut }))),
+    priceImpact: priceImpactPercent(
+      routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut })),
+    ),
     ...(ibcFee ? { ibcFee } : {}),
   };
 }

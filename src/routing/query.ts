@@ -16,7 +16,9 @@ export const MAX_AMOUNT = 2n ** 256n - 1n;
 export function parseAmount(field: string, raw: string): bigint {
   // Length first: BigInt() of a long digit string costs quadratic time, and the value is refused anyway.
   if (typeof raw === 'string' && raw.length > MAX_AMOUNT_DIGITS && /^\d/.test(raw)) {
-    throw invalidArgument(`invalid ${field}: exceeds the largest supported amount (2^256 - 1, ${MAX_AMOUNT_DIGITS} digits)`);
+    throw invalidArgument(
+      `invalid ${field}: exceeds the largest supported amount (2^256 - 1, ${MAX_AMOUNT_DIGITS} digits)`,
+    );
   }
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
     throw invalidArgument(`invalid ${field}: ${describeValue(raw)} is not a non-negative integer in base units`);
@@ -32,12 +34,15 @@ export function parseAmountSpec(amountIn: string | null | undefined, amountOut: 
   const hasOut = amountOut !== undefined && amountOut !== null && amountOut !== '';
   if (hasIn && hasOut) throw invalidArgument('give only one of amount_in and amount_out');
   if (!hasIn && !hasOut) throw invalidArgument('missing amount: give amount_in or amount_out');
-  return hasIn ? { kind: 'in', value: parseAmount('amount_in', amountIn) } : { kind: 'out', value: parseAmount('amount_out', amountOut!) };
+  return hasIn
+    ? { kind: 'in', value: parseAmount('amount_in', amountIn) }
+    : { kind: 'out', value: parseAmount('amount_out', amountOut!) };
 }
 
 export function parseBps(field: string, raw: string | null | undefined): number {
   if (raw === undefined || raw === null || raw === '') return 0;
-  if (typeof raw !== 'string' || raw.length > 5 || !/^\d+$/.test(raw) || Number(raw) > 10_000) throw invalidArgument(`invalid ${field}: must be an integer number of basis points between 0 and 10000`);
+  if (typeof raw !== 'string' || raw.length > 5 || !/^\d+$/.test(raw) || Number(raw) > 10_000)
+    throw invalidArgument(`invalid ${field}: must be an integer number of basis points between 0 and 10000`);
   return Number(raw);
 }
 
@@ -64,7 +69,8 @@ export function parseRouteQuery(registry: Registry, req: RouteRequestFields): Ro
   const source = requireAsset(registry, req.source_asset_chain_id, req.source_asset_denom, 'source_asset');
   const dest = requireAsset(registry, req.dest_asset_chain_id, req.dest_asset_denom, 'dest_asset');
   const amount = parseAmountSpec(req.amount_in, req.amount_out);
-  if (req.bridges && req.bridges.length === 0) throw invalidArgument('invalid bridges: give at least one bridge, or omit the field for all');
+  if (req.bridges && req.bridges.length === 0)
+    throw invalidArgument('invalid bridges: give at least one bridge, or omit the field for all');
   return {
     source,
     dest,

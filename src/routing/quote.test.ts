@@ -19,7 +19,14 @@ const market = createLiveMarket(config, registry).view();
 const ctx = { registry, market, thresholds: thresholdsFromConfig(config), nowMs: Date.UTC(2026, 10, 21) };
 
 const request = (extra: Record<string, unknown> = {}) =>
-  parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '10000000', ...extra });
+  parseRouteQuery(registry, {
+    source_asset_chain_id: 'cosmoshub-4',
+    source_asset_denom: 'uatom',
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: 'uosmo',
+    amount_in: '10000000',
+    ...extra,
+  });
 
 /** The same route delivering half as much: what a route with a large fixed bridge fee looks like to the safety rules. */
 const halved = (r: PlannedRoute): PlannedRoute => ({ ...r, amountOut: r.amountOut / 2n });

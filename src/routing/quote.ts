@@ -4,7 +4,14 @@
  * an argument.
  */
 import type { Route } from '../wire/route.js';
-import { Decimal, judgePriceSafety, usdString, usdValueOf, type SafetyThresholds, type SafetyVerdict } from '../pricing/index.js';
+import {
+  Decimal,
+  judgePriceSafety,
+  usdString,
+  usdValueOf,
+  type SafetyThresholds,
+  type SafetyVerdict,
+} from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';
 import { planRoutes, type ShapeCache } from './engine.js';
@@ -32,7 +39,11 @@ export interface Quote {
  * fee on a small amount) would hide a two-transaction route that loses nothing, and the caller would get an error.
  * When no candidate passes, the best-ranked one is judged: an error, or with allow_unsafe its warning.
  */
-export function quoteRoute(ctx: QuoteContext, q: RouteQuery, ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache)): Quote {
+export function quoteRoute(
+  ctx: QuoteContext,
+  q: RouteQuery,
+  ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache),
+): Quote {
   let chosen: { planned: PlannedRoute; judged: Judged } | undefined;
   for (const planned of ranked) {
     const judged = judge(ctx, q, planned);
@@ -47,14 +58,22 @@ export function quoteRoute(ctx: QuoteContext, q: RouteQuery, ranked: readonly Pl
   if (judged.verdict.kind === 'error') throw judged.verdict.error;
   const { registry, market, nowMs } = ctx;
   const warning = judged.verdict.kind === 'warning' ? judged.verdict.warning : undefined;
-  const route = assembleRoute(registry, planned, { usdAmountIn: usdString(judged.usdIn), usdAmountOut: usdString(judged.usdOut), warning });
+  const route = assembleRoute(registry, planned, {
+    usdAmountIn: usdString(judged.usdIn),
+    usdAmountOut: usdString(judged.usdOut),
+    warning,
+  });
   let feeUsd = Decimal.ZERO;
   for (const s of planned.steps) {
     if (s.kind !== 'swap' || s.affiliateFee === 0n) continue;
     const v = usdValueOf(market.prices, registry, s.chainId, s.denomOut, s.affiliateFee, nowMs);
     if (v) feeUsd = feeUsd.add(v.usd);
   }
-  return { planned, route, figures: { usdVolume: (judged.usdIn?.usd ?? Decimal.ZERO).toString(), affiliateFeeUsd: feeUsd.toString() } };
+  return {
+    planned,
+    route,
+    figures: { usdVolume: (judged.usdIn?.usd ?? Decimal.ZERO).toString(), affiliateFeeUsd: feeUsd.toString() },
+  };
 }
 
 interface Judged {
@@ -65,8 +84,22 @@ interface Judged {
 
 function judge(ctx: QuoteContext, q: RouteQuery, planned: PlannedRoute): Judged {
   const { registry, market, nowMs } = ctx;
-  const usdIn = usdValueOf(market.prices, registry, planned.source.wire.chain_id, planned.source.wire.denom, planned.amountIn, nowMs);
-  const usdOut = usdValueOf(market.prices, registry, planned.dest.wire.chain_id, planned.dest.wire.denom, planned.amountOut, nowMs)?.usd;
+  const usdIn = usdValueOf(
+    market.prices,
+    registry,
+    planned.source.wire.chain_id,
+    planned.source.wire.denom,
+    planned.amountIn,
+    nowMs,
+  );
+  const usdOut = usdValueOf(
+    market.prices,
+    registry,
+    planned.dest.wire.chain_id,
+    planned.dest.wire.denom,
+    planned.amountOut,
+    nowMs,
+  )?.usd;
   const verdict = judgePriceSafety({
     usdIn: usdIn?.usd,
     usdOut,

@@ -49,7 +49,10 @@ export class AssetFamilies {
     if (from.wire.chain_id === to.wire.chain_id) return undefined;
     const hops = transferPath(this.registry, holding(from), holding(to));
     if (!hops || hops.length === 0) return undefined;
-    return this.reachOf(to, hops.map((h) => transferStep(h)));
+    return this.reachOf(
+      to,
+      hops.map((h) => transferStep(h)),
+    );
   }
 
   /** All listed assets on other chains that `from` can become by transfers, ranked (fewest txs, fewest steps, chain id). */

@@ -12,11 +12,28 @@ const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' }
 const market = (version: number, reserve: bigint) =>
   buildMarketView(
     registry,
-    [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools: [testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, reserve], ['uosmo', reserve * 8n])], takenAt: new Date(0), source: 'test' } }],
+    [
+      {
+        venue: VENUE,
+        snapshot: {
+          venue: VENUE.name,
+          chainId: 'osmosis-1',
+          pools: [testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, reserve], ['uosmo', reserve * 8n])],
+          takenAt: new Date(0),
+          source: 'test',
+        },
+      },
+    ],
     version,
   );
 const query = (amount: string) =>
-  parseRouteQuery(registry, { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: amount });
+  parseRouteQuery(registry, {
+    source_asset_chain_id: 'cosmoshub-4',
+    source_asset_denom: 'uatom',
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: 'uosmo',
+    amount_in: amount,
+  });
 
 describe('route cache', () => {
   it('hits within the same order of magnitude and re-simulates the exact amount', () => {
@@ -55,10 +72,27 @@ describe('route cache', () => {
   it('survives a rebuild in which no pool its candidate paths depend on changed, and only then', () => {
     const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => 1_000_000 });
     const view = (version: number, pools: Pool[], previous?: ReturnType<typeof market>) =>
-      buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(version), source: 'test' } }], version, {}, previous);
+      buildMarketView(
+        registry,
+        [
+          {
+            venue: VENUE,
+            snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(version), source: 'test' },
+          },
+        ],
+        version,
+        {},
+        previous,
+      );
     const atomOsmo = testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 10n ** 12n], ['uosmo', 8n * 10n ** 12n]);
     // USDC against axlUSDC: shares no denom (and no neighbour) with the ATOM/OSMO pool.
-    const stable = (r: bigint) => testXykPool('2', VENUE.name, [USDC_ON_OSMOSIS, r], ['ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858', r]);
+    const stable = (r: bigint) =>
+      testXykPool(
+        '2',
+        VENUE.name,
+        [USDC_ON_OSMOSIS, r],
+        ['ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858', r],
+      );
     const m1 = view(1, [atomOsmo, stable(10n ** 12n)]);
     planRoute(registry, m1, query('1000000'), cache);
     // The stable pool traded: the ATOM → OSMO entry is still exact.
@@ -70,7 +104,14 @@ describe('route cache', () => {
     // A poll that changed nothing keeps the view's version (and every cache keyed on it).
     expect(view(3, [...m2.venues[0]!.snapshot.pools], m2).version).toBe(2);
     // The ATOM/OSMO pool traded: its paths are searched again.
-    const m4 = view(4, [testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 2n * 10n ** 12n], ['uosmo', 8n * 10n ** 12n]), m2.venues[0]!.snapshot.pools[1]!], m2);
+    const m4 = view(
+      4,
+      [
+        testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 2n * 10n ** 12n], ['uosmo', 8n * 10n ** 12n]),
+        m2.venues[0]!.snapshot.pools[1]!,
+      ],
+      m2,
+    );
     const r = planRoute(registry, m4, query('2000000'), cache);
     expect(cache.misses).toBe(2);
     expect(r).toEqual(planRoute(registry, m4, query('2000000')));
@@ -118,7 +159,8 @@ describe('route cache', () => {
     cache.purgeStale();
     expect(cache.size).toBe(0);
     const tiny = new RouteCache({ ttlMs: 10_000, maxEntries: 100, maxBytes: 1_000 });
-    for (const a of ['1000', '10000', '100000', '1000000', '10000000', '100000000']) planRoute(registry, m, query(a), tiny);
+    for (const a of ['1000', '10000', '100000', '1000000', '10000000', '100000000'])
+      planRoute(registry, m, query(a), tiny);
     expect(tiny.bytes).toBeLessThanOrEqual(1_000);
     expect(tiny.size).toBeLessThan(6);
   });

@@ -69,7 +69,12 @@ interface Walk {
 
 const bridgeAllowed = (q: RouteQuery, id: LaneBridge['id']) => !q.bridges || q.bridges.has(id);
 
-export function enumerateShapes(registry: Registry, market: MarketView, q: RouteQuery, rejected: Rejections): RouteShape[] {
+export function enumerateShapes(
+  registry: Registry,
+  market: MarketView,
+  q: RouteQuery,
+  rejected: Rejections,
+): RouteShape[] {
   const w: Walk = {
     registry,
     market,
@@ -78,10 +83,17 @@ export function enumerateShapes(registry: Registry, market: MarketView, q: Route
     dest: holding(q.dest),
     destOrigin: originOfAsset(q.dest),
     out: [],
-    venues: q.allowSwaps ? market.venues.filter((v) => venueAllowed(q, v) && registry.chain(v.venue.chainId)?.entryPoint !== undefined) : [],
+    venues: q.allowSwaps
+      ? market.venues.filter((v) => venueAllowed(q, v) && registry.chain(v.venue.chainId)?.entryPoint !== undefined)
+      : [],
     reachMemo: new Map(),
   };
-  const start: Position = { chainId: q.source.wire.chain_id, denom: q.source.wire.denom, at: holding(q.source), origin: originOfAsset(q.source) };
+  const start: Position = {
+    chainId: q.source.wire.chain_id,
+    denom: q.source.wire.denom,
+    at: holding(q.source),
+    origin: originOfAsset(q.source),
+  };
   walk(w, start, [], 0, 0, new Set([start.origin]));
   return w.out;
 }
@@ -171,7 +183,14 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
     }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);
     if (!pre) continue;
-    walk(w, positionAfter(edge), [...legs, pre, { kind: 'lane', bridge: edge.bridge, lane: edge.lane }], lanes + 1, swaps, new Set([...visited, edge.toOrigin]));
+    walk(
+      w,
+      positionAfter(edge),
+      [...legs, pre, { kind: 'lane', bridge: edge.bridge, lane: edge.lane }],
+      lanes + 1,
+      swaps,
+      new Set([...visited, edge.toOrigin]),
+    );
   }
 }
 

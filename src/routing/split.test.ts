@@ -44,7 +44,10 @@ describe('split routes', () => {
   it('property: a returned split always sums to the input and strictly beats the best single path', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.bigInt({ min: 10_000n, max: 10n ** 12n }), fc.bigInt({ min: 10_000n, max: 10n ** 12n })), { minLength: 2, maxLength: 4 }),
+        fc.array(fc.tuple(fc.bigInt({ min: 10_000n, max: 10n ** 12n }), fc.bigInt({ min: 10_000n, max: 10n ** 12n })), {
+          minLength: 2,
+          maxLength: 4,
+        }),
         fc.bigInt({ min: BigInt(SPLIT_STEPS), max: 10n ** 11n }),
         (reserves, amount) => {
           const paths = reserves.map(([x, y], i) => path(testXykPool(String(i), VENUE.name, [A, x], [B, y])));
@@ -60,18 +63,51 @@ describe('split routes', () => {
   });
 
   it('the engine emits smart_swap_in and the entry point gets smart_swap_exact_asset_in with per-route offers', () => {
-    const pools = [testXykPool('1', VENUE.name, [A, 10_000_000n], [B, 80_000_000n]), testXykPool('2', VENUE.name, [A, 10_000_000n], [B, 80_000_000n])];
-    const market = buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' } }], 1);
-    const req = { source_asset_chain_id: 'osmosis-1', source_asset_denom: A, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: B, amount_in: '4000000' };
+    const pools = [
+      testXykPool('1', VENUE.name, [A, 10_000_000n], [B, 80_000_000n]),
+      testXykPool('2', VENUE.name, [A, 10_000_000n], [B, 80_000_000n]),
+    ];
+    const market = buildMarketView(
+      registry,
+      [
+        {
+          venue: VENUE,
+          snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' },
+        },
+      ],
+      1,
+    );
+    const req = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: A,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: B,
+      amount_in: '4000000',
+    };
     const single = planRoute(registry, market, parseRouteQuery(registry, req));
-    const route = planRoute(registry, market, parseRouteQuery(registry, { ...req, smart_swap_options: { split_routes: true } }));
+    const route = planRoute(
+      registry,
+      market,
+      parseRouteQuery(registry, { ...req, smart_swap_options: { split_routes: true } }),
+    );
     expect(route.amountOut).toBeGreaterThan(single.amountOut);
     const wire = assembleRoute(registry, route);
-    expect(wire.operations[0]).toMatchObject({ swap: { smart_swap_in: { swap_routes: [{ swap_amount_in: '2000000' }, { swap_amount_in: '2000000' }] } } });
-    const built = buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)])), { nowMs: 0, timeoutSeconds: 60 });
+    expect(wire.operations[0]).toMatchObject({
+      swap: { smart_swap_in: { swap_routes: [{ swap_amount_in: '2000000' }, { swap_amount_in: '2000000' }] } },
+    });
+    const built = buildMessages(
+      registry,
+      route,
+      new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)])),
+      { nowMs: 0, timeoutSeconds: 60 },
+    );
     const tx = built.txs[0]!;
     if (!('cosmos_tx' in tx)) throw new Error('cosmos tx expected');
     const sa = JSON.parse(tx.cosmos_tx.msgs[0]!.msg).msg.swap_and_action;
-    expect(sa.user_swap.smart_swap_exact_asset_in.routes.map((r: { offer_asset: { native: { amount: string } } }) => r.offer_asset.native.amount)).toEqual(['2000000', '2000000']);
+    expect(
+      sa.user_swap.smart_swap_exact_asset_in.routes.map(
+        (r: { offer_asset: { native: { amount: string } } }) => r.offer_asset.native.amount,
+      ),
+    ).toEqual(['2000000', '2000000']);
   });
 });

@@ -21,13 +21,17 @@ function disjoint(a: readonly PoolHop[], b: readonly PoolHop[]): boolean {
 function outputTable(paths: readonly PoolHop[][], amountIn: bigint): (bigint | undefined)[][] {
   return paths.map((path) => {
     const row: (bigint | undefined)[] = [0n];
-    for (let k = 1; k <= SPLIT_STEPS; k++) row.push(simulateExactIn(path, (amountIn * BigInt(k)) / BigInt(SPLIT_STEPS)));
+    for (let k = 1; k <= SPLIT_STEPS; k++)
+      row.push(simulateExactIn(path, (amountIn * BigInt(k)) / BigInt(SPLIT_STEPS)));
     return row;
   });
 }
 
 /** Best allocation of SPLIT_STEPS increments over the chosen paths, each getting at least one. */
-function allocate(table: (bigint | undefined)[][], chosen: readonly number[]): { out: bigint; steps: number[] } | undefined {
+function allocate(
+  table: (bigint | undefined)[][],
+  chosen: readonly number[],
+): { out: bigint; steps: number[] } | undefined {
   // best[j][k]: best output using the first j chosen paths with k increments, each path ≥ 1 increment.
   let best: ({ out: bigint; steps: number[] } | undefined)[] = [{ out: 0n, steps: [] }];
   for (let j = 0; j < chosen.length; j++) {
@@ -47,7 +51,11 @@ function allocate(table: (bigint | undefined)[][], chosen: readonly number[]): {
   return best[SPLIT_STEPS];
 }
 
-export function bestSplit(paths: readonly PoolHop[][], amountIn: bigint, bestSingleOut: bigint): SwapRoute[] | undefined {
+export function bestSplit(
+  paths: readonly PoolHop[][],
+  amountIn: bigint,
+  bestSingleOut: bigint,
+): SwapRoute[] | undefined {
   if (paths.length < 2 || amountIn < BigInt(SPLIT_STEPS)) return undefined;
   const table = outputTable(paths, amountIn);
   let winner: { out: bigint; chosen: number[]; steps: number[] } | undefined;

@@ -34,7 +34,9 @@ afterAll(() => sqs.close());
 
 /** Every ordered pair of the market's denoms, in a fixed order. */
 function pairs(index: VenueIndex, denoms: readonly string[]): [string, string][] {
-  return denoms.flatMap((x) => denoms.filter((y) => y !== x && index.hasDenom(x) && index.hasDenom(y)).map((y) => [x, y] as [string, string]));
+  return denoms.flatMap((x) =>
+    denoms.filter((y) => y !== x && index.hasDenom(x) && index.hasDenom(y)).map((y) => [x, y] as [string, string]),
+  );
 }
 
 describe('VenueIndex.build from the previous index', () => {
@@ -69,7 +71,8 @@ describe('VenueIndex.build from the previous index', () => {
     const after = await poll();
     const incremental = runToEnd(VenueIndex.build(registry, VENUE, after, before));
     const fresh = VenueIndex.of(registry, VENUE, after);
-    for (const [x, y] of pairs(before, denoms)) expect(incremental.candidatePaths(x, y), `${x} → ${y}`).toEqual(fresh.candidatePaths(x, y));
+    for (const [x, y] of pairs(before, denoms))
+      expect(incremental.candidatePaths(x, y), `${x} → ${y}`).toEqual(fresh.candidatePaths(x, y));
     for (const d of denoms) expect(incremental.poolsOf(d)).toEqual(fresh.poolsOf(d));
   });
 });

@@ -76,7 +76,12 @@ export class VenueIndex {
    * whose pools changed, and the candidate paths of a denom pair whose search read no changed pool (see
    * `unaffectedPairs`). The result is what a fresh build of the snapshot would give.
    */
-  static *build(registry: Registry, venue: VenueRef, snapshot: VenueSnapshot, previous?: VenueIndex): Steps<VenueIndex> {
+  static *build(
+    registry: Registry,
+    venue: VenueRef,
+    snapshot: VenueSnapshot,
+    previous?: VenueIndex,
+  ): Steps<VenueIndex> {
     const touched = previous ? yield* touchedDenoms(previous.snapshot.pools, snapshot.pools) : undefined;
     const reuse = (denom: string) => previous !== undefined && !touched!.has(denom) && previous.poolsByDenom.has(denom);
     const poolById = new Map<string, Pool>();
@@ -140,7 +145,16 @@ export class VenueIndex {
         if (++n % STEP === 0) yield;
       }
     }
-    const index = new VenueIndex(venue, snapshot, { poolById, poolsByDenom, maxReserve, originOf, denomsByOrigin, pathMemo, neighbourMemo, topMemo });
+    const index = new VenueIndex(venue, snapshot, {
+      poolById,
+      poolsByDenom,
+      maxReserve,
+      originOf,
+      denomsByOrigin,
+      pathMemo,
+      neighbourMemo,
+      topMemo,
+    });
     // The hubs' neighbours, read by almost every path search: computed here, in steps, rather than by the first
     // requests after the rebuild.
     for (const d of rebuilt) {
@@ -257,7 +271,13 @@ export class VenueIndex {
     const [small, large] = nx.size <= ny.size ? [nx, ny] : [ny, nx];
     for (const a of small.keys()) {
       if (a === x || a === y || !large.has(a)) continue;
-      for (const p1 of nx.get(a)!) for (const p2 of ny.get(a)!) if (p1 !== p2) add([{ pool: p1, denomIn: x, denomOut: a }, { pool: p2, denomIn: a, denomOut: y }]);
+      for (const p1 of nx.get(a)!)
+        for (const p2 of ny.get(a)!)
+          if (p1 !== p2)
+            add([
+              { pool: p1, denomIn: x, denomOut: a },
+              { pool: p2, denomIn: a, denomOut: y },
+            ]);
     }
     const as = this.topNeighbours(x);
     const bs = this.topNeighbours(y);
@@ -271,7 +291,12 @@ export class VenueIndex {
         const p1 = nx.get(a)![0]!;
         const p3 = ny.get(b)![0]!;
         const p2 = middle.find((p) => p !== p1 && p !== p3);
-        if (p2 && p1 !== p3) add([{ pool: p1, denomIn: x, denomOut: a }, { pool: p2, denomIn: a, denomOut: b }, { pool: p3, denomIn: b, denomOut: y }]);
+        if (p2 && p1 !== p3)
+          add([
+            { pool: p1, denomIn: x, denomOut: a },
+            { pool: p2, denomIn: a, denomOut: b },
+            { pool: p3, denomIn: b, denomOut: y },
+          ]);
       }
     }
     found.sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : a.path.length - b.path.length));
@@ -287,7 +312,10 @@ function* touchedDenoms(before: readonly Pool[], after: readonly Pool[]): Steps<
   const is = new Set(after);
   yield;
   let n = 0;
-  for (const [list, other] of [[after, was], [before, is]] as const) {
+  for (const [list, other] of [
+    [after, was],
+    [before, is],
+  ] as const) {
     for (const p of list) {
       if (!other.has(p)) for (const d of p.denoms) touched.add(d);
       if (++n % STEP === 0) yield;
@@ -307,7 +335,11 @@ function originOfPoolDenom(registry: Registry, chainId: string, denom: string): 
  * their neighbours (the middle hops and their depths), so it is unaffected unless x or y is a touched denom or a
  * neighbour of one, before or after the change.
  */
-function* affectedDenoms(touched: ReadonlySet<string>, before: ReadonlyMap<string, Pool[]>, after: ReadonlyMap<string, Pool[]>): Steps<Set<string>> {
+function* affectedDenoms(
+  touched: ReadonlySet<string>,
+  before: ReadonlyMap<string, Pool[]>,
+  after: ReadonlyMap<string, Pool[]>,
+): Steps<Set<string>> {
   const out = new Set(touched);
   const all = new Set([...before.keys(), ...after.keys()]);
   let i = 0;

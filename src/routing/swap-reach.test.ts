@@ -7,7 +7,11 @@ import { parseRouteQuery } from './query.js';
 
 const ctx = buildContext(loadConfig([], {}));
 const atomFrom = (extra: object) =>
-  assetsFromSource(ctx.registry, ctx.families, ctx.market(), { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', ...extra });
+  assetsFromSource(ctx.registry, ctx.families, ctx.market(), {
+    source_asset_denom: 'uatom',
+    source_asset_chain_id: 'cosmoshub-4',
+    ...extra,
+  });
 
 describe('assets_from_source with include_swaps', () => {
   it('adds the assets a swap on a venue reaches, each one routable in a single transaction', () => {
@@ -18,17 +22,32 @@ describe('assets_from_source with include_swaps', () => {
     // Every listed destination really has a one-transaction route from Hub ATOM.
     for (const [chainId, { assets }] of Object.entries(swaps).slice(0, 6)) {
       for (const a of assets.slice(0, 3)) {
-        const route = planRoute(ctx.registry, ctx.market(), parseRouteQuery(ctx.registry, { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: a.denom, dest_asset_chain_id: chainId, amount_in: '1000000' }));
+        const route = planRoute(
+          ctx.registry,
+          ctx.market(),
+          parseRouteQuery(ctx.registry, {
+            source_asset_denom: 'uatom',
+            source_asset_chain_id: 'cosmoshub-4',
+            dest_asset_denom: a.denom,
+            dest_asset_chain_id: chainId,
+            amount_in: '1000000',
+          }),
+        );
         expect(route.txIndices.at(-1)).toBe(0);
       }
     }
   });
 
   it('honours swap_venues: each venue alone gives a different subset, together they give everything', () => {
-    const keys = (r: ReturnType<typeof atomFrom>) => new Set(Object.values(r).flatMap((x) => x.assets.map((a) => `${a.chain_id}/${a.denom}`)));
+    const keys = (r: ReturnType<typeof atomFrom>) =>
+      new Set(Object.values(r).flatMap((x) => x.assets.map((a) => `${a.chain_id}/${a.denom}`)));
     const all = keys(atomFrom({ include_swaps: true }));
-    const osmosis = keys(atomFrom({ include_swaps: true, swap_venues: [{ name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }] }));
-    const astroport = keys(atomFrom({ include_swaps: true, swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] }));
+    const osmosis = keys(
+      atomFrom({ include_swaps: true, swap_venues: [{ name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }] }),
+    );
+    const astroport = keys(
+      atomFrom({ include_swaps: true, swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] }),
+    );
     expect(osmosis).not.toEqual(astroport);
     expect(new Set([...osmosis, ...astroport])).toEqual(all);
     expect(osmosis.has('neutron-1/untrn') || astroport.has('neutron-1/untrn')).toBe(true);

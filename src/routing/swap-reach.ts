@@ -19,10 +19,30 @@ export interface SwapReach {
 }
 
 /** Transaction count of transfers → swap → transfers, from the same rules the route engine uses. */
-function txsOf(registry: Registry, venue: VenueIndex, x: string, y: string, pre: TransferHop[], post: TransferHop[]): number {
+function txsOf(
+  registry: Registry,
+  venue: VenueIndex,
+  x: string,
+  y: string,
+  pre: TransferHop[],
+  post: TransferHop[],
+): number {
   const steps: Step[] = [
     ...pre.map((hop) => transferStep(hop)),
-    { kind: 'swap', venue: venue.venue, chainId: venue.venue.chainId, denomIn: x, denomOut: y, exact: 'in', routes: [], amountIn: 0n, amountOut: 0n, grossOut: 0n, affiliateFee: 0n, priceImpact: undefined },
+    {
+      kind: 'swap',
+      venue: venue.venue,
+      chainId: venue.venue.chainId,
+      denomIn: x,
+      denomOut: y,
+      exact: 'in',
+      routes: [],
+      amountIn: 0n,
+      amountOut: 0n,
+      grossOut: 0n,
+      affiliateFee: 0n,
+      priceImpact: undefined,
+    },
     ...post.map((hop) => transferStep(hop)),
   ];
   const tx = stepTxIndices(registry, steps);
@@ -39,7 +59,12 @@ export function swapReachable(
   source: RegistryAsset,
   venues: readonly { name: string; chain_id: string }[] | undefined,
 ): SwapReach[] {
-  const key = `${source.wire.chain_id}\u0000${source.wire.denom}\u0000${venues?.map((v) => `${v.name}@${v.chain_id}`).sort().join('+') ?? '*'}`;
+  const key = `${source.wire.chain_id}\u0000${source.wire.denom}\u0000${
+    venues
+      ?.map((v) => `${v.name}@${v.chain_id}`)
+      .sort()
+      .join('+') ?? '*'
+  }`;
   let byKey = memo.get(market.venues);
   if (!byKey) memo.set(market.venues, (byKey = new Map()));
   const cached = byKey.get(key);
@@ -65,7 +90,8 @@ export function swapReachable(
             const txs = txsOf(registry, venue, x, y, pre, post);
             const k = `${dest.wire.chain_id}\u0000${dest.wire.denom}`;
             const seen = best.get(k);
-            if (!seen || txs < seen.txsRequired) best.set(k, { asset: dest, txsRequired: txs, venue: venue.venue.name });
+            if (!seen || txs < seen.txsRequired)
+              best.set(k, { asset: dest, txsRequired: txs, venue: venue.venue.name });
           }
         }
       }

@@ -22,11 +22,22 @@ const pools = [
   testXykPool('1', VENUE.name, [ATOM_ON_OSMOSIS, 1_000_000_000_000n], ['uosmo', 8_000_000_000_000n]),
   testXykPool('678', VENUE.name, [USDC_ON_OSMOSIS, 5_000_000_000_000n], ['uosmo', 10_000_000_000_000n]),
 ];
-const market = buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' } }], 1);
+const market = buildMarketView(
+  registry,
+  [
+    {
+      venue: VENUE,
+      snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' },
+    },
+  ],
+  1,
+);
 
-type Req = Partial<RouteRequestFields> & Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
+type Req = Partial<RouteRequestFields> &
+  Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
 const plan = (req: Req) => planRoute(registry, market, parseRouteQuery(registry, { amount_in: '1000000', ...req }));
-const addresses = (route: ReturnType<typeof plan>) => new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)]));
+const addresses = (route: ReturnType<typeof plan>) =>
+  new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)]));
 const cosmos = (tx: Tx) => {
   if (!('cosmos_tx' in tx)) throw new Error('expected cosmos tx');
   return tx.cosmos_tx;
@@ -35,17 +46,27 @@ const NOW = 1_750_000_000_000;
 
 describe('swap routes', () => {
   it('Hub ATOM → OSMO: transfer into Osmosis, swap there through the entry point, in one transaction', () => {
-    const route = plan({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
+    const route = plan({
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+    });
     const wire = assembleRoute(registry, route);
     expect(wire.does_swap).toBe(true);
     expect(wire.txs_required).toBe(1);
     expect(wire.swap_venues).toEqual([{ name: 'osmosis-poolmanager', chain_id: 'osmosis-1', logo_uri: VENUE.logoUri }]);
     expect(wire.operations).toHaveLength(2);
     const [transfer, swap] = wire.operations;
-    expect(transfer).toMatchObject({ transfer: { channel: 'channel-141', denom_out: ATOM_ON_OSMOSIS, to_chain_entry_contract_address: ENTRY_POINT } });
+    expect(transfer).toMatchObject({
+      transfer: { channel: 'channel-141', denom_out: ATOM_ON_OSMOSIS, to_chain_entry_contract_address: ENTRY_POINT },
+    });
     expect(swap).toMatchObject({
       swap: {
-        swap_in: { swap_operations: [{ pool: '1', denom_in: ATOM_ON_OSMOSIS, denom_out: 'uosmo' }], swap_amount_in: '1000000' },
+        swap_in: {
+          swap_operations: [{ pool: '1', denom_in: ATOM_ON_OSMOSIS, denom_out: 'uosmo' }],
+          swap_amount_in: '1000000',
+        },
         chain_id: 'osmosis-1',
         denom_in: ATOM_ON_OSMOSIS,
         denom_out: 'uosmo',
@@ -57,16 +78,27 @@ describe('swap routes', () => {
     const net = (1_000_000n * 997_000n) / 1_000_000n;
     expect(wire.amount_out).toBe(((8_000_000_000_000n * net) / (1_000_000_000_000n + net)).toString());
 
-    const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, slippagePpm: 10_000n });
+    const built = buildMessages(registry, route, addresses(route), {
+      nowMs: NOW,
+      timeoutSeconds: 300,
+      slippagePpm: 10_000n,
+    });
     const tx = cosmos(built.txs[0]!);
     const msg = JSON.parse(tx.msgs[0]!.msg);
     expect(msg.receiver).toBe(ENTRY_POINT);
     const memo = JSON.parse(msg.memo);
     expect(memo.wasm.contract).toBe(ENTRY_POINT);
     const sa = memo.wasm.msg.swap_and_action;
-    expect(sa.user_swap).toEqual({ swap_exact_asset_in: { swap_venue_name: 'osmosis-poolmanager', operations: [{ pool: '1', denom_in: ATOM_ON_OSMOSIS, denom_out: 'uosmo' }] } });
+    expect(sa.user_swap).toEqual({
+      swap_exact_asset_in: {
+        swap_venue_name: 'osmosis-poolmanager',
+        operations: [{ pool: '1', denom_in: ATOM_ON_OSMOSIS, denom_out: 'uosmo' }],
+      },
+    });
     const gross = BigInt(wire.amount_out);
-    expect(sa.min_asset).toEqual({ native: { denom: 'uosmo', amount: (gross - (gross * 10_000n) / 1_000_000n).toString() } });
+    expect(sa.min_asset).toEqual({
+      native: { denom: 'uosmo', amount: (gross - (gross * 10_000n) / 1_000_000n).toString() },
+    });
     expect(sa.post_swap_action).toEqual({ transfer: { to_address: userAddress(registry, 'osmosis-1') } });
     expect(sa.affiliates).toEqual([]);
     // The entry point reads timeouts above 9_999_999_999 as nanoseconds: the memo carries the exact integer.
@@ -75,23 +107,46 @@ describe('swap routes', () => {
   });
 
   it('a swap on the source chain is a MsgExecuteContract on the entry point with the input as funds', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+    });
     const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300 });
     const m = cosmos(built.txs[0]!).msgs[0]!;
     expect(m.msg_type_url).toBe('/cosmwasm.wasm.v1.MsgExecuteContract');
     const json = JSON.parse(m.msg);
-    expect(json).toMatchObject({ sender: userAddress(registry, 'osmosis-1'), contract: ENTRY_POINT, funds: [{ denom: ATOM_ON_OSMOSIS, amount: '1000000' }] });
+    expect(json).toMatchObject({
+      sender: userAddress(registry, 'osmosis-1'),
+      contract: ENTRY_POINT,
+      funds: [{ denom: ATOM_ON_OSMOSIS, amount: '1000000' }],
+    });
     // Re-encode through the chain's protobuf model: the contract message travels as UTF-8 JSON bytes.
     const encoded = MsgExecuteContract.encode(
-      MsgExecuteContract.fromPartial({ sender: json.sender, contract: json.contract, msg: new TextEncoder().encode(JSON.stringify(json.msg)), funds: json.funds }),
+      MsgExecuteContract.fromPartial({
+        sender: json.sender,
+        contract: json.contract,
+        msg: new TextEncoder().encode(JSON.stringify(json.msg)),
+        funds: json.funds,
+      }),
     ).finish();
     const decoded = MsgExecuteContract.decode(encoded);
-    expect(JSON.parse(new TextDecoder().decode(decoded.msg)).swap_and_action.user_swap.swap_exact_asset_in.operations[0].pool).toBe('1');
+    expect(
+      JSON.parse(new TextDecoder().decode(decoded.msg)).swap_and_action.user_swap.swap_exact_asset_in.operations[0]
+        .pool,
+    ).toBe('1');
   });
 
-  it('a wasm handler after a swap is the entry point\'s contract_call, whose Binary is the caller\'s message byte for byte', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
-    const raw = '{ "bond": {"amount": 1795403120853123457, "recipient": "osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4"} }';
+  it("a wasm handler after a swap is the entry point's contract_call, whose Binary is the caller's message byte for byte", () => {
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+    });
+    const raw =
+      '{ "bond": {"amount": 1795403120853123457, "recipient": "osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4"} }';
     const contract = registry.chain('osmosis-1')!.entryPoint!.ibcAdapter!;
     const built = buildMessages(registry, route, addresses(route), {
       nowMs: NOW,
@@ -102,54 +157,113 @@ describe('swap routes', () => {
     expect(call.contract_address).toBe(contract);
     expect(Buffer.from(call.msg, 'base64').toString('utf8')).toBe(raw);
     expect(() =>
-      buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, postRouteHandler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } } }),
+      buildMessages(registry, route, addresses(route), {
+        nowMs: NOW,
+        timeoutSeconds: 300,
+        postRouteHandler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } },
+      }),
     ).toThrow(/invalid address for chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address/);
   });
 
   it('Noble USDC → ATOM on the Hub: transfer, swap USDC→OSMO→ATOM, then the post-swap action sends it home', () => {
-    const route = plan({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom' });
+    const route = plan({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+    });
     const wire = assembleRoute(registry, route);
     expect(wire.chain_ids).toEqual(['noble-1', 'osmosis-1', 'cosmoshub-4']);
     expect(wire.txs_required).toBe(1);
-    expect(wire.operations.map((o) => Object.keys(o).find((k) => k === 'transfer' || k === 'swap'))).toEqual(['transfer', 'swap', 'transfer']);
+    expect(wire.operations.map((o) => Object.keys(o).find((k) => k === 'transfer' || k === 'swap'))).toEqual([
+      'transfer',
+      'swap',
+      'transfer',
+    ]);
     const swap = wire.operations[1]!;
     expect('swap' in swap && swap.swap.swap_in?.swap_operations.map((o) => o.pool)).toEqual(['678', '1']);
     const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300 });
     const memo = JSON.parse(JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg).memo);
     expect(memo.wasm.msg.swap_and_action.post_swap_action).toEqual({
-      ibc_transfer: { ibc_info: { source_channel: 'channel-0', receiver: userAddress(registry, 'cosmoshub-4'), memo: '', recover_address: userAddress(registry, 'osmosis-1') } },
+      ibc_transfer: {
+        ibc_info: {
+          source_channel: 'channel-0',
+          receiver: userAddress(registry, 'cosmoshub-4'),
+          memo: '',
+          recover_address: userAddress(registry, 'osmosis-1'),
+        },
+      },
     });
   });
 
   it('exact-out solves the input with the inverse math and pads it by the slippage tolerance', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: undefined, amount_out: '5000000' });
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: undefined,
+      amount_out: '5000000',
+    });
     expect(route.amountOut).toBe(5_000_000n);
     const swap = route.steps[0]!;
-    expect(swap.kind === 'swap' && pools[0]!.exactIn(ATOM_ON_OSMOSIS, 'uosmo', route.amountIn)! >= 5_000_000n).toBe(true);
+    expect(swap.kind === 'swap' && pools[0]!.exactIn(ATOM_ON_OSMOSIS, 'uosmo', route.amountIn)! >= 5_000_000n).toBe(
+      true,
+    );
     const wire = assembleRoute(registry, route);
     expect(wire.operations[0]).toMatchObject({ swap: { swap_out: { swap_amount_out: '5000000' } } });
-    const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, slippagePpm: 5_000n });
+    const built = buildMessages(registry, route, addresses(route), {
+      nowMs: NOW,
+      timeoutSeconds: 300,
+      slippagePpm: 5_000n,
+    });
     const json = JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg);
     expect(json.funds[0].amount).toBe((route.amountIn + (route.amountIn * 5_000n + 999_999n) / 1_000_000n).toString());
-    expect(json.msg.swap_and_action.user_swap.swap_exact_asset_out.refund_address).toBe(userAddress(registry, 'osmosis-1'));
+    expect(json.msg.swap_and_action.user_swap.swap_exact_asset_out.refund_address).toBe(
+      userAddress(registry, 'osmosis-1'),
+    );
     expect(json.msg.swap_and_action.min_asset.native.amount).toBe('5000000');
   });
 
   it('exact-out with affiliates: delivers exactly amount_out; the fee is floor(amount_out × bps / 10⁴) on top, as swap_exact_asset_out takes it', () => {
-    const route = plan({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: undefined, amount_out: '100000000', cumulative_affiliate_fee_bps: '100' });
+    const route = plan({
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: undefined,
+      amount_out: '100000000',
+      cumulative_affiliate_fee_bps: '100',
+    });
     expect(route.amountOut).toBe(100_000_000n);
     const swap = route.steps.find((s) => s.kind === 'swap')!;
-    expect(swap.kind === 'swap' && [swap.affiliateFee, swap.grossOut, swap.amountOut]).toEqual([1_000_000n, 101_000_000n, 100_000_000n]);
+    expect(swap.kind === 'swap' && [swap.affiliateFee, swap.grossOut, swap.amountOut]).toEqual([
+      1_000_000n,
+      101_000_000n,
+      100_000_000n,
+    ]);
     // The input buys exactly min_asset + fee from the pool (inverse math rounds the input up).
     expect(pools[0]!.exactOut(ATOM_ON_OSMOSIS, 'uosmo', 101_000_000n)).toBe(route.amountIn);
     const wire = assembleRoute(registry, route);
     expect(wire.amount_out).toBe('100000000');
-    expect(wire.operations[1]).toMatchObject({ swap: { swap_out: { swap_amount_out: '101000000' }, estimated_affiliate_fee: '1000000uosmo' } });
+    expect(wire.operations[1]).toMatchObject({
+      swap: { swap_out: { swap_amount_out: '101000000' }, estimated_affiliate_fee: '1000000uosmo' },
+    });
     // Two affiliates of 60 + 40 bps: the contract takes 600000 + 400000 and hands on exactly min_asset.
     const affiliates = parseAffiliates(registry, {
-      'osmosis-1': { affiliates: [{ address: userAddress(registry, 'osmosis-1'), basis_points_fee: '60' }, { address: ENTRY_POINT, basis_points_fee: '40' }] },
+      'osmosis-1': {
+        affiliates: [
+          { address: userAddress(registry, 'osmosis-1'), basis_points_fee: '60' },
+          { address: ENTRY_POINT, basis_points_fee: '40' },
+        ],
+      },
     });
-    const built = buildMessages(registry, route, addresses(route), { nowMs: NOW, timeoutSeconds: 300, slippagePpm: 10_000n, affiliates });
+    const built = buildMessages(registry, route, addresses(route), {
+      nowMs: NOW,
+      timeoutSeconds: 300,
+      slippagePpm: 10_000n,
+      affiliates,
+    });
     expect(built.minAmountOut).toBe(100_000_000n);
     const transfer = JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg);
     const sa = JSON.parse(transfer.memo).wasm.msg.swap_and_action;
@@ -158,15 +272,28 @@ describe('swap routes', () => {
   });
 
   it('affiliate fees: min_asset is net of fees computed on it, and the affiliates ride in the message', () => {
-    const route = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', cumulative_affiliate_fee_bps: '100' });
-    const noFee = plan({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
+    const route = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      cumulative_affiliate_fee_bps: '100',
+    });
+    const noFee = plan({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+    });
     expect(route.amountOut).toBe(noFee.amountOut - (noFee.amountOut * 100n) / 10_000n);
     const affiliate = userAddress(registry, 'osmosis-1');
     const built = buildMessages(registry, route, addresses(route), {
       nowMs: NOW,
       timeoutSeconds: 300,
       slippagePpm: 10_000n,
-      affiliates: parseAffiliates(registry, { 'osmosis-1': { affiliates: [{ address: affiliate, basis_points_fee: '100' }] } }),
+      affiliates: parseAffiliates(registry, {
+        'osmosis-1': { affiliates: [{ address: affiliate, basis_points_fee: '100' }] },
+      }),
     });
     const sa = JSON.parse(cosmos(built.txs[0]!).msgs[0]!.msg).msg.swap_and_action;
     expect(sa.affiliates).toEqual([{ basis_points_fee: '100', address: affiliate }]);
@@ -187,8 +314,15 @@ describe('swap routes', () => {
       }
       throw new Error('expected no route');
     };
-    const atomToOsmo = { source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' };
+    const atomToOsmo = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+    };
     expect(explanation({ ...atomToOsmo, allow_swaps: false })).toMatch(/allow_swaps is false/);
-    expect(explanation({ ...atomToOsmo, swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] })).toMatch(/no bridge lane or enabled swap venue connects/);
+    expect(explanation({ ...atomToOsmo, swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }] })).toMatch(
+      /no bridge lane or enabled swap venue connects/,
+    );
   });
 });

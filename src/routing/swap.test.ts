@@ -28,7 +28,10 @@ function reference(paths: readonly PoolHop[][], amountIn: bigint): SwapRoute | u
 function contestedPairs() {
   const out: { venue: (typeof market.venues)[number]; x: string; y: string }[] = [];
   for (const venue of market.venues) {
-    const denoms = [...new Set(venue.snapshot.pools.filter((p) => p.estimateExactIn).flatMap((p) => p.denoms))].slice(0, 60);
+    const denoms = [...new Set(venue.snapshot.pools.filter((p) => p.estimateExactIn).flatMap((p) => p.denoms))].slice(
+      0,
+      60,
+    );
     for (const x of denoms) {
       for (const y of denoms) {
         if (x === y) continue;
@@ -49,15 +52,19 @@ describe('bestExactIn with estimates', () => {
 
   it('chooses the same path and amount as exact math over every path', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: pairs.length - 1 }), fc.double({ min: 0, max: 12, noNaN: true }), (i, magnitude) => {
-        const { venue, x, y } = pairs[i]!;
-        const paths = venue.candidatePaths(x, y);
-        const amount = BigInt(Math.max(1, Math.floor(10 ** magnitude * 1000)));
-        const got = bestExactIn(paths, amount);
-        const want = reference(paths, amount);
-        expect(got?.amountOut).toBe(want?.amountOut);
-        expect(got?.path).toBe(want?.path);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: pairs.length - 1 }),
+        fc.double({ min: 0, max: 12, noNaN: true }),
+        (i, magnitude) => {
+          const { venue, x, y } = pairs[i]!;
+          const paths = venue.candidatePaths(x, y);
+          const amount = BigInt(Math.max(1, Math.floor(10 ** magnitude * 1000)));
+          const got = bestExactIn(paths, amount);
+          const want = reference(paths, amount);
+          expect(got?.amountOut).toBe(want?.amountOut);
+          expect(got?.path).toBe(want?.path);
+        },
+      ),
       { numRuns: 3000, seed: 20261123 },
     );
   });

@@ -73,14 +73,18 @@ export function bestExactIn(paths: readonly PoolHop[][], amountIn: bigint): Swap
       const kept = paths.filter((_, i) => intervals[i] === undefined || intervals[i]![1] >= floor);
       const best = bestOf(kept, amountIn);
       // An estimate that exact math then refused may have set the floor: decide over every path instead.
-      if (best.refusedEstimated.some((p) => (intervals[paths.indexOf(p)]?.[0] ?? -Infinity) >= floor)) return bestOf(paths, amountIn).best;
+      if (best.refusedEstimated.some((p) => (intervals[paths.indexOf(p)]?.[0] ?? -Infinity) >= floor))
+        return bestOf(paths, amountIn).best;
       return best.best;
     }
   }
   return bestOf(paths, amountIn).best;
 }
 
-function bestOf(paths: readonly PoolHop[][], amountIn: bigint): { best: SwapRoute | undefined; refusedEstimated: PoolHop[][] } {
+function bestOf(
+  paths: readonly PoolHop[][],
+  amountIn: bigint,
+): { best: SwapRoute | undefined; refusedEstimated: PoolHop[][] } {
   let best: SwapRoute | undefined;
   const refusedEstimated: PoolHop[][] = [];
   for (const path of paths) {

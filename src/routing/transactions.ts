@@ -29,9 +29,11 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 
 /** Whether `step` can ride in the transaction that executes `prev`. */
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
-  if (prev.kind === 'bridge') return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
+  if (prev.kind === 'bridge')
+    return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
   if (step.kind === 'bridge') return false;
-  if (step.kind === 'transfer') return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
+  if (step.kind === 'transfer')
+    return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
 }
 

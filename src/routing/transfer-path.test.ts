@@ -34,7 +34,9 @@ describe('transferPath', () => {
     expect(pathTo(registry, holding(gkey), 'osmosis-1', GKEY_ON_OSMOSIS)).toEqual([]);
     expect(pathFrom(registry, 'osmosis-1', GKEY_ON_OSMOSIS, holding(gkey))).toEqual([]);
     // Every registered osmosis-1 asset (548, of which 96 have an origin side the registry cannot resolve).
-    const stuck = [...registry.listedAssets('osmosis-1')].filter((a) => transferPath(registry, holding(a), holding(a))?.length !== 0);
+    const stuck = [...registry.listedAssets('osmosis-1')].filter(
+      (a) => transferPath(registry, holding(a), holding(a))?.length !== 0,
+    );
     expect(stuck.map((a) => a.wire.denom)).toEqual([]);
   });
 
@@ -45,15 +47,34 @@ describe('transferPath', () => {
     const onHub = { chainId: 'cosmoshub-4', hops: onOsmosis.hops.slice(1), baseDenom: hubDenom };
     const down = transferPath(registry, holding(onOsmosis), onHub);
     expect(down).toHaveLength(1);
-    expect(down![0]).toMatchObject({ fromChainId: 'osmosis-1', toChainId: 'cosmoshub-4', channel: 'channel-0', unwinds: true, denomIn: EUREKA_WBTC_ON_OSMOSIS });
+    expect(down![0]).toMatchObject({
+      fromChainId: 'osmosis-1',
+      toChainId: 'cosmoshub-4',
+      channel: 'channel-0',
+      unwinds: true,
+      denomIn: EUREKA_WBTC_ON_OSMOSIS,
+    });
     const up = transferPath(registry, onHub, holding(onOsmosis));
     expect(up).toHaveLength(1);
-    expect(up![0]).toMatchObject({ fromChainId: 'cosmoshub-4', toChainId: 'osmosis-1', channel: 'channel-141', unwinds: false, denomOut: EUREKA_WBTC_ON_OSMOSIS });
+    expect(up![0]).toMatchObject({
+      fromChainId: 'cosmoshub-4',
+      toChainId: 'osmosis-1',
+      channel: 'channel-141',
+      unwinds: false,
+      denomOut: EUREKA_WBTC_ON_OSMOSIS,
+    });
   });
 
   it('still unwinds to the origin and forwards from there (ATOM on Osmosis → ATOM on Neutron goes through the Hub)', () => {
-    const hops = transferPath(registry, holding(asset('osmosis-1', ATOM_ON_OSMOSIS)), holding(asset('neutron-1', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9')));
-    expect(hops?.map((h) => `${h.fromChainId}>${h.toChainId}:${h.unwinds ? 'unwind' : 'forward'}`)).toEqual(['osmosis-1>cosmoshub-4:unwind', 'cosmoshub-4>neutron-1:forward']);
+    const hops = transferPath(
+      registry,
+      holding(asset('osmosis-1', ATOM_ON_OSMOSIS)),
+      holding(asset('neutron-1', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9')),
+    );
+    expect(hops?.map((h) => `${h.fromChainId}>${h.toChainId}:${h.unwinds ? 'unwind' : 'forward'}`)).toEqual([
+      'osmosis-1>cosmoshub-4:unwind',
+      'cosmoshub-4>neutron-1:forward',
+    ]);
   });
 
   it('finds no path between a CW20 voucher and another chain when the unknown channel would have to be crossed', () => {
@@ -69,9 +90,28 @@ describe('swaps from and to denoms already on the venue chain', () => {
 
   it('GKEY on Osmosis swaps to OSMO and back (a CW20-origin voucher)', () => {
     const pools = [testXykPool('1', VENUE.name, [GKEY_ON_OSMOSIS, 50_000_000_000n], ['uosmo', 900_000_000_000n])];
-    const market = buildMarketView(registry, [{ venue: VENUE, snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' } }], 1);
+    const market = buildMarketView(
+      registry,
+      [
+        {
+          venue: VENUE,
+          snapshot: { venue: VENUE.name, chainId: 'osmosis-1', pools, takenAt: new Date(0), source: 'test' },
+        },
+      ],
+      1,
+    );
     const plan = (from: string, to: string) =>
-      planRoute(registry, market, parseRouteQuery(registry, { source_asset_chain_id: 'osmosis-1', source_asset_denom: from, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: to, amount_in: '1000000' }));
+      planRoute(
+        registry,
+        market,
+        parseRouteQuery(registry, {
+          source_asset_chain_id: 'osmosis-1',
+          source_asset_denom: from,
+          dest_asset_chain_id: 'osmosis-1',
+          dest_asset_denom: to,
+          amount_in: '1000000',
+        }),
+      );
     const there = plan(GKEY_ON_OSMOSIS, 'uosmo');
     expect(there.steps.map((s) => s.kind)).toEqual(['swap']);
     expect(there.amountOut).toBeGreaterThan(0n);
@@ -89,15 +129,31 @@ describe('swaps from and to denoms already on the venue chain', () => {
       expect(pathFrom(registry, 'osmosis-1', a.wire.denom, holding(a)), a.wire.denom).toEqual([]);
       // A neighbour in its deepest pool that the registry knows, and an amount that pool absorbs.
       const pool = pools[0]!;
-      const other = pool.denoms.find((d) => d !== a.wire.denom && registry.asset('osmosis-1', d) && pool.reserve(d) > 0n);
+      const other = pool.denoms.find(
+        (d) => d !== a.wire.denom && registry.asset('osmosis-1', d) && pool.reserve(d) > 0n,
+      );
       if (!other) continue;
       const amount = (denom: string) => String(pool.reserve(denom) / 10_000n + 1n);
       for (const [from, to] of [
         [a.wire.denom, other],
         [other, a.wire.denom],
       ] as const) {
-        const route = planRoute(registry, market, parseRouteQuery(registry, { source_asset_chain_id: 'osmosis-1', source_asset_denom: from, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: to, amount_in: amount(from), swap_venues: [{ name: VENUE.name, chain_id: 'osmosis-1' }] }));
-        expect(route.steps.map((s) => s.kind), `${from} → ${to}`).toEqual(['swap']);
+        const route = planRoute(
+          registry,
+          market,
+          parseRouteQuery(registry, {
+            source_asset_chain_id: 'osmosis-1',
+            source_asset_denom: from,
+            dest_asset_chain_id: 'osmosis-1',
+            dest_asset_denom: to,
+            amount_in: amount(from),
+            swap_venues: [{ name: VENUE.name, chain_id: 'osmosis-1' }],
+          }),
+        );
+        expect(
+          route.steps.map((s) => s.kind),
+          `${from} → ${to}`,
+        ).toEqual(['swap']);
       }
       checked.push(a.wire.symbol ?? a.wire.denom);
     }

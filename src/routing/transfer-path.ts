@@ -46,7 +46,11 @@ function unwindSteps(registry: Registry, holding: Holding, count: number): Step[
   for (const hop of holding.hops.slice(0, count)) {
     const receiveEnd = registry.channelEnd(at, hop.port, hop.channel);
     if (!receiveEnd || receiveEnd.ibcV2) break;
-    const sendEnd = registry.channelEnd(receiveEnd.counterpartyChainId, receiveEnd.counterpartyPort, receiveEnd.counterpartyChannel);
+    const sendEnd = registry.channelEnd(
+      receiveEnd.counterpartyChainId,
+      receiveEnd.counterpartyPort,
+      receiveEnd.counterpartyChannel,
+    );
     if (!sendEnd) break;
     steps.push(sendEnd);
     at = sendEnd.chainId;
@@ -75,7 +79,8 @@ export function transferPath(registry: Registry, from: Holding, to: Holding): Tr
   while (suffix < n && suffix < m && sameHop(from.hops[n - 1 - suffix]!, to.hops[m - 1 - suffix]!)) suffix++;
   const a = unwindSteps(registry, from, n);
   const b = unwindSteps(registry, to, m);
-  const chainAfter = (holding: Holding, steps: Step[], k: number) => (k === 0 ? holding.chainId : steps[k - 1]?.chainId);
+  const chainAfter = (holding: Holding, steps: Step[], k: number) =>
+    k === 0 ? holding.chainId : steps[k - 1]?.chainId;
   for (let common = suffix; common >= 0; common--) {
     const u = n - common;
     const v = m - common;
@@ -134,7 +139,11 @@ export function holding(a: RegistryAsset): Holding {
 }
 
 /** The trace a denom has on a chain: none for native denoms, the recorded path for known `ibc/` vouchers. */
-export function traceOfDenom(registry: Registry, chainId: string, denom: string): { hops: Hop[]; baseDenom: string } | undefined {
+export function traceOfDenom(
+  registry: Registry,
+  chainId: string,
+  denom: string,
+): { hops: Hop[]; baseDenom: string } | undefined {
   const asset = registry.asset(chainId, denom);
   if (asset) return { hops: asset.hops, baseDenom: asset.baseDenom };
   if (!denom.startsWith('ibc/')) return { hops: [], baseDenom: denom };
@@ -150,7 +159,10 @@ export function hopOver(registry: Registry, end: ChannelEnd, denomIn: string): T
   const unwinds = first !== undefined && first.port === end.port && first.channel === end.channel;
   const out = unwinds
     ? { hops: trace.hops.slice(1), baseDenom: trace.baseDenom }
-    : { hops: [{ port: end.counterpartyPort, channel: end.counterpartyChannel }, ...trace.hops], baseDenom: trace.baseDenom };
+    : {
+        hops: [{ port: end.counterpartyPort, channel: end.counterpartyChannel }, ...trace.hops],
+        baseDenom: trace.baseDenom,
+      };
   const denomOut = denomOfTrace(out);
   return {
     fromChainId: end.chainId,

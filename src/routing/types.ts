@@ -76,7 +76,11 @@ export function transferStep(hop: TransferHop, amount = 0n): TransferStep {
 
 /** The chain a step starts on. */
 export function stepFrom(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.fromChainId : step.kind === 'bridge' ? step.lane.fromChainId : step.chainId;
+  return step.kind === 'transfer'
+    ? step.hop.fromChainId
+    : step.kind === 'bridge'
+      ? step.lane.fromChainId
+      : step.chainId;
 }
 /** The chain a step ends on. */
 export function stepTo(step: Step): string {

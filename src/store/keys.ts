@@ -19,7 +19,13 @@ export async function insertKey(store: Store, row: Omit<KeyRow, 'revokedAt'>): P
 /** Every key, revoked ones included (so a request with a revoked key can be told so), oldest first. */
 export async function listKeys(store: Store): Promise<KeyRow[]> {
   const rows = await store.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, keyHash: r.key_hash, createdAt: r.created_at, revokedAt: r.revoked_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    keyHash: r.key_hash,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  }));
 }
 
 /** The key with this id, else the active key with this name. */
@@ -30,7 +36,9 @@ export async function findKey(store: Store, idOrName: string): Promise<KeyRow | 
     .where((eb) => eb.or([eb('id', '=', idOrName), eb.and([eb('name', '=', idOrName), eb('revoked_at', 'is', null)])]))
     .execute();
   const row = rows.find((r) => r.id === idOrName) ?? rows[0];
-  return row && { id: row.id, name: row.name, keyHash: row.key_hash, createdAt: row.created_at, revokedAt: row.revoked_at };
+  return (
+    row && { id: row.id, name: row.name, keyHash: row.key_hash, createdAt: row.created_at, revokedAt: row.revoked_at }
+  );
 }
 
 /** Marks the key revoked unless it already is; answers whether this call revoked it. */

@@ -27,15 +27,30 @@ describe.each([
   });
 
   it('stores, finds and revokes keys; a name is unique among active keys only', async () => {
-    await insertKey(t.store, { id: 'aaaaaaaaaaaa', name: 'acme', keyHash: 'ab'.repeat(32), createdAt: '2026-01-01T00:00:00.000Z' });
+    await insertKey(t.store, {
+      id: 'aaaaaaaaaaaa',
+      name: 'acme',
+      keyHash: 'ab'.repeat(32),
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     await expect(
-      insertKey(t.store, { id: 'bbbbbbbbbbbb', name: 'acme', keyHash: 'cd'.repeat(32), createdAt: '2026-01-02T00:00:00.000Z' }),
+      insertKey(t.store, {
+        id: 'bbbbbbbbbbbb',
+        name: 'acme',
+        keyHash: 'cd'.repeat(32),
+        createdAt: '2026-01-02T00:00:00.000Z',
+      }),
     ).rejects.toThrow();
     expect((await findKey(t.store, 'acme'))?.id).toBe('aaaaaaaaaaaa');
     expect(await markRevoked(t.store, 'aaaaaaaaaaaa', '2026-02-01T00:00:00.000Z')).toBe(true);
     expect(await markRevoked(t.store, 'aaaaaaaaaaaa', '2026-02-02T00:00:00.000Z')).toBe(false);
     expect(await findKey(t.store, 'acme')).toBeUndefined();
-    await insertKey(t.store, { id: 'bbbbbbbbbbbb', name: 'acme', keyHash: 'cd'.repeat(32), createdAt: '2026-01-02T00:00:00.000Z' });
+    await insertKey(t.store, {
+      id: 'bbbbbbbbbbbb',
+      name: 'acme',
+      keyHash: 'cd'.repeat(32),
+      createdAt: '2026-01-02T00:00:00.000Z',
+    });
     expect((await findKey(t.store, 'acme'))?.id).toBe('bbbbbbbbbbbb');
     expect((await findKey(t.store, 'aaaaaaaaaaaa'))?.revokedAt).toBe('2026-02-01T00:00:00.000Z');
     expect((await listKeys(t.store)).map((k) => k.id)).toEqual(['aaaaaaaaaaaa', 'bbbbbbbbbbbb']);
@@ -49,13 +64,23 @@ describe.each([
       { ...d, month: '2026-04', usdVolume: '5', affiliateFeeUsd: '0' },
     ]);
     expect(await readUsage(t.store, { month: '2026-03' })).toEqual([
-      { keyId: 'bbbbbbbbbbbb', keyName: 'acme', month: '2026-03', requests: 2, routes: 2, usdVolume: '0.3', affiliateFeeUsd: '0.0003' },
+      {
+        keyId: 'bbbbbbbbbbbb',
+        keyName: 'acme',
+        month: '2026-03',
+        requests: 2,
+        routes: 2,
+        usdVolume: '0.3',
+        affiliateFeeUsd: '0.0003',
+      },
     ]);
     expect((await readUsage(t.store)).map((r) => r.month)).toEqual(['2026-03', '2026-04']);
   });
 
   it('applies a batch id once: a retried batch that had committed changes nothing', async () => {
-    const batch = [{ keyId: 'bbbbbbbbbbbb', month: '2026-06', requests: 3, routes: 1, usdVolume: '0.5', affiliateFeeUsd: '0' }];
+    const batch = [
+      { keyId: 'bbbbbbbbbbbb', month: '2026-06', requests: 3, routes: 1, usdVolume: '0.5', affiliateFeeUsd: '0' },
+    ];
     await addUsage(t.store, batch, 'batch-1');
     await addUsage(t.store, batch, 'batch-1');
     await addUsage(t.store, batch, 'batch-2');
@@ -66,8 +91,11 @@ describe.each([
   it('loses no addition when several writers flush the same key at once', async () => {
     // Server mode: separate connections, as separate instances would have. The embedded file belongs to one process
     // whose single connection serializes transactions, so there the writers share it.
-    const others = kind === 'postgres' ? await Promise.all([t.reopen(), t.reopen(), t.reopen()]) : [t.store, t.store, t.store];
-    const batch = [{ keyId: 'bbbbbbbbbbbb', month: '2026-05', requests: 10, routes: 1, usdVolume: '0.1', affiliateFeeUsd: '0.01' }];
+    const others =
+      kind === 'postgres' ? await Promise.all([t.reopen(), t.reopen(), t.reopen()]) : [t.store, t.store, t.store];
+    const batch = [
+      { keyId: 'bbbbbbbbbbbb', month: '2026-05', requests: 10, routes: 1, usdVolume: '0.1', affiliateFeeUsd: '0.01' },
+    ];
     await Promise.all(others.flatMap((s) => [0, 1, 2, 3].map(() => addUsage(s, batch))));
     const [row] = await readUsage(t.store, { month: '2026-05' });
     expect(row).toMatchObject({ requests: 120, routes: 12, usdVolume: '1.2', affiliateFeeUsd: '0.12' });
@@ -76,14 +104,20 @@ describe.each([
 
 describe('opening failures', () => {
   it('names an unreachable PostgreSQL server, without its password', async () => {
-    const err = await openStore({ dataDir: '/tmp', databaseUrl: 'postgres://app:s3cret@127.0.0.1:1/junction' }).catch((e: unknown) => e);
+    const err = await openStore({ dataDir: '/tmp', databaseUrl: 'postgres://app:s3cret@127.0.0.1:1/junction' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StoreError);
-    expect((err as Error).message).toMatch(/^cannot reach PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/junction: .*ECONNREFUSED/);
+    expect((err as Error).message).toMatch(
+      /^cannot reach PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/junction: .*ECONNREFUSED/,
+    );
     expect((err as Error).message).not.toContain('s3cret');
   });
 
   it('names an embedded database file that cannot be opened', async () => {
-    const err = await openStore({ dataDir: '/tmp', sqliteFile: '/nonexistent-dir/x/junction.sqlite' }).catch((e: unknown) => e);
+    const err = await openStore({ dataDir: '/tmp', sqliteFile: '/nonexistent-dir/x/junction.sqlite' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StoreError);
     expect((err as Error).message).toContain('cannot open the embedded database /nonexistent-dir/x/junction.sqlite');
   });

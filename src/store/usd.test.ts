@@ -57,8 +57,13 @@ describe('roundUsd', () => {
         const value = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
         const p = USD_STORED_PLACES;
         // round(units / 10^scale, p) = floor((units * 10^p * 2 + 10^scale) / (2 * 10^scale)) / 10^p
-        const rounded = scale <= p ? units * 10n ** BigInt(p - scale) : (units * 2n + 10n ** BigInt(scale - p)) / (2n * 10n ** BigInt(scale - p));
-        expect(addUsd(roundUsd(value), '0')).toBe(addUsd(`${rounded / 10n ** BigInt(p)}.${(rounded % 10n ** BigInt(p)).toString().padStart(p, '0')}`, '0'));
+        const rounded =
+          scale <= p
+            ? units * 10n ** BigInt(p - scale)
+            : (units * 2n + 10n ** BigInt(scale - p)) / (2n * 10n ** BigInt(scale - p));
+        expect(addUsd(roundUsd(value), '0')).toBe(
+          addUsd(`${rounded / 10n ** BigInt(p)}.${(rounded % 10n ** BigInt(p)).toString().padStart(p, '0')}`, '0'),
+        );
       }),
     );
   });

@@ -12,7 +12,9 @@ export function testRegistry(): Registry {
  * One user's 20-byte account, the one seen in a real Skip response (execution-mechanics §14.2):
  * noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf = osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4 = ...
  */
-export const USER_BYTES = Uint8Array.from(bech32.fromWords(bech32.decode('noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf').words));
+export const USER_BYTES = Uint8Array.from(
+  bech32.fromWords(bech32.decode('noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf').words),
+);
 
 /** The user's address on a Cosmos chain (same key, that chain's prefix). */
 export function userAddress(registry: Registry, chainId: string): string {

@@ -29,7 +29,15 @@ export interface BalanceEntry {
 
 export type ChainBalances = { denoms: Record<string, BalanceEntry> };
 
-function entry(registry: Registry, prices: PriceSource, now: number, chainId: string, denom: string, amount: bigint, decimalsHint?: number | null): BalanceEntry {
+function entry(
+  registry: Registry,
+  prices: PriceSource,
+  now: number,
+  chainId: string,
+  denom: string,
+  amount: bigint,
+  decimalsHint?: number | null,
+): BalanceEntry {
   const decimals = registry.asset(chainId, denom)?.wire.decimals ?? decimalsHint ?? null;
   const quote = decimals === null ? undefined : prices.usdPrice(chainId, denom, now);
   return {
@@ -42,7 +50,14 @@ function entry(registry: Registry, prices: PriceSource, now: number, chainId: st
   };
 }
 
-const failed = (message: string): BalanceEntry => ({ amount: '0', decimals: null, formatted_amount: '0', price: null, value_usd: null, error: { message } });
+const failed = (message: string): BalanceEntry => ({
+  amount: '0',
+  decimals: null,
+  formatted_amount: '0',
+  price: null,
+  value_usd: null,
+  error: { message },
+});
 const reason = (err: unknown) => `balance query failed: ${(err as Error).message || String(err)}`;
 
 export async function chainBalances(
@@ -90,13 +105,21 @@ export async function chainBalances(
     case 'evm': {
       const client = clients.evm(chainId);
       const native = nativeDenomOf(chain.wire.chain_name);
-      const wanted = denoms ?? [native, ...[...registry.listedAssets(chainId)].map((a) => a.wire.denom).filter((d) => d !== native)];
+      const wanted = denoms ?? [
+        native,
+        ...[...registry.listedAssets(chainId)].map((a) => a.wire.denom).filter((d) => d !== native),
+      ];
       const tokens = wanted.filter((d) => d !== native);
       const bad = tokens.filter((t) => !isAddress(t, { strict: false }));
       for (const t of bad) out[t] = failed('not an ERC-20 contract address');
       const good = tokens.filter((t) => isAddress(t, { strict: false }));
       const [nativeResult, tokenResults] = await Promise.all([
-        wanted.includes(native) ? client.nativeBalance(address).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e })) : undefined,
+        wanted.includes(native)
+          ? client.nativeBalance(address).then(
+              (v) => ({ ok: true as const, v }),
+              (e: unknown) => ({ ok: false as const, e }),
+            )
+          : undefined,
         client.erc20Balances(address, good),
       ]);
       if (nativeResult) {

@@ -6,14 +6,19 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import type { EndpointPool} from './upstream.js';
+import type { EndpointPool } from './upstream.js';
 import { UpstreamError, joinUrl, requestJson } from './upstream.js';
 import type { CosmosEvent, IncludedTx } from './tracker.js';
 
 interface RpcTxResult {
   hash: string;
   height: string;
-  tx_result: { code?: number; log?: string; codespace?: string; events?: { type: string; attributes?: { key?: string | null; value?: string | null }[] }[] };
+  tx_result: {
+    code?: number;
+    log?: string;
+    codespace?: string;
+    events?: { type: string; attributes?: { key?: string | null; value?: string | null }[] }[];
+  };
 }
 
 export interface BroadcastResult {
@@ -38,13 +43,20 @@ export class CosmosClient {
   ) {}
 
   /** One JSON-RPC call; a JSON-RPC error is returned (not thrown) so callers can tell "not found" from failure. */
-  private async call<T>(method: string, params: Record<string, unknown>): Promise<{ result?: T; error?: { code: number; message: string; data?: string } }> {
+  private async call<T>(
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<{ result?: T; error?: { code: number; message: string; data?: string } }> {
     return this.rpc.run(async (base, signal) => {
-      const body = (await requestJson(base, signal, { method: 'POST', body: { jsonrpc: '2.0', id: ++rpcId, method, params } })) as {
+      const body = (await requestJson(base, signal, {
+        method: 'POST',
+        body: { jsonrpc: '2.0', id: ++rpcId, method, params },
+      })) as {
         result?: T;
         error?: { code: number; message: string; data?: string };
       };
-      if (!body || (body.result === undefined && body.error === undefined)) throw new UpstreamError(`${method}: not a JSON-RPC answer`);
+      if (!body || (body.result === undefined && body.error === undefined))
+        throw new UpstreamError(`${method}: not a JSON-RPC answer`);
       return body;
     });
   }
@@ -57,7 +69,10 @@ export class CosmosClient {
 
   /** The transaction with this hash (hex), or null while the node does not know it. */
   async getTx(hash: string): Promise<IncludedTx | null> {
-    const { result, error } = await this.call<RpcTxResult>('tx', { hash: Buffer.from(hash, 'hex').toString('base64'), prove: false });
+    const { result, error } = await this.call<RpcTxResult>('tx', {
+      hash: Buffer.from(hash, 'hex').toString('base64'),
+      prove: false,
+    });
     if (error) {
       if (/not found/i.test(`${error.message} ${error.data ?? ''}`)) return null;
       throw new UpstreamError(`tx: ${error.message}${error.data ? `: ${error.data}` : ''}`);
@@ -67,7 +82,13 @@ export class CosmosClient {
 
   /** Transactions matching a CometBFT event query (`recv_packet.packet_sequence='5' AND ...`), oldest first. */
   async searchTxs(query: string): Promise<IncludedTx[]> {
-    const result = await this.result<{ txs?: RpcTxResult[] }>('tx_search', { query, prove: false, page: '1', per_page: '30', order_by: 'asc' });
+    const result = await this.result<{ txs?: RpcTxResult[] }>('tx_search', {
+      query,
+      prove: false,
+      page: '1',
+      per_page: '30',
+      order_by: 'asc',
+    });
     return Promise.all((result.txs ?? []).map((t) => this.included(t)));
   }
 
@@ -75,7 +96,10 @@ export class CosmosClient {
   async blockTime(height: string): Promise<string | null> {
     const cached = this.times.get(height);
     if (cached) return cached.time;
-    const result = await this.result<{ block_metas?: { header?: { time?: string } }[] }>('blockchain', { minHeight: height, maxHeight: height });
+    const result = await this.result<{ block_metas?: { header?: { time?: string } }[] }>('blockchain', {
+      minHeight: height,
+      maxHeight: height,
+    });
     const time = normalizeTime(result.block_metas?.[0]?.header?.time);
     this.times.set(height, { time });
     return time;
@@ -83,14 +107,22 @@ export class CosmosClient {
 
   /** broadcast_tx_sync: the node's CheckTx verdict (code 0 = accepted into the mempool). */
   async broadcast(txBytes: Uint8Array): Promise<BroadcastResult> {
-    const r = await this.result<{ code?: number; log?: string; hash?: string }>('broadcast_tx_sync', { tx: Buffer.from(txBytes).toString('base64') });
+    const r = await this.result<{ code?: number; log?: string; hash?: string }>('broadcast_tx_sync', {
+      tx: Buffer.from(txBytes).toString('base64'),
+    });
     return { code: r.code ?? 0, log: r.log ?? '', hash: (r.hash ?? cosmosTxHash(txBytes)).toUpperCase() };
   }
 
   /** Bank balance of one denom (REST `balances/{address}/by_denom`). */
   async balance(address: string, denom: string): Promise<Coin> {
     const body = (await this.rest.run((base, signal) =>
-      requestJson(joinUrl(base, `cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}/by_denom?denom=${encodeURIComponent(denom)}`), signal),
+      requestJson(
+        joinUrl(
+          base,
+          `cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}/by_denom?denom=${encodeURIComponent(denom)}`,
+        ),
+        signal,
+      ),
     )) as { balance?: Coin };
     return { denom, amount: body.balance?.amount ?? '0' };
   }
@@ -134,11 +166,21 @@ export function cosmosTxHash(txBytes: Uint8Array): string {
 
 const KEY_TEXT = /^[a-z_.]+$/i;
 
-function decodeEvents(events: { type: string; attributes?: { key?: string | null; value?: string | null }[] }[]): CosmosEvent[] {
+function decodeEvents(
+  events: { type: string; attributes?: { key?: string | null; value?: string | null }[] }[],
+): CosmosEvent[] {
   // CometBFT 0.34 encodes keys and values in base64: a key that is not a plain name but decodes to one marks it.
-  const base64 = events.some((e) => (e.attributes ?? []).some((a) => a.key && !KEY_TEXT.test(a.key) && KEY_TEXT.test(Buffer.from(a.key, 'base64').toString('utf8'))));
-  const text = (s: string | null | undefined) => (s == null ? '' : base64 ? Buffer.from(s, 'base64').toString('utf8') : s);
-  return events.map((e) => ({ type: e.type, attributes: (e.attributes ?? []).map((a) => ({ key: text(a.key), value: text(a.value) })) }));
+  const base64 = events.some((e) =>
+    (e.attributes ?? []).some(
+      (a) => a.key && !KEY_TEXT.test(a.key) && KEY_TEXT.test(Buffer.from(a.key, 'base64').toString('utf8')),
+    ),
+  );
+  const text = (s: string | null | undefined) =>
+    s == null ? '' : base64 ? Buffer.from(s, 'base64').toString('utf8') : s;
+  return events.map((e) => ({
+    type: e.type,
+    attributes: (e.attributes ?? []).map((a) => ({ key: text(a.key), value: text(a.value) })),
+  }));
 }
 
 /** CometBFT times carry nanoseconds (`2024-06-13T19:53:31.061386287Z`); the wire uses whole seconds. */

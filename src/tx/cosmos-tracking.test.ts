@@ -35,7 +35,14 @@ beforeAll(async () => {
   await net.start();
   t = await sqliteTestStore();
   const { rpc, rest } = net.settings();
-  tx = testTxService({ store: t.store, registry, rpc, rest, now: () => net.now, worker: { stallAbandonMs: 600_000, notFoundAbandonMs: 120_000 } });
+  tx = testTxService({
+    store: t.store,
+    registry,
+    rpc,
+    rest,
+    now: () => net.now,
+    worker: { stallAbandonMs: 600_000, notFoundAbandonMs: 120_000 },
+  });
 });
 afterAll(async () => {
   await net.stop();
@@ -47,14 +54,27 @@ beforeEach(() => {
 
 /** The user's transfer: MsgTransfer over Osmosis channel-0 with a forward memo for the Hub's channel-569. */
 function userTransfer(): { first: Packet; hash: string } {
-  const memo = JSON.stringify({ forward: { receiver: USER_NTRN, port: 'transfer', channel: 'channel-569', timeout: '5m', retries: 2 } });
-  const first = relayer.packet('osmosis-1', 'channel-0', { denom: 'transfer/channel-0/uatom', amount: '1000000', sender: USER_OSMO, receiver: USER_HUB, memo });
+  const memo = JSON.stringify({
+    forward: { receiver: USER_NTRN, port: 'transfer', channel: 'channel-569', timeout: '5m', retries: 2 },
+  });
+  const first = relayer.packet('osmosis-1', 'channel-0', {
+    denom: 'transfer/channel-0/uatom',
+    amount: '1000000',
+    sender: USER_OSMO,
+    receiver: USER_HUB,
+    memo,
+  });
   return { first, hash: relayer.send(first) };
 }
 
 /** What the Hub's packet-forward middleware sends on when it receives the first packet. */
 function forwarded(first: Packet): Packet {
-  return relayer.packet('cosmoshub-4', 'channel-569', { denom: 'uatom', amount: first.data.amount, sender: PFM_INTERMEDIARY, receiver: USER_NTRN, memo: '' }, 300);
+  return relayer.packet(
+    'cosmoshub-4',
+    'channel-569',
+    { denom: 'uatom', amount: first.data.amount, sender: PFM_INTERMEDIARY, receiver: USER_NTRN, memo: '' },
+    300,
+  );
 }
 
 async function step(chainId: string, hash: string): Promise<Status> {
@@ -77,31 +97,57 @@ describe('a two-hop forwarded transfer (Osmosis → Hub → Neutron)', () => {
     const { first, hash } = userTransfer();
     expect((await tx.track('osmosis-1', hash.toLowerCase(), null)).tx_hash).toBe(hash);
     let s = JSON.parse((await tx.statusText('osmosis-1', hash)).text) as Status;
-    expect(s).toMatchObject({ state: 'STATE_SUBMITTED', status: 'STATE_SUBMITTED', transfers: [{ state: 'STATE_SUBMITTED', transfer_sequence: [] }] });
+    expect(s).toMatchObject({
+      state: 'STATE_SUBMITTED',
+      status: 'STATE_SUBMITTED',
+      transfers: [{ state: 'STATE_SUBMITTED', transfer_sequence: [] }],
+    });
 
     s = await step('osmosis-1', hash);
     expect(s.state).toBe('STATE_PENDING');
-    expect(hop(s, 0)).toMatchObject({ from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', state: 'TRANSFER_PENDING' });
-    expect(hop(s, 0).packet_txs.send_tx).toMatchObject({ chain_id: 'osmosis-1', tx_hash: hash, explorer_link: `https://www.mintscan.io/osmosis/transactions/${hash}` });
+    expect(hop(s, 0)).toMatchObject({
+      from_chain_id: 'osmosis-1',
+      to_chain_id: 'cosmoshub-4',
+      state: 'TRANSFER_PENDING',
+    });
+    expect(hop(s, 0).packet_txs.send_tx).toMatchObject({
+      chain_id: 'osmosis-1',
+      tx_hash: hash,
+      explorer_link: `https://www.mintscan.io/osmosis/transactions/${hash}`,
+    });
     expect(s.next_blocking_transfer).toEqual({ transfer_sequence_index: 0 });
 
     const second = forwarded(first);
     const recvHub = relayer.recv(first, null, [sendPacket(second)]);
     s = await step('osmosis-1', hash);
-    expect(hop(s, 0)).toMatchObject({ state: 'TRANSFER_RECEIVED', packet_txs: { receive_tx: { chain_id: 'cosmoshub-4', tx_hash: recvHub } } });
-    expect(hop(s, 1)).toMatchObject({ from_chain_id: 'cosmoshub-4', to_chain_id: 'neutron-1', state: 'TRANSFER_PENDING', packet_txs: { send_tx: { tx_hash: recvHub } } });
+    expect(hop(s, 0)).toMatchObject({
+      state: 'TRANSFER_RECEIVED',
+      packet_txs: { receive_tx: { chain_id: 'cosmoshub-4', tx_hash: recvHub } },
+    });
+    expect(hop(s, 1)).toMatchObject({
+      from_chain_id: 'cosmoshub-4',
+      to_chain_id: 'neutron-1',
+      state: 'TRANSFER_PENDING',
+      packet_txs: { send_tx: { tx_hash: recvHub } },
+    });
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 0 } });
 
     const recvNeutron = relayer.recv(second, RESULT_ACK);
     s = await step('osmosis-1', hash);
-    expect(hop(s, 1)).toMatchObject({ state: 'TRANSFER_SUCCESS', packet_txs: { receive_tx: { chain_id: 'neutron-1', tx_hash: recvNeutron } } });
+    expect(hop(s, 1)).toMatchObject({
+      state: 'TRANSFER_SUCCESS',
+      packet_txs: { receive_tx: { chain_id: 'neutron-1', tx_hash: recvNeutron } },
+    });
     // The first hop is acknowledged only when the forward settles: still in flight.
     expect(s.state).toBe('STATE_PENDING');
 
     const ackHub = relayer.acknowledge(second, [writeAck(first, RESULT_ACK)]);
     const ackOsmosis = relayer.acknowledge(first);
     s = await step('osmosis-1', hash);
-    expect(hop(s, 0)).toMatchObject({ state: 'TRANSFER_SUCCESS', packet_txs: { acknowledge_tx: { chain_id: 'osmosis-1', tx_hash: ackOsmosis }, timeout_tx: null, error: null } });
+    expect(hop(s, 0)).toMatchObject({
+      state: 'TRANSFER_SUCCESS',
+      packet_txs: { acknowledge_tx: { chain_id: 'osmosis-1', tx_hash: ackOsmosis }, timeout_tx: null, error: null },
+    });
     expect(hop(s, 1).packet_txs.acknowledge_tx).toMatchObject({ chain_id: 'cosmoshub-4', tx_hash: ackHub });
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
@@ -159,13 +205,22 @@ describe('a two-hop forwarded transfer (Osmosis → Hub → Neutron)', () => {
     net.now += 301_000; // past the forwarded packet's 300 s deadline
     const timeoutTx = relayer.timeout(second, [writeAck(first, errorAck(4))]);
     s = await step('osmosis-1', hash);
-    expect(hop(s, 1)).toMatchObject({ state: 'TRANSFER_FAILURE', packet_txs: { timeout_tx: { chain_id: 'cosmoshub-4', tx_hash: timeoutTx }, error: { type: 'PACKET_ERROR_TIMEOUT' } } });
+    expect(hop(s, 1)).toMatchObject({
+      state: 'TRANSFER_FAILURE',
+      packet_txs: {
+        timeout_tx: { chain_id: 'cosmoshub-4', tx_hash: timeoutTx },
+        error: { type: 'PACKET_ERROR_TIMEOUT' },
+      },
+    });
     expect(hop(s, 0).state).toBe('TRANSFER_FAILURE');
     expect(s.state).toBe('STATE_PENDING_ERROR');
 
     relayer.acknowledge(first);
     s = await step('osmosis-1', hash);
-    expect(s).toMatchObject({ state: 'STATE_COMPLETED_ERROR', transfer_asset_release: { chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, released: true } });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfer_asset_release: { chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, released: true },
+    });
   });
 
   it('a packet never relayed is abandoned after the stall window; funds stay escrowed on Osmosis', async () => {
@@ -193,14 +248,20 @@ describe('a two-hop forwarded transfer (Osmosis → Hub → Neutron)', () => {
 });
 
 describe('the initial transaction', () => {
-  it('failed on chain: STATE_COMPLETED_ERROR with the chain\'s code and log', async () => {
-    const hash = net.chain('osmosis-1').include([], { code: 5, log: 'insufficient funds: 1uatom is smaller than 1000000uatom' });
+  it("failed on chain: STATE_COMPLETED_ERROR with the chain's code and log", async () => {
+    const hash = net
+      .chain('osmosis-1')
+      .include([], { code: 5, log: 'insufficient funds: 1uatom is smaller than 1000000uatom' });
     await tx.track('osmosis-1', hash, null);
     const s = await step('osmosis-1', hash);
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       transfers: [{ state: 'STATE_COMPLETED_ERROR', transfer_sequence: [] }],
-      error: { type: 'STATUS_ERROR_TRANSACTION_EXECUTION', message: 'insufficient funds: 1uatom is smaller than 1000000uatom', details: { code: 5 } },
+      error: {
+        type: 'STATUS_ERROR_TRANSACTION_EXECUTION',
+        message: 'insufficient funds: 1uatom is smaller than 1000000uatom',
+        details: { code: 5 },
+      },
     });
   });
 
@@ -209,7 +270,10 @@ describe('the initial transaction', () => {
     await tx.track('osmosis-1', hash, null);
     expect((await step('osmosis-1', hash)).state).toBe('STATE_SUBMITTED');
     net.now += 121_000;
-    expect(await step('osmosis-1', hash)).toMatchObject({ state: 'STATE_ABANDONED', error: { type: 'STATUS_ERROR_INDEXING' } });
+    expect(await step('osmosis-1', hash)).toMatchObject({
+      state: 'STATE_ABANDONED',
+      error: { type: 'STATUS_ERROR_INDEXING' },
+    });
   });
 
   it('a node that is down is no progress: the transfer waits and continues when it answers again', async () => {

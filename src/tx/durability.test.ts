@@ -37,7 +37,13 @@ afterAll(async () => {
 
 /** A direct transfer of OSMO from Osmosis to the Hub, sent and (so far) not relayed. */
 function sent(fill: number): { packet: Packet; hash: string } {
-  const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: '2500000', sender: account('osmo', fill), receiver: account('cosmos', fill), memo: '' });
+  const packet = relayer.packet('osmosis-1', 'channel-0', {
+    denom: 'uosmo',
+    amount: '2500000',
+    sender: account('osmo', fill),
+    receiver: account('cosmos', fill),
+    memo: '',
+  });
   return { packet, hash: relayer.send(packet) };
 }
 
@@ -57,12 +63,19 @@ function startWorker(env: Record<string, string>) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   });
-  return { child, exited, stderr: () => err, ready: eventually(() => out.includes('worker ready'), 120_000, 'worker ready') };
+  return {
+    child,
+    exited,
+    stderr: () => err,
+    ready: eventually(() => out.includes('worker ready'), 120_000, 'worker ready'),
+  };
 }
 
 /** The overall state as stored (what GET /v2/tx/status serves). */
 async function stateOf(store: Store, hash: string): Promise<string | undefined> {
-  return (await findStatus(store, 'osmosis-1', hash).then((r) => (r ? (JSON.parse(r.status) as { state: string }).state : undefined)));
+  return await findStatus(store, 'osmosis-1', hash).then((r) =>
+    r ? (JSON.parse(r.status) as { state: string }).state : undefined,
+  );
 }
 
 /** Waits until the worker process has a step in flight on the Hub (it answers slowly meanwhile), then kills it. */
@@ -70,7 +83,9 @@ async function killMidStep(worker: ReturnType<typeof startWorker>, delayMs: numb
   net.chain('cosmoshub-4').delayMs = delayMs;
   const calls = net.chain('cosmoshub-4').rpcCalls;
   await eventually(() => net.chain('cosmoshub-4').rpcCalls > calls, 20_000, 'a step in flight').catch((e: unknown) => {
-    throw new Error(`${(e as Error).message}; worker exit ${worker.child.exitCode}; stderr: ${worker.stderr().slice(-2000)}`);
+    throw new Error(
+      `${(e as Error).message}; worker exit ${worker.child.exitCode}; stderr: ${worker.stderr().slice(-2000)}`,
+    );
   });
   worker.child.kill('SIGKILL');
   await worker.exited;
@@ -95,10 +110,14 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     relayer.acknowledge(packet);
     const second = startWorker({ DATA_DIR: dataDir });
     await second.ready;
-    await eventually(async () => (await stateOf(store, hash)) === 'STATE_COMPLETED_SUCCESS', 20_000, 'completed after restart');
+    await eventually(
+      async () => (await stateOf(store, hash)) === 'STATE_COMPLETED_SUCCESS',
+      20_000,
+      'completed after restart',
+    );
   }, 240_000);
 
-  it('PostgreSQL: another instance takes the dead instance\'s leased work over once the lease expires', async () => {
+  it("PostgreSQL: another instance takes the dead instance's leased work over once the lease expires", async () => {
     const t = await postgresTestStore();
     cleanups.push(() => t.cleanup());
     const url = new URL(TEST_DATABASE_URL);
@@ -111,14 +130,22 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     await a.ready;
     await eventually(async () => (await stateOf(t.store, hash)) === 'STATE_PENDING', 20_000, 'pending');
     await killMidStep(a, 2_000);
-    const row = await t.store.db.selectFrom('tracked_txs').select(['lease_owner']).where('tx_hash', '=', hash).executeTakeFirstOrThrow();
+    const row = await t.store.db
+      .selectFrom('tracked_txs')
+      .select(['lease_owner'])
+      .where('tx_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(row.lease_owner).not.toBeNull(); // the dead instance still holds it
 
     relayer.recv(packet, RESULT_ACK);
     relayer.acknowledge(packet);
     const b = startWorker(common);
     await b.ready;
-    await eventually(async () => (await stateOf(t.store, hash)) === 'STATE_COMPLETED_SUCCESS', 20_000, 'taken over and completed');
+    await eventually(
+      async () => (await stateOf(t.store, hash)) === 'STATE_COMPLETED_SUCCESS',
+      20_000,
+      'taken over and completed',
+    );
   }, 240_000);
 });
 
@@ -134,7 +161,10 @@ describe('two instances on one PostgreSQL', () => {
     for (const x of transfers) await a.track('osmosis-1', x.hash, null);
 
     // Claims racing from both instances never overlap.
-    const [ca, cb] = await Promise.all([claimDue(t.store, 'instance-a', now() + 10, 60_000, 40), claimDue(other, 'instance-b', now() + 10, 60_000, 40)]);
+    const [ca, cb] = await Promise.all([
+      claimDue(t.store, 'instance-a', now() + 10, 60_000, 40),
+      claimDue(other, 'instance-b', now() + 10, 60_000, 40),
+    ]);
     const ka = new Set(ca.map((r) => r.tx_hash));
     expect(ca.length + cb.length).toBe(60);
     expect(cb.filter((r) => ka.has(r.tx_hash))).toEqual([]);
@@ -144,7 +174,16 @@ describe('two instances on one PostgreSQL', () => {
       relayer.recv(x.packet, RESULT_ACK);
       relayer.acknowledge(x.packet);
     }
-    const done = async () => Number((await t.store.db.selectFrom('tracked_txs').select((e) => e.fn.countAll().as('n')).where('state', '=', 'STATE_COMPLETED_SUCCESS').executeTakeFirst())?.n);
+    const done = async () =>
+      Number(
+        (
+          await t.store.db
+            .selectFrom('tracked_txs')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('state', '=', 'STATE_COMPLETED_SUCCESS')
+            .executeTakeFirst()
+        )?.n,
+      );
     let claimedA = 0;
     let claimedB = 0;
     for (let round = 0; round < 20 && (await done()) < 60; round++) {

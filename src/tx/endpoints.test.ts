@@ -12,7 +12,12 @@ const registry = buildRegistry();
 
 describe('CHAIN_RPC_URLS / CHAIN_REST_URLS', () => {
   it('parses chain_id=url lists, a chain repeated for several endpoints in order', () => {
-    expect([...parseChainUrls('CHAIN_RPC_URLS', 'osmosis-1=https://a.example/rpc, 1=http://127.0.0.1:8545 ,osmosis-1=https://b.example')]).toEqual([
+    expect([
+      ...parseChainUrls(
+        'CHAIN_RPC_URLS',
+        'osmosis-1=https://a.example/rpc, 1=http://127.0.0.1:8545 ,osmosis-1=https://b.example',
+      ),
+    ]).toEqual([
       ['osmosis-1', ['https://a.example/rpc', 'https://b.example']],
       ['1', ['http://127.0.0.1:8545']],
     ]);
@@ -20,14 +25,23 @@ describe('CHAIN_RPC_URLS / CHAIN_REST_URLS', () => {
   });
 
   it('refuses malformed entries, other schemes and unknown chains, naming the setting', () => {
-    expect(() => parseChainUrls('CHAIN_RPC_URLS', 'osmosis-1')).toThrow(new ConfigError('CHAIN_RPC_URLS: expected chain_id=url, got "osmosis-1"'));
-    expect(() => parseChainUrls('CHAIN_REST_URLS', 'osmosis-1=ftp://x')).toThrow(/CHAIN_REST_URLS: osmosis-1: "ftp:\/\/x" is not an http\(s\) URL/);
-    expect(() => ChainEndpointTable.fromSettings(registry, 'nope-1=https://x.example', undefined)).toThrow(/CHAIN_RPC_URLS: unknown chain id "nope-1"/);
+    expect(() => parseChainUrls('CHAIN_RPC_URLS', 'osmosis-1')).toThrow(
+      new ConfigError('CHAIN_RPC_URLS: expected chain_id=url, got "osmosis-1"'),
+    );
+    expect(() => parseChainUrls('CHAIN_REST_URLS', 'osmosis-1=ftp://x')).toThrow(
+      /CHAIN_REST_URLS: osmosis-1: "ftp:\/\/x" is not an http\(s\) URL/,
+    );
+    expect(() => ChainEndpointTable.fromSettings(registry, 'nope-1=https://x.example', undefined)).toThrow(
+      /CHAIN_RPC_URLS: unknown chain id "nope-1"/,
+    );
   });
 
   it('an override replaces the registry list for that chain only', () => {
     const table = ChainEndpointTable.fromSettings(registry, 'osmosis-1=http://127.0.0.1:26657', undefined);
-    expect(table.of('osmosis-1')).toEqual({ rpc: ['http://127.0.0.1:26657'], rest: registry.chain('osmosis-1')!.endpoints.rest });
+    expect(table.of('osmosis-1')).toEqual({
+      rpc: ['http://127.0.0.1:26657'],
+      rest: registry.chain('osmosis-1')!.endpoints.rest,
+    });
     expect(table.of('cosmoshub-4')).toEqual(registry.chain('cosmoshub-4')!.endpoints);
   });
 });
@@ -44,7 +58,10 @@ describe('EndpointPool', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     slow = http.createServer(() => undefined); // never answers
-    await Promise.all([new Promise<void>((r) => good.listen(0, '127.0.0.1', r)), new Promise<void>((r) => slow.listen(0, '127.0.0.1', r))]);
+    await Promise.all([
+      new Promise<void>((r) => good.listen(0, '127.0.0.1', r)),
+      new Promise<void>((r) => slow.listen(0, '127.0.0.1', r)),
+    ]);
     goodUrl = `http://127.0.0.1:${(good.address() as AddressInfo).port}`;
     slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
   });

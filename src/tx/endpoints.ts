@@ -12,13 +12,21 @@ export class ChainEndpointTable {
     private readonly rpcOverrides: Map<string, string[]>,
     private readonly restOverrides: Map<string, string[]>,
   ) {
-    for (const [setting, map] of [['CHAIN_RPC_URLS', rpcOverrides], ['CHAIN_REST_URLS', restOverrides]] as const) {
-      for (const chainId of map.keys()) if (!registry.chain(chainId)) throw new ConfigError(`${setting}: unknown chain id "${chainId}"`);
+    for (const [setting, map] of [
+      ['CHAIN_RPC_URLS', rpcOverrides],
+      ['CHAIN_REST_URLS', restOverrides],
+    ] as const) {
+      for (const chainId of map.keys())
+        if (!registry.chain(chainId)) throw new ConfigError(`${setting}: unknown chain id "${chainId}"`);
     }
   }
 
   static fromSettings(registry: Registry, rpc: string | undefined, rest: string | undefined): ChainEndpointTable {
-    return new ChainEndpointTable(registry, parseChainUrls('CHAIN_RPC_URLS', rpc), parseChainUrls('CHAIN_REST_URLS', rest));
+    return new ChainEndpointTable(
+      registry,
+      parseChainUrls('CHAIN_RPC_URLS', rpc),
+      parseChainUrls('CHAIN_REST_URLS', rest),
+    );
   }
 
   of(chainId: string): ChainEndpoints {

@@ -26,7 +26,9 @@ export class EvmClient {
     timeoutMs: number,
   ) {
     if (urls.length === 0) throw new Error(`no JSON-RPC endpoint for chain ${chainId}`);
-    const transports = urls.map((u) => http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }));
+    const transports = urls.map((u) =>
+      http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }),
+    );
     this.client = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
   }
 
@@ -62,7 +64,12 @@ export class EvmClient {
   }
 
   /** Logs of one event of one contract whose indexed arguments match, from `fromBlock` on. */
-  async findLogs(address: string, event: AbiEvent, args: Record<string, unknown>, fromBlock: bigint | 'earliest' = 'earliest') {
+  async findLogs(
+    address: string,
+    event: AbiEvent,
+    args: Record<string, unknown>,
+    fromBlock: bigint | 'earliest' = 'earliest',
+  ) {
     return this.client.getLogs({ address: address as Hex, event, args, fromBlock, toBlock: 'latest' });
   }
 
@@ -80,7 +87,14 @@ export class EvmClient {
   /** balanceOf of several ERC-20 contracts, one JSON-RPC batch; each entry fails on its own. */
   async erc20Balances(owner: string, tokens: readonly string[]): Promise<PromiseSettledResult<bigint>[]> {
     return Promise.allSettled(
-      tokens.map((token) => this.client.readContract({ address: token as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })),
+      tokens.map((token) =>
+        this.client.readContract({
+          address: token as Hex,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner as Hex],
+        }),
+      ),
     );
   }
 }

@@ -41,10 +41,20 @@ beforeAll(async () => {
   token = { abi: compiled.abi as Abi };
   await clients.test.setBalance({ address: user.address, value: parseEther('2.5') });
   // Deploy, then put the token's code at USDC's address so requests use the real denom (registry decimals: 6).
-  const deployHash = await clients.wallet.deployContract({ account: user, abi: token.abi, bytecode: compiled.bytecode });
+  const deployHash = await clients.wallet.deployContract({
+    account: user,
+    abi: token.abi,
+    bytecode: compiled.bytecode,
+  });
   const deployed = (await clients.test.waitForTransactionReceipt({ hash: deployHash })).contractAddress!;
   await clients.test.setCode({ address: USDC, bytecode: (await clients.test.getCode({ address: deployed }))! });
-  const mint = await clients.wallet.writeContract({ account: user, address: USDC, abi: token.abi, functionName: 'mint', args: [user.address, 1_234_500_000n] });
+  const mint = await clients.wallet.writeContract({
+    account: user,
+    address: USDC,
+    abi: token.abi,
+    functionName: 'mint',
+    args: [user.address, 1_234_500_000n],
+  });
   await clients.test.waitForTransactionReceipt({ hash: mint });
 
   const ctx = buildContext(loadConfig([], {}));
@@ -67,13 +77,24 @@ async function statusOf(hash: string) {
 async function signed(call: { to: Hex; data?: Hex; value?: bigint; gas?: bigint }, nonceOffset = 0): Promise<Hex> {
   const nonce = (await clients.test.getTransactionCount({ address: user.address, blockTag: 'pending' })) + nonceOffset;
   const fees = await clients.test.estimateFeesPerGas();
-  return user.signTransaction({ chainId: 1, type: 'eip1559', nonce, gas: call.gas ?? 100_000n, ...fees, to: call.to, data: call.data, value: call.value ?? 0n });
+  return user.signTransaction({
+    chainId: 1,
+    type: 'eip1559',
+    nonce,
+    gas: call.gas ?? 100_000n,
+    ...fees,
+    to: call.to,
+    data: call.data,
+    value: call.value ?? 0n,
+  });
 }
 const b64 = (hex: Hex) => Buffer.from(hex.slice(2), 'hex').toString('base64');
 
 describe('POST /v2/info/balances on an EVM chain', () => {
   it('native and ERC-20 balances with decimals and formatted amounts; a bad token answers its own error', async () => {
-    const res = await post(app, '/v2/info/balances', { chains: { '1': { address: user.address, denoms: ['ethereum-native', USDC, NO_CONTRACT] } } });
+    const res = await post(app, '/v2/info/balances', {
+      chains: { '1': { address: user.address, denoms: ['ethereum-native', USDC, NO_CONTRACT] } },
+    });
     const body = okBody<typeof BalancesResponse.static>(res, BalancesResponse);
     const denoms = body.chains['1']!.denoms;
     expect(body.chains['1']!.address).toBe(user.address);
@@ -85,30 +106,62 @@ describe('POST /v2/info/balances on an EVM chain', () => {
     // Prices as routes are valued (the shipped snapshot here): USDC at $1, so the value is the amount in dollars.
     expect(denoms[USDC]).toMatchObject({ price: '1', value_usd: '1234.50' });
     expect(Number(denoms['ethereum-native']!.price)).toBeGreaterThan(100);
-    expect(denoms[NO_CONTRACT]).toMatchObject({ amount: '0', error: { message: expect.stringMatching(/balance query failed/) } });
+    expect(denoms[NO_CONTRACT]).toMatchObject({
+      amount: '0',
+      error: { message: expect.stringMatching(/balance query failed/) },
+    });
   });
 
   it('a node that is down gives error entries, not a failed request; bad addresses are refused', async () => {
     const down = testTxService({ store: store.store, registry: tx.registry, rpc: '1=http://127.0.0.1:9' });
     const ctx = buildContext(loadConfig([], {}));
     const other = await buildApp(ctx, { tx: down });
-    const res = await post(other, '/v2/info/balances', { chains: { '1': { address: user.address, denoms: ['ethereum-native'] } } });
-    expect(okBody<typeof BalancesResponse.static>(res, BalancesResponse).chains['1']!.denoms['ethereum-native']!.error?.message).toMatch(/balance query failed/);
+    const res = await post(other, '/v2/info/balances', {
+      chains: { '1': { address: user.address, denoms: ['ethereum-native'] } },
+    });
+    expect(
+      okBody<typeof BalancesResponse.static>(res, BalancesResponse).chains['1']!.denoms['ethereum-native']!.error
+        ?.message,
+    ).toMatch(/balance query failed/);
     await other.close();
-    expectError(await post(app, '/v2/info/balances', { chains: { '1': { address: '0x1234', denoms: ['ethereum-native'] } } }), 400, 3, 'invalid chains.1.address');
-    expectError(await post(app, '/v2/info/balances', { chains: { 'no-such-chain': { address: user.address, denoms: [] } } }), 400, 3, 'unknown chain id "no-such-chain"');
+    expectError(
+      await post(app, '/v2/info/balances', { chains: { '1': { address: '0x1234', denoms: ['ethereum-native'] } } }),
+      400,
+      3,
+      'invalid chains.1.address',
+    );
+    expectError(
+      await post(app, '/v2/info/balances', { chains: { 'no-such-chain': { address: user.address, denoms: [] } } }),
+      400,
+      3,
+      'unknown chain id "no-such-chain"',
+    );
   });
 
-  it('a universal query (no denoms, what the SDK\'s EVM gas check sends) needs an API key; with one it lists what is held', async () => {
+  it("a universal query (no denoms, what the SDK's EVM gas check sends) needs an API key; with one it lists what is held", async () => {
     const res = await post(app, '/v2/info/balances', { chains: { '1': { address: user.address } } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 16 });
 
     const { key } = await createKey(store.store, 'integrator');
-    const access = await createAccess(store.store, { anonymous: { ratePerSecond: 0, burst: 1 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+    const access = await createAccess(
+      store.store,
+      {
+        anonymous: { ratePerSecond: 0, burst: 1 },
+        keyRefreshMs: 60_000,
+        statsFlushMs: 60_000,
+        redisKeyPrefix: 'unused:',
+      },
+      silentLog,
+    );
     const keyed = await buildApp(buildContext(loadConfig([], {})), { access, tx });
     const body = okBody<typeof BalancesResponse.static>(
-      await post(keyed, '/v2/info/balances', { chains: { '1': { address: user.address } } }, { 'content-type': 'application/json', authorization: key }),
+      await post(
+        keyed,
+        '/v2/info/balances',
+        { chains: { '1': { address: user.address } } },
+        { 'content-type': 'application/json', authorization: key },
+      ),
       BalancesResponse,
     );
     // The native token and the registry's ERC-20s in one batch; only what is held (the other listed tokens have no code here).
@@ -121,7 +174,10 @@ describe('POST /v2/info/balances on an EVM chain', () => {
 
 describe('EVM transactions: submit, track, status', () => {
   it('submits a signed ERC-20 transfer; status goes to STATE_COMPLETED_SUCCESS once mined', async () => {
-    const raw = await signed({ to: USDC, data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [recipient, 500_000n] }) });
+    const raw = await signed({
+      to: USDC,
+      data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [recipient, 500_000n] }),
+    });
     const res = await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(raw) });
     const ref = okBody<{ tx_hash: string; explorer_link: string }>(res, TxRefResponse);
     expect(ref.tx_hash).toBe(keccak256(raw));
@@ -130,13 +186,26 @@ describe('EVM transactions: submit, track, status', () => {
     await clients.test.waitForTransactionReceipt({ hash: ref.tx_hash as Hex });
     await tx.worker.tick();
     const s = await statusOf(ref.tx_hash.toUpperCase().replace('0X', '0x'));
-    expect(s).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS', status: 'STATE_COMPLETED', transfers: [{ state: 'STATE_COMPLETED_SUCCESS', transfer_sequence: [] }], error: null });
-    expect(await clients.test.readContract({ address: USDC, abi: token.abi, functionName: 'balanceOf', args: [recipient] })).toBe(500_000n);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      status: 'STATE_COMPLETED',
+      transfers: [{ state: 'STATE_COMPLETED_SUCCESS', transfer_sequence: [] }],
+      error: null,
+    });
+    expect(
+      await clients.test.readContract({ address: USDC, abi: token.abi, functionName: 'balanceOf', args: [recipient] }),
+    ).toBe(500_000n);
   });
 
   it('a transaction that reverts on chain ends in STATE_COMPLETED_ERROR', async () => {
-    const raw = await signed({ to: USDC, data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [recipient, 10n ** 18n] }) });
-    const ref = okBody<{ tx_hash: string }>(await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(raw) }), TxRefResponse);
+    const raw = await signed({
+      to: USDC,
+      data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [recipient, 10n ** 18n] }),
+    });
+    const ref = okBody<{ tx_hash: string }>(
+      await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(raw) }),
+      TxRefResponse,
+    );
     await clients.test.waitForTransactionReceipt({ hash: ref.tx_hash as Hex });
     await tx.worker.tick();
     expect(await statusOf(ref.tx_hash)).toMatchObject({
@@ -146,9 +215,12 @@ describe('EVM transactions: submit, track, status', () => {
     });
   });
 
-  it('tracks a transaction the wallet broadcast itself (the SDK\'s EVM path)', async () => {
+  it("tracks a transaction the wallet broadcast itself (the SDK's EVM path)", async () => {
     const hash = await clients.wallet.sendTransaction({ account: user, to: recipient, value: parseEther('0.01') });
-    const ref = okBody<{ tx_hash: string }>(await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: hash }), TxRefResponse);
+    const ref = okBody<{ tx_hash: string }>(
+      await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: hash }),
+      TxRefResponse,
+    );
     expect(ref.tx_hash).toBe(hash);
     await clients.test.waitForTransactionReceipt({ hash });
     await tx.worker.tick();
@@ -157,12 +229,46 @@ describe('EVM transactions: submit, track, status', () => {
   });
 
   it('refuses what is not a signed transaction for this chain, and what the node rejects', async () => {
-    expectError(await post(app, '/v2/tx/submit', { chain_id: '1', tx: 'not base64!' }), 400, 3, 'tx must be base64 encoded');
-    expectError(await post(app, '/v2/tx/submit', { chain_id: '1', tx: Buffer.from('hello').toString('base64') }), 400, 3, 'not a signed EVM transaction');
-    const otherChain = await user.signTransaction({ chainId: 10, type: 'eip1559', nonce: 0, gas: 21_000n, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 1n, to: recipient, value: 1n });
-    expectError(await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(otherChain) }), 400, 3, 'signed for chain 10');
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: '1', tx: 'not base64!' }),
+      400,
+      3,
+      'tx must be base64 encoded',
+    );
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: '1', tx: Buffer.from('hello').toString('base64') }),
+      400,
+      3,
+      'not a signed EVM transaction',
+    );
+    const otherChain = await user.signTransaction({
+      chainId: 10,
+      type: 'eip1559',
+      nonce: 0,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 9n,
+      maxPriorityFeePerGas: 1n,
+      to: recipient,
+      value: 1n,
+    });
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(otherChain) }),
+      400,
+      3,
+      'signed for chain 10',
+    );
     const stale = await signed({ to: recipient, value: 1n, gas: 21_000n }, -1);
-    expectError(await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(stale) }), 400, 3, /^tx is invalid on chain: /);
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'unsupported-chain-1', tx: b64(stale) }), 404, 5, 'chain id not supported');
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: '1', tx: b64(stale) }),
+      400,
+      3,
+      /^tx is invalid on chain: /,
+    );
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'unsupported-chain-1', tx: b64(stale) }),
+      404,
+      5,
+      'chain id not supported',
+    );
   });
 });

@@ -52,9 +52,26 @@ beforeAll(async () => {
   relayer = new TestRelayer(net, ctx.registry);
   store = await sqliteTestStore();
   key = (await createKey(store.store, 'acme')).key;
-  access = await createAccess(store.store, { anonymous: { ratePerSecond: 0, burst: 1 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  access = await createAccess(
+    store.store,
+    {
+      anonymous: { ratePerSecond: 0, burst: 1 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'unused:',
+    },
+    silentLog,
+  );
   const { rpc, rest } = net.settings();
-  tx = testTxService({ store: store.store, registry: ctx.registry, rpc, rest, runWorker: true, worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 }, webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 } });
+  tx = testTxService({
+    store: store.store,
+    registry: ctx.registry,
+    rpc,
+    rest,
+    runWorker: true,
+    worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 },
+    webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 },
+  });
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -70,14 +87,23 @@ afterAll(async () => {
 });
 
 function transfer(fill: number): { packet: Packet; hash: string } {
-  const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: '1000', sender: account('osmo', fill), receiver: account('cosmos', fill), memo: '' });
+  const packet = relayer.packet('osmosis-1', 'channel-0', {
+    denom: 'uosmo',
+    amount: '1000',
+    sender: account('osmo', fill),
+    receiver: account('cosmos', fill),
+    memo: '',
+  });
   return { packet, hash: relayer.send(packet) };
 }
 
 async function call(method: string, path: string, body?: unknown, withKey = true) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(withKey ? { authorization: key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(withKey ? { authorization: key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -97,7 +123,9 @@ async function readEvents(url: string, onFirst: () => void): Promise<{ id: strin
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       if (block.startsWith(':')) continue;
-      const fields = Object.fromEntries(block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+      const fields = Object.fromEntries(
+        block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+      );
       expect(fields.event).toBe('status');
       events.push({ id: fields.id!, state: (JSON.parse(fields.data!) as { state: string }).state });
       if (events.length === 1) onFirst();
@@ -124,37 +152,57 @@ describe('GET /junction/tx/events', () => {
   }, 20_000);
 
   it('answers 404 for a transaction not tracked and 400 for a malformed hash', async () => {
-    expect((await call('GET', `/junction/tx/events?chain_id=osmosis-1&tx_hash=${'AB'.repeat(32)}`, undefined, false)).body).toMatchObject({ code: 5, message: 'tx not found' });
-    expect((await call('GET', '/junction/tx/events?chain_id=osmosis-1&tx_hash=0x12', undefined, false)).status).toBe(400);
+    expect(
+      (await call('GET', `/junction/tx/events?chain_id=osmosis-1&tx_hash=${'AB'.repeat(32)}`, undefined, false)).body,
+    ).toMatchObject({ code: 5, message: 'tx not found' });
+    expect((await call('GET', '/junction/tx/events?chain_id=osmosis-1&tx_hash=0x12', undefined, false)).status).toBe(
+      400,
+    );
   });
 });
 
 describe('webhooks', () => {
   it('need an API key; a bad URL is refused', async () => {
     expect((await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:1/x' }, false)).status).toBe(401);
-    expect((await call('POST', '/junction/webhooks', { url: 'ftp://example.com/' })).body).toMatchObject({ code: 3, message: 'invalid url: must be an http or https URL' });
+    expect((await call('POST', '/junction/webhooks', { url: 'ftp://example.com/' })).body).toMatchObject({
+      code: 3,
+      message: 'invalid url: must be an http or https URL',
+    });
   });
 
-  it('deliver every state change of the key\'s transactions, signed, retried after failures, recorded', async () => {
+  it("deliver every state change of the key's transactions, signed, retried after failures, recorded", async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/junction`;
     const created = await call('POST', '/junction/webhooks', { url });
     expect(created.status).toBe(200);
     const { id, secret } = created.body as { id: string; secret: string };
     expect(secret).toMatch(/^whsec_/);
-    expect((await call('GET', '/junction/webhooks')).body).toEqual({ webhooks: [{ id, url, created_at: created.body.created_at }] });
+    expect((await call('GET', '/junction/webhooks')).body).toEqual({
+      webhooks: [{ id, url, created_at: created.body.created_at }],
+    });
 
     failuresLeft = 2; // the receiver fails twice: the first delivery succeeds on its third attempt
     const { packet, hash } = transfer(2);
     await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
-    await eventually(async () => (await call('GET', `/v2/tx/status?chain_id=osmosis-1&tx_hash=${hash}`, undefined, false)).body.state === 'STATE_PENDING', 10_000, 'pending');
+    await eventually(
+      async () =>
+        (await call('GET', `/v2/tx/status?chain_id=osmosis-1&tx_hash=${hash}`, undefined, false)).body.state ===
+        'STATE_PENDING',
+      10_000,
+      'pending',
+    );
     relayer.recv(packet, RESULT_ACK);
     relayer.acknowledge(packet);
     type Delivery = { state: string; status: string; attempts: number; last_status_code: number };
-    const deliveries = async () => (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as Delivery[];
-    await eventually(async () => {
-      const d = await deliveries();
-      return d.length === 2 && d.every((x) => x.status === 'delivered');
-    }, 15_000, 'both state changes delivered');
+    const deliveries = async () =>
+      (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as Delivery[];
+    await eventually(
+      async () => {
+        const d = await deliveries();
+        return d.length === 2 && d.every((x) => x.status === 'delivered');
+      },
+      15_000,
+      'both state changes delivered',
+    );
 
     for (const r of received) {
       const [t, v1] = String(r.headers['x-junction-signature']).split(',');
@@ -171,7 +219,9 @@ describe('webhooks', () => {
     expect(d.every((x) => x.last_status_code === 204)).toBe(true);
     expect(d.reduce((n, x) => n + x.attempts, 0)).toBe(4);
     expect(received).toHaveLength(4);
-    expect(new Set(received.map((r) => (JSON.parse(r.body) as { state: string }).state))).toEqual(new Set(['STATE_PENDING', 'STATE_COMPLETED_SUCCESS']));
+    expect(new Set(received.map((r) => (JSON.parse(r.body) as { state: string }).state))).toEqual(
+      new Set(['STATE_PENDING', 'STATE_COMPLETED_SUCCESS']),
+    );
 
     expect((await call('DELETE', `/junction/webhooks/${id}`)).body).toEqual({ deleted: true });
     expect((await call('GET', '/junction/webhooks')).body).toEqual({ webhooks: [] });
@@ -184,11 +234,19 @@ describe('webhooks', () => {
     const { id } = created.body as { id: string };
     const { hash } = transfer(3);
     await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
-    await eventually(async () => {
-      const d = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as { status: string }[];
-      return d.length > 0 && d[0]!.status === 'failed';
-    }, 15_000, 'failed for good');
-    const [d] = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as { attempts: number; last_error: string; delivered_at: null }[];
+    await eventually(
+      async () => {
+        const d = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as { status: string }[];
+        return d.length > 0 && d[0]!.status === 'failed';
+      },
+      15_000,
+      'failed for good',
+    );
+    const [d] = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as {
+      attempts: number;
+      last_error: string;
+      delivered_at: null;
+    }[];
     expect(d).toMatchObject({ attempts: 3, delivered_at: null });
     expect(d!.last_error).toBeTruthy();
     await call('DELETE', `/junction/webhooks/${id}`);

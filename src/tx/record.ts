@@ -108,7 +108,13 @@ export interface TrackRecord {
   abandoned: boolean;
 }
 
-export function newRecord(chainId: string, chainType: ChainType, txHash: string, explorerLink: string, now: number): TrackRecord {
+export function newRecord(
+  chainId: string,
+  chainType: ChainType,
+  txHash: string,
+  explorerLink: string,
+  now: number,
+): TrackRecord {
   return {
     chain_id: chainId,
     chain_type: chainType,

@@ -5,7 +5,15 @@
  */
 import { LRUCache } from 'lru-cache';
 import { EventEmitter } from 'node:events';
-import { BaseError, HttpRequestError, keccak256, parseTransaction, RpcRequestError, TimeoutError, type Hex } from 'viem';
+import {
+  BaseError,
+  HttpRequestError,
+  keccak256,
+  parseTransaction,
+  RpcRequestError,
+  TimeoutError,
+  type Hex,
+} from 'viem';
 import type { Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
@@ -89,7 +97,10 @@ export class TxService {
 
   constructor(private readonly opts: TxServiceOptions) {
     this.now = opts.now ?? Date.now;
-    this.statusCache = new LRUCache({ max: STATUS_CACHE_ENTRIES, ttl: opts.store.kind === 'sqlite' ? 0 : STATUS_CACHE_MS });
+    this.statusCache = new LRUCache({
+      max: STATUS_CACHE_ENTRIES,
+      ttl: opts.store.kind === 'sqlite' ? 0 : STATUS_CACHE_MS,
+    });
     this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs);
     this.trackers = opts.trackers ?? TRACKERS;
     this.bus.setMaxListeners(0);
@@ -97,11 +108,18 @@ export class TxService {
       registry: opts.registry,
       clients: this.clients,
       now: this.now,
-      chainTx: (chainId, hash, time) => ({ chain_id: chainId, tx_hash: hash, explorer_link: explorerLink(opts.registry.chain(chainId), hash), on_chain_at: time }),
+      chainTx: (chainId, hash, time) => ({
+        chain_id: chainId,
+        tx_hash: hash,
+        explorer_link: explorerLink(opts.registry.chain(chainId), hash),
+        on_chain_at: time,
+      }),
       attestationUrl: opts.attestationUrl,
     };
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
-    this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) => this.changed(c));
+    this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>
+      this.changed(c),
+    );
   }
 
   get store(): Store {
@@ -146,7 +164,10 @@ export class TxService {
 
   hashOf(chain: RegistryChain, hash: string): string {
     const normalized = normalizeHash(chain.wire.chain_type, hash);
-    if (!normalized) throw invalidArgument(`invalid tx_hash: a ${chain.wire.chain_type} transaction hash is ${HASH_FORMS[chain.wire.chain_type]}`);
+    if (!normalized)
+      throw invalidArgument(
+        `invalid tx_hash: a ${chain.wire.chain_type} transaction hash is ${HASH_FORMS[chain.wire.chain_type]}`,
+      );
     return normalized;
   }
 
@@ -197,7 +218,14 @@ export class TxService {
     const link = explorerLink(chain, hash);
     const record = newRecord(chainId, chain.wire.chain_type, hash, link, now);
     const status: StatusResponse = statusOf(this.trackers, record);
-    const row = { chain_id: chainId, tx_hash: hash, state: status.state, record: JSON.stringify(record), status: JSON.stringify(status), key_id: keyId };
+    const row = {
+      chain_id: chainId,
+      tx_hash: hash,
+      state: status.state,
+      record: JSON.stringify(record),
+      status: JSON.stringify(status),
+      key_id: keyId,
+    };
     if (!(await insertTracked(this.opts.store, row, now))) await this.rearm(chainId, hash, now);
     this.statusCache.delete(`${chainId}\u0000${hash}`);
     return { tx_hash: hash, explorer_link: link };
@@ -212,7 +240,17 @@ export class TxService {
     record.last_progress_at = now;
     if (!record.initial) record.submitted_at = now;
     const status = statusOf(this.trackers, record);
-    await rearmTracked(this.opts.store, { chain_id: chainId, tx_hash: hash, state: status.state, record: JSON.stringify(record), status: JSON.stringify(status) }, now);
+    await rearmTracked(
+      this.opts.store,
+      {
+        chain_id: chainId,
+        tx_hash: hash,
+        state: status.state,
+        record: JSON.stringify(record),
+        status: JSON.stringify(status),
+      },
+      now,
+    );
   }
 
   private async broadcast(chain: RegistryChain, bytes: Uint8Array): Promise<string> {
@@ -257,10 +295,15 @@ export class TxService {
       return await call();
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      if (err instanceof BaseError && err.walk((e) => e instanceof RpcRequestError) && !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) {
+      if (
+        err instanceof BaseError &&
+        err.walk((e) => e instanceof RpcRequestError) &&
+        !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
+      ) {
         throw invalidArgument(`tx is invalid on chain: ${err.shortMessage}`);
       }
-      if ((err as Error).name === 'SendTransactionError') throw invalidArgument(`tx is invalid on chain: ${(err as Error).message}`);
+      if ((err as Error).name === 'SendTransactionError')
+        throw invalidArgument(`tx is invalid on chain: ${(err as Error).message}`);
       this.opts.log.warn({ err: (err as Error).message }, 'broadcast failed: chain node unreachable');
       throw new ApiError(GrpcCode.UNAVAILABLE, `chain node unreachable: ${(err as Error).message}`);
     }
@@ -275,4 +318,3 @@ export class TxService {
     }
   }
 }
-

@@ -22,7 +22,11 @@ export class SolanaClient {
     let c = this.connections.get(url);
     if (!c) {
       const { Connection } = solanaWeb3();
-      c = new Connection(url, { commitment: 'confirmed', disableRetryOnRateLimit: true, fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) }) });
+      c = new Connection(url, {
+        commitment: 'confirmed',
+        disableRetryOnRateLimit: true,
+        fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) }),
+      });
       this.connections.set(url, c);
     }
     return c;
@@ -30,14 +34,22 @@ export class SolanaClient {
 
   /** sendRawTransaction without preflight retries; the signature is the first signature of the transaction. */
   async sendRaw(signed: Uint8Array): Promise<string> {
-    return this.pool.run(async (url) => (await this.connection(url)).sendRawTransaction(signed, { skipPreflight: false, maxRetries: 0 }));
+    return this.pool.run(async (url) =>
+      (await this.connection(url)).sendRawTransaction(signed, { skipPreflight: false, maxRetries: 0 }),
+    );
   }
 
   /** The transaction once confirmed (or finalized), null before. */
   async getIncluded(signature: string): Promise<IncludedTx | null> {
-    const status = await this.pool.run(async (url) => (await (await this.connection(url)).getSignatureStatuses([signature], { searchTransactionHistory: true })).value[0]);
+    const status = await this.pool.run(
+      async (url) =>
+        (await (await this.connection(url)).getSignatureStatuses([signature], { searchTransactionHistory: true }))
+          .value[0],
+    );
     if (!status || status.confirmationStatus === 'processed') return null;
-    const time = await this.pool.run(async (url) => (await this.connection(url)).getBlockTime(status.slot)).catch(() => null);
+    const time = await this.pool
+      .run(async (url) => (await this.connection(url)).getBlockTime(status.slot))
+      .catch(() => null);
     return {
       chainId: this.chainId,
       hash: signature,
@@ -65,7 +77,8 @@ export class SolanaClient {
     let amount = 0n;
     let decimals: number | null = null;
     for (const a of accounts.value) {
-      const info = (a.account.data as { parsed?: { info?: { tokenAmount?: { amount: string; decimals: number } } } }).parsed?.info?.tokenAmount;
+      const info = (a.account.data as { parsed?: { info?: { tokenAmount?: { amount: string; decimals: number } } } })
+        .parsed?.info?.tokenAmount;
       if (!info) continue;
       amount += BigInt(info.amount);
       decimals = info.decimals;

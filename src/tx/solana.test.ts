@@ -29,7 +29,11 @@ const rpc = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number; method: string; params: unknown[] };
+    const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      id: number;
+      method: string;
+      params: unknown[];
+    };
     calls.push(call.method);
     const ctx = { context: { apiVersion: '2.0.15', slot: 310_000_123 } };
     let result: unknown;
@@ -41,7 +45,25 @@ const rpc = http.createServer((req, res) => {
         const account = (amount: string) => ({
           pubkey: Keypair.generate().publicKey.toBase58(),
           account: {
-            data: { parsed: { info: { isNative: false, mint: USDC_MINT, owner: owner.publicKey.toBase58(), state: 'initialized', tokenAmount: { amount, decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) } }, type: 'account' }, program: 'spl-token', space: 165 },
+            data: {
+              parsed: {
+                info: {
+                  isNative: false,
+                  mint: USDC_MINT,
+                  owner: owner.publicKey.toBase58(),
+                  state: 'initialized',
+                  tokenAmount: {
+                    amount,
+                    decimals: 6,
+                    uiAmount: Number(amount) / 1e6,
+                    uiAmountString: String(Number(amount) / 1e6),
+                  },
+                },
+                type: 'account',
+              },
+              program: 'spl-token',
+              space: 165,
+            },
             executable: false,
             lamports: 2_039_280,
             owner: TOKEN_PROGRAM,
@@ -62,17 +84,34 @@ const rpc = http.createServer((req, res) => {
       case 'getSignatureStatuses': {
         const sig = (call.params[0] as string[])[0]!;
         const state = sent.get(sig);
-        result = { ...ctx, value: [state ? { slot: 310_000_100, confirmations: state === 'processed' ? 0 : 10, err: null, confirmationStatus: state, status: { Ok: null } } : null] };
+        result = {
+          ...ctx,
+          value: [
+            state
+              ? {
+                  slot: 310_000_100,
+                  confirmations: state === 'processed' ? 0 : 10,
+                  err: null,
+                  confirmationStatus: state,
+                  status: { Ok: null },
+                }
+              : null,
+          ],
+        };
         break;
       }
       case 'getBlockTime':
         result = 1_763_856_000;
         break;
       default:
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }));
         return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
   });
 });
 
@@ -83,7 +122,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => rpc.listen(0, '127.0.0.1', resolve));
   const ctx = buildContext(loadConfig([], {}));
   store = await sqliteTestStore();
-  tx = testTxService({ store: store.store, registry: ctx.registry, rpc: `solana=http://127.0.0.1:${(rpc.address() as AddressInfo).port}` });
+  tx = testTxService({
+    store: store.store,
+    registry: ctx.registry,
+    rpc: `solana=http://127.0.0.1:${(rpc.address() as AddressInfo).port}`,
+  });
   app = await buildApp(ctx, { tx });
   await app.ready();
 });
@@ -94,10 +137,17 @@ afterAll(async () => {
 });
 
 describe('Solana', () => {
-  it('balances: SOL and an SPL token summed over the owner\'s token accounts', async () => {
-    const res = await post(app, '/v2/info/balances', { chains: { solana: { address: owner.publicKey.toBase58(), denoms: ['solana-native', USDC_MINT] } } });
+  it("balances: SOL and an SPL token summed over the owner's token accounts", async () => {
+    const res = await post(app, '/v2/info/balances', {
+      chains: { solana: { address: owner.publicKey.toBase58(), denoms: ['solana-native', USDC_MINT] } },
+    });
     const denoms = okBody<typeof BalancesResponse.static>(res, BalancesResponse).chains.solana!.denoms;
-    expect(denoms['solana-native']).toMatchObject({ amount: '1500000000', decimals: 9, formatted_amount: '1.5', error: null });
+    expect(denoms['solana-native']).toMatchObject({
+      amount: '1500000000',
+      decimals: 9,
+      formatted_amount: '1.5',
+      error: null,
+    });
     expect(denoms[USDC_MINT]).toMatchObject({ amount: '3000000', decimals: 6, formatted_amount: '3', error: null });
   });
 
@@ -106,20 +156,35 @@ describe('Solana', () => {
       SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000 }),
     );
     t.sign(owner);
-    const ref = okBody<{ tx_hash: string; explorer_link: string }>(await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: t.serialize().toString('base64') }), TxRefResponse);
+    const ref = okBody<{ tx_hash: string; explorer_link: string }>(
+      await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: t.serialize().toString('base64') }),
+      TxRefResponse,
+    );
     expect(ref.tx_hash).toBe(bs58.encode(t.signature!));
     expect(ref.explorer_link).toBe(`https://solscan.io/tx/${ref.tx_hash}`);
     await tx.worker.tick();
-    const status = async () => okBody<{ state: string }>(await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=solana&tx_hash=${ref.tx_hash}` }), StatusResponse);
+    const status = async () =>
+      okBody<{ state: string }>(
+        await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=solana&tx_hash=${ref.tx_hash}` }),
+        StatusResponse,
+      );
     // Processed is not yet confirmed: still submitted.
     expect((await status()).state).toBe('STATE_SUBMITTED');
     sent.set(ref.tx_hash, 'confirmed');
     await tx.worker.tick();
-    expect(await status()).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS', transfers: [{ state: 'STATE_COMPLETED_SUCCESS' }] });
+    expect(await status()).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfers: [{ state: 'STATE_COMPLETED_SUCCESS' }],
+    });
     expect(calls).toContain('sendTransaction');
   });
 
   it('refuses what is not a signed Solana transaction', async () => {
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: Buffer.alloc(10).toString('base64') }), 400, 3, 'not a signed Solana transaction');
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: Buffer.alloc(10).toString('base64') }),
+      400,
+      3,
+      'not a signed Solana transaction',
+    );
   });
 });

@@ -22,10 +22,19 @@ export function summarizeLeg(trackers: TrackerSet, leg: Leg): LegSummary {
   return t.summarize(leg as never);
 }
 
-const TERMINAL: ReadonlySet<TransactionState> = new Set(['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED']);
+const TERMINAL: ReadonlySet<TransactionState> = new Set([
+  'STATE_COMPLETED_SUCCESS',
+  'STATE_COMPLETED_ERROR',
+  'STATE_ABANDONED',
+]);
 export const isTerminal = (s: TransactionState) => TERMINAL.has(s);
 
-function transferStatus(trackers: TrackerSet, transfer: TransferTrack, abandoned: boolean, abandonMessage: string): TransferStatus {
+function transferStatus(
+  trackers: TrackerSet,
+  transfer: TransferTrack,
+  abandoned: boolean,
+  abandonMessage: string,
+): TransferStatus {
   const sums = transfer.legs.map((l) => summarizeLeg(trackers, l));
   const sequence = sums.map((s) => s.event);
   let failed = sums.findIndex((s) => s.outcome === 'failure');
@@ -36,7 +45,11 @@ function transferStatus(trackers: TrackerSet, transfer: TransferTrack, abandoned
     const settled = f.outcome === 'failure' && f.settled;
     const failure = sums.find((s) => s.outcome === 'failure')!;
     const packetError = 'ibc_transfer' in failure.event ? failure.event.ibc_transfer.packet_txs.error : null;
-    const state: TransactionState = settled ? 'STATE_COMPLETED_ERROR' : abandoned ? 'STATE_ABANDONED' : 'STATE_PENDING_ERROR';
+    const state: TransactionState = settled
+      ? 'STATE_COMPLETED_ERROR'
+      : abandoned
+        ? 'STATE_ABANDONED'
+        : 'STATE_PENDING_ERROR';
     return {
       state,
       transfer_sequence: sequence,
@@ -85,10 +98,21 @@ function emptyTransfer(state: TransactionState, error: StatusError | null): Tran
   return { state, transfer_sequence: [], next_blocking_transfer: null, transfer_asset_release: null, error };
 }
 
-export function statusOf(trackers: TrackerSet, record: TrackRecord, abandonMessage = 'tracking abandoned: no progress on chain'): StatusResponse {
+export function statusOf(
+  trackers: TrackerSet,
+  record: TrackRecord,
+  abandonMessage = 'tracking abandoned: no progress on chain',
+): StatusResponse {
   let transfers: TransferStatus[];
   if (!record.initial) {
-    transfers = [emptyTransfer(record.abandoned ? 'STATE_ABANDONED' : 'STATE_SUBMITTED', record.abandoned ? { type: 'STATUS_ERROR_INDEXING', message: 'transaction not found on chain', details: null } : null)];
+    transfers = [
+      emptyTransfer(
+        record.abandoned ? 'STATE_ABANDONED' : 'STATE_SUBMITTED',
+        record.abandoned
+          ? { type: 'STATUS_ERROR_INDEXING', message: 'transaction not found on chain', details: null }
+          : null,
+      ),
+    ];
   } else if (!record.initial.ok) {
     transfers = [emptyTransfer('STATE_COMPLETED_ERROR', record.initial.error)];
   } else if (record.transfers.length === 0) {
@@ -98,7 +122,10 @@ export function statusOf(trackers: TrackerSet, record: TrackRecord, abandonMessa
   } else {
     transfers = record.transfers.map((t) => transferStatus(trackers, t, record.abandoned, abandonMessage));
   }
-  const state = transfers.reduce<TransactionState>((worst, t) => (RANK[t.state] < RANK[worst] ? t.state : worst), transfers[0]!.state);
+  const state = transfers.reduce<TransactionState>(
+    (worst, t) => (RANK[t.state] < RANK[worst] ? t.state : worst),
+    transfers[0]!.state,
+  );
   const first = transfers[0]!;
   return {
     transfers,

@@ -29,17 +29,40 @@ export async function insertTracked(
 ): Promise<boolean> {
   const inserted = await store.db
     .insertInto('tracked_txs')
-    .values({ ...row, done: 0, next_poll_at: now, idle_polls: 0, lease_owner: null, lease_until: 0, version: 1, created_at: iso(now), updated_at: iso(now) })
+    .values({
+      ...row,
+      done: 0,
+      next_poll_at: now,
+      idle_polls: 0,
+      lease_owner: null,
+      lease_until: 0,
+      version: 1,
+      created_at: iso(now),
+      updated_at: iso(now),
+    })
     .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** Puts an abandoned transaction back in the worker's queue with its updated record; false if it was not abandoned. */
-export async function rearmTracked(store: Store, row: { chain_id: string; tx_hash: string; state: string; record: string; status: string }, now: number): Promise<boolean> {
+export async function rearmTracked(
+  store: Store,
+  row: { chain_id: string; tx_hash: string; state: string; record: string; status: string },
+  now: number,
+): Promise<boolean> {
   const result = await store.db
     .updateTable('tracked_txs')
-    .set({ state: row.state, record: row.record, status: row.status, done: 0, next_poll_at: now, idle_polls: 0, updated_at: iso(now), version: sql`version + 1` })
+    .set({
+      state: row.state,
+      record: row.record,
+      status: row.status,
+      done: 0,
+      next_poll_at: now,
+      idle_polls: 0,
+      updated_at: iso(now),
+      version: sql`version + 1`,
+    })
     .where('chain_id', '=', row.chain_id)
     .where('tx_hash', '=', row.tx_hash)
     .where('state', '=', 'STATE_ABANDONED')
@@ -58,7 +81,11 @@ export async function findTracked(store: Store, chainId: string, txHash: string)
 }
 
 /** The status text and version only: what GET /v2/tx/status and the event stream read. */
-export async function findStatus(store: Store, chainId: string, txHash: string): Promise<{ status: string; version: number; done: boolean } | undefined> {
+export async function findStatus(
+  store: Store,
+  chainId: string,
+  txHash: string,
+): Promise<{ status: string; version: number; done: boolean } | undefined> {
   const row = await store.db
     .selectFrom('tracked_txs')
     .select(['status', 'version', 'done'])
@@ -69,7 +96,13 @@ export async function findStatus(store: Store, chainId: string, txHash: string):
 }
 
 /** Claims up to `limit` due rows for `owner` until `now + leaseMs`. */
-export async function claimDue(store: Store, owner: string, now: number, leaseMs: number, limit: number): Promise<TrackedRow[]> {
+export async function claimDue(
+  store: Store,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<TrackedRow[]> {
   const lock = store.kind === 'postgres' ? sql`for update skip locked` : sql``;
   const { rows } = await sql<TrackedRow>`
     update tracked_txs set lease_owner = ${owner}, lease_until = ${now + leaseMs}
@@ -102,7 +135,12 @@ export interface TrackedUpdate {
  * only if `owner` still holds its lease (a lease that expired and was taken over is not overwritten). Returns which
  * updates were written.
  */
-export async function saveTracked(store: Store, owner: string, updates: TrackedUpdate[], now: number): Promise<boolean[]> {
+export async function saveTracked(
+  store: Store,
+  owner: string,
+  updates: TrackedUpdate[],
+  now: number,
+): Promise<boolean[]> {
   if (updates.length === 0) return [];
   return store.db.transaction().execute(async (trx) => {
     const written: boolean[] = [];
@@ -133,7 +171,11 @@ export async function saveTracked(store: Store, owner: string, updates: TrackedU
 
 /** Embedded store only (one instance): leases left by a previous process of this instance are void at start. */
 export async function releaseAllLeases(store: Store): Promise<void> {
-  await store.db.updateTable('tracked_txs').set({ lease_owner: null, lease_until: 0 }).where('lease_owner', 'is not', null).execute();
+  await store.db
+    .updateTable('tracked_txs')
+    .set({ lease_owner: null, lease_until: 0 })
+    .where('lease_owner', 'is not', null)
+    .execute();
 }
 
 /** The worker's queue: transactions not yet terminal, and those of them whose next look is due at `now`. */
@@ -150,6 +192,10 @@ export async function countQueue(store: Store, now: number): Promise<{ inFlight:
 }
 
 export async function countInFlight(store: Store): Promise<number> {
-  const row = await store.db.selectFrom('tracked_txs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('done', '=', 0).executeTakeFirst();
+  const row = await store.db
+    .selectFrom('tracked_txs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('done', '=', 0)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -81,13 +81,21 @@ export class EndpointPool {
 }
 
 /** GET or POST JSON with the pool's signal; non-2xx statuses become UpstreamErrors. */
-export async function requestJson(url: string, signal: AbortSignal, init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
+export async function requestJson(
+  url: string,
+  signal: AbortSignal,
+  init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(url, {
       method: init.method ?? 'GET',
       signal,
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
   } catch (err) {
@@ -115,4 +123,3 @@ function describe(err: unknown): string {
   if (err instanceof Error) return err.name === 'TimeoutError' ? 'timed out' : err.message || err.name;
   return String(err);
 }
-

@@ -23,7 +23,12 @@ export interface WebhookSettings {
   leaseMs: number;
 }
 
-export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = { retryBaseMs: 5_000, maxAttempts: 8, timeoutMs: 10_000, leaseMs: 60_000 };
+export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  retryBaseMs: 5_000,
+  maxAttempts: 8,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
+};
 
 export interface WebhookRecord {
   id: string;
@@ -48,39 +53,103 @@ export function webhookUrlProblem(url: string): string | undefined {
   }
 }
 
-export async function createWebhook(store: Store, keyId: string, url: string, now: number): Promise<WebhookRecord & { secret: string }> {
-  const hook = { id: `wh_${randomBytes(8).toString('hex')}`, key_id: keyId, url, secret: `whsec_${randomBytes(24).toString('base64url')}`, created_at: iso(now), deleted_at: null };
+export async function createWebhook(
+  store: Store,
+  keyId: string,
+  url: string,
+  now: number,
+): Promise<WebhookRecord & { secret: string }> {
+  const hook = {
+    id: `wh_${randomBytes(8).toString('hex')}`,
+    key_id: keyId,
+    url,
+    secret: `whsec_${randomBytes(24).toString('base64url')}`,
+    created_at: iso(now),
+    deleted_at: null,
+  };
   await store.db.insertInto('webhooks').values(hook).execute();
   return { id: hook.id, url, secret: hook.secret, created_at: hook.created_at };
 }
 
 export async function listWebhooks(store: Store, keyId: string): Promise<WebhookRecord[]> {
-  return store.db.selectFrom('webhooks').select(['id', 'url', 'created_at']).where('key_id', '=', keyId).where('deleted_at', 'is', null).orderBy('created_at').execute();
+  return store.db
+    .selectFrom('webhooks')
+    .select(['id', 'url', 'created_at'])
+    .where('key_id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
 }
 
 export async function deleteWebhook(store: Store, keyId: string, id: string, now: number): Promise<boolean> {
-  const r = await store.db.updateTable('webhooks').set({ deleted_at: iso(now) }).where('id', '=', id).where('key_id', '=', keyId).where('deleted_at', 'is', null).executeTakeFirst();
+  const r = await store.db
+    .updateTable('webhooks')
+    .set({ deleted_at: iso(now) })
+    .where('id', '=', id)
+    .where('key_id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 export async function listDeliveries(store: Store, keyId: string, webhookId: string, limit = 100) {
-  const owned = await store.db.selectFrom('webhooks').select('id').where('id', '=', webhookId).where('key_id', '=', keyId).executeTakeFirst();
+  const owned = await store.db
+    .selectFrom('webhooks')
+    .select('id')
+    .where('id', '=', webhookId)
+    .where('key_id', '=', keyId)
+    .executeTakeFirst();
   if (!owned) return undefined;
   const rows = await store.db
     .selectFrom('webhook_deliveries')
-    .select(['id', 'chain_id', 'tx_hash', 'state', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
+    .select([
+      'id',
+      'chain_id',
+      'tx_hash',
+      'state',
+      'status',
+      'attempts',
+      'last_status_code',
+      'last_error',
+      'created_at',
+      'delivered_at',
+    ])
     .where('webhook_id', '=', webhookId)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), last_status_code: r.last_status_code === null ? null : Number(r.last_status_code), status: r.status as 'pending' | 'delivered' | 'failed' }));
+  return rows.map((r) => ({
+    ...r,
+    attempts: Number(r.attempts),
+    last_status_code: r.last_status_code === null ? null : Number(r.last_status_code),
+    status: r.status as 'pending' | 'delivered' | 'failed',
+  }));
 }
 
 /** One pending delivery per active webhook of the key, for a state change of one of its transactions. */
-export async function enqueueDeliveries(store: Store, keyId: string, chainId: string, txHash: string, status: StatusResponse, now: number): Promise<number> {
-  const hooks = await store.db.selectFrom('webhooks').select('id').where('key_id', '=', keyId).where('deleted_at', 'is', null).execute();
+export async function enqueueDeliveries(
+  store: Store,
+  keyId: string,
+  chainId: string,
+  txHash: string,
+  status: StatusResponse,
+  now: number,
+): Promise<number> {
+  const hooks = await store.db
+    .selectFrom('webhooks')
+    .select('id')
+    .where('key_id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .execute();
   if (hooks.length === 0) return 0;
-  const payload = JSON.stringify({ event: 'tx.status', chain_id: chainId, tx_hash: txHash, state: status.state, status, occurred_at: iso(now) });
+  const payload = JSON.stringify({
+    event: 'tx.status',
+    chain_id: chainId,
+    tx_hash: txHash,
+    state: status.state,
+    status,
+    occurred_at: iso(now),
+  });
   await store.db
     .insertInto('webhook_deliveries')
     .values(
@@ -175,7 +244,11 @@ export class WebhookDispatcher {
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
       .select(['d.id', 'd.payload', 'd.attempts', 'w.url', 'w.secret'])
-      .where('d.id', 'in', claimed.map((c) => c.id))
+      .where(
+        'd.id',
+        'in',
+        claimed.map((c) => c.id),
+      )
       .execute();
     await Promise.all(due.map((d) => this.attempt({ ...d, attempts: Number(d.attempts) })));
     return due.length;
@@ -188,7 +261,12 @@ export class WebhookDispatcher {
     try {
       const res = await fetch(d.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-junction-delivery': d.id, 'x-junction-event': 'tx.status', 'x-junction-signature': signature(d.secret, t, d.payload) },
+        headers: {
+          'content-type': 'application/json',
+          'x-junction-delivery': d.id,
+          'x-junction-event': 'tx.status',
+          'x-junction-signature': signature(d.secret, t, d.payload),
+        },
         body: d.payload,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
         redirect: 'manual',
@@ -197,7 +275,7 @@ export class WebhookDispatcher {
       await res.body?.cancel().catch(() => undefined);
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (err) {
-      error = (err as Error).name === 'TimeoutError' ? 'timed out' : ((err as Error).message || 'request failed');
+      error = (err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message || 'request failed';
     }
     const attempts = d.attempts + 1;
     const now = this.now();
@@ -216,6 +294,10 @@ export class WebhookDispatcher {
       })
       .where('id', '=', d.id)
       .execute();
-    if (!delivered) this.log.warn({ delivery: d.id, attempts, err: error }, exhausted ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
+    if (!delivered)
+      this.log.warn(
+        { delivery: d.id, attempts, err: error },
+        exhausted ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
+      );
   }
 }

@@ -139,7 +139,9 @@ export class TrackingWorker {
     for (let i = 0; i < results.length; i++) {
       const { update, change } = results[i]!;
       if (!saved[i] || !update.changed || !change) continue;
-      await Promise.resolve(this.onChange(change)).catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'transaction worker: change listener failed'));
+      await Promise.resolve(this.onChange(change)).catch((err: unknown) =>
+        this.log.warn({ err: (err as Error).message }, 'transaction worker: change listener failed'),
+      );
     }
     return rows.length;
   }
@@ -151,7 +153,10 @@ export class TrackingWorker {
     try {
       updated = await stepRecord(record, this.env, this.trackers);
     } catch (err) {
-      this.log.debug?.({ chain: row.chain_id, tx: row.tx_hash, err: (err as Error).message }, 'tracking step failed; will retry');
+      this.log.debug?.(
+        { chain: row.chain_id, tx: row.tx_hash, err: (err as Error).message },
+        'tracking step failed; will retry',
+      );
     }
     const now = this.env.now();
     const progressed = chainFacts(updated) !== chainFacts(record);
@@ -160,7 +165,11 @@ export class TrackingWorker {
     let status = statusOf(this.trackers, updated);
     if (!isTerminal(status.state) && now - updated.last_progress_at > limit) {
       updated.abandoned = true;
-      status = statusOf(this.trackers, updated, `tracking abandoned: no progress on chain for ${Math.round(limit / 1000)} s`);
+      status = statusOf(
+        this.trackers,
+        updated,
+        `tracking abandoned: no progress on chain for ${Math.round(limit / 1000)} s`,
+      );
     }
     const statusText = JSON.stringify(status);
     const changed = statusText !== row.status;
@@ -178,7 +187,16 @@ export class TrackingWorker {
         idle_polls: idle,
         changed,
       },
-      change: changed ? { chainId: row.chain_id, txHash: row.tx_hash, keyId: row.key_id, previousState: row.state, status, statusText } : undefined,
+      change: changed
+        ? {
+            chainId: row.chain_id,
+            txHash: row.tx_hash,
+            keyId: row.key_id,
+            previousState: row.state,
+            status,
+            statusText,
+          }
+        : undefined,
     };
   }
 }

@@ -53,13 +53,34 @@ export function createVenuePollers(store: MarketStore, config: LiveIngestConfig)
             ...(o.tickConcurrency !== undefined ? { concurrency: o.tickConcurrency } : {}),
           })
         : lcdFetcher({ baseUrl: o.url, takerFees, poolIds: o.poolIds, timeoutMs: config.timeoutMs });
-    pollers.push(new VenuePoller({ venue: OSMOSIS_VENUE, fetcher, store, intervalMs: o.intervalMs, onError: (e) => config.onError?.(OSMOSIS_VENUE, e) }));
+    pollers.push(
+      new VenuePoller({
+        venue: OSMOSIS_VENUE,
+        fetcher,
+        store,
+        intervalMs: o.intervalMs,
+        onError: (e) => config.onError?.(OSMOSIS_VENUE, e),
+      }),
+    );
   }
   const a = config.astroport;
   if (a) {
     const pairs = a.pairs ?? store.get(ASTROPORT_VENUE)?.pools.map((p) => p.id) ?? [];
-    const fetcher = astroportFetcher({ lcdUrl: a.lcdUrl, pairs, decimals: config.decimals, timeoutMs: config.timeoutMs });
-    pollers.push(new VenuePoller({ venue: ASTROPORT_VENUE, fetcher, store, intervalMs: a.intervalMs, onError: (e) => config.onError?.(ASTROPORT_VENUE, e) }));
+    const fetcher = astroportFetcher({
+      lcdUrl: a.lcdUrl,
+      pairs,
+      decimals: config.decimals,
+      timeoutMs: config.timeoutMs,
+    });
+    pollers.push(
+      new VenuePoller({
+        venue: ASTROPORT_VENUE,
+        fetcher,
+        store,
+        intervalMs: a.intervalMs,
+        onError: (e) => config.onError?.(ASTROPORT_VENUE, e),
+      }),
+    );
   }
   return pollers;
 }

@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { MarketStore } from './market-store.js';
 import type { VenueSnapshot } from './types.js';
 
-const snap = (venue: string, t: number, source = 'test'): VenueSnapshot => ({ venue, chainId: 'c', pools: [], takenAt: new Date(t), source });
+const snap = (venue: string, t: number, source = 'test'): VenueSnapshot => ({
+  venue,
+  chainId: 'c',
+  pools: [],
+  takenAt: new Date(t),
+  source,
+});
 
 describe('MarketStore', () => {
   it('replaces a venue snapshot as a whole; a view taken earlier does not change', () => {

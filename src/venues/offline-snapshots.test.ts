@@ -26,7 +26,9 @@ describe('offline snapshots', () => {
         expect(pool.spotPrice(a, b)).toBeDefined();
       }
       // Pools with real depth on both sides quote a small trade (the recordings also hold dust pools of a few units).
-      const deep = (snap?.pools ?? []).filter((p) => p.reserve(p.denoms[0] as string) > 1_000_000n && p.reserve(p.denoms[1] as string) > 1_000_000n);
+      const deep = (snap?.pools ?? []).filter(
+        (p) => p.reserve(p.denoms[0] as string) > 1_000_000n && p.reserve(p.denoms[1] as string) > 1_000_000n,
+      );
       expect(deep.length).toBeGreaterThan(30);
       for (const p of deep) {
         const [a, b] = p.denoms as [string, string];
@@ -35,7 +37,7 @@ describe('offline snapshots', () => {
     }
   });
 
-  it('real pools at the one price set\'s moment (2024-07-28): ATOM/OSMO pool 1 and NTRN/ATOM on Astroport', () => {
+  it("real pools at the one price set's moment (2024-07-28): ATOM/OSMO pool 1 and NTRN/ATOM on Astroport", () => {
     const market = offlineMarket();
     const atom = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
     const p1 = market.get('osmosis-poolmanager')?.pools.find((p) => p.id === '1');
@@ -45,9 +47,18 @@ describe('offline snapshots', () => {
     expect(osmoPerAtom).toBeLessThan(13.05);
     expect(p1?.takenAt).toBeUndefined();
     expect(market.get('osmosis-poolmanager')?.takenAt.toISOString()).toBe('2024-07-28T00:00:00.000Z');
-    const ntrnAtom = market.get('neutron-astroport')?.pools.find((p) => p.id === 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq');
+    const ntrnAtom = market
+      .get('neutron-astroport')
+      ?.pools.find((p) => p.id === 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq');
     // NTRN 0.4769 USD: 75.6 ATOM per 1000 NTRN before the pair's 0.3 % commission.
-    const atomPer1000Ntrn = Number(ntrnAtom?.exactIn('untrn', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9', 1_000_000_000n)) / 1e6;
+    const atomPer1000Ntrn =
+      Number(
+        ntrnAtom?.exactIn(
+          'untrn',
+          'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9',
+          1_000_000_000n,
+        ),
+      ) / 1e6;
     expect(atomPer1000Ntrn).toBeGreaterThan(75);
     expect(atomPer1000Ntrn).toBeLessThan(75.7);
     expect(market.get('neutron-astroport')?.takenAt.toISOString()).toBe('2024-07-28T00:00:00.000Z');

@@ -13,7 +13,12 @@ export const BalancesRequest = Type.Object(
         Type.String(),
         Type.Object({
           address: Type.String({ minLength: 1, maxLength: 128 }),
-          denoms: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { maxItems: MAX_BALANCE_DENOMS, description: 'omit for a universal query (needs an API key)' })),
+          denoms: Type.Optional(
+            Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
+              maxItems: MAX_BALANCE_DENOMS,
+              description: 'omit for a universal query (needs an API key)',
+            }),
+          ),
         }),
         { description: `chain id → address and denoms; at most ${MAX_BALANCE_CHAINS} chains` },
       ),
@@ -35,6 +40,11 @@ export const BalanceEntry = Type.Object(
 );
 
 export const BalancesResponse = Type.Object(
-  { chains: Type.Record(Type.String(), Type.Object({ address: Type.String(), denoms: Type.Record(Type.String(), BalanceEntry) })) },
+  {
+    chains: Type.Record(
+      Type.String(),
+      Type.Object({ address: Type.String(), denoms: Type.Record(Type.String(), BalanceEntry) }),
+    ),
+  },
   { title: 'BalancesResponse' },
 );

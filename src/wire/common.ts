@@ -7,8 +7,10 @@ import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { MAX_AMOUNT_DIGITS, MAX_CHAIN_ID_LENGTH, MAX_DENOM_LENGTH, MAX_SHORT_STRING_LENGTH } from './limits.js';
 
 /** A string enum as a plain JSON-Schema `enum` (one clear validation error, a compact OpenAPI entry). */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+): TUnsafe<T[number]> => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** A field that may be absent or null on the wire. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -25,7 +27,8 @@ export const ChainIdField = Type.String({ minLength: 1, maxLength: MAX_CHAIN_ID_
 /** A request's denom. */
 export const DenomField = Type.String({ minLength: 1, maxLength: MAX_DENOM_LENGTH });
 /** Any other short string of a request. */
-export const ShortString = (options: { description?: string; minLength?: number } = {}) => Type.String({ maxLength: MAX_SHORT_STRING_LENGTH, ...options });
+export const ShortString = (options: { description?: string; minLength?: number } = {}) =>
+  Type.String({ maxLength: MAX_SHORT_STRING_LENGTH, ...options });
 
 export const ChainId = Type.String({
   description: 'chain id: Cosmos chain-id, EVM numeric id as a string, or "solana"',
@@ -38,7 +41,18 @@ export const Denom = Type.String({
   example: 'uatom',
 });
 
-export const BRIDGE_TYPES = ['IBC', 'AXELAR', 'CCTP', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA', 'CCTP_V2'] as const;
+export const BRIDGE_TYPES = [
+  'IBC',
+  'AXELAR',
+  'CCTP',
+  'HYPERLANE',
+  'OPINIT',
+  'GO_FAST',
+  'STARGATE',
+  'LAYER_ZERO',
+  'EUREKA',
+  'CCTP_V2',
+] as const;
 export const BridgeType = StringEnum(BRIDGE_TYPES, { description: 'bridge identifier' });
 export type BridgeType = (typeof BRIDGE_TYPES)[number];
 

@@ -15,33 +15,100 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const ADDR = { 'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4', 'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978' };
-const swap = { source_asset_denom: 'uosmo', source_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1' };
-const transfer = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'osmosis-1' };
-const affiliates = (bps: string, n = 1) => ({ 'osmosis-1': { affiliates: Array.from({ length: n }, () => ({ address: ADDR['osmosis-1'], basis_points_fee: bps })) } });
+const ADDR = {
+  'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
+  'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
+};
+const swap = {
+  source_asset_denom: 'uosmo',
+  source_asset_chain_id: 'osmosis-1',
+  dest_asset_denom: ATOM_ON_OSMOSIS,
+  dest_asset_chain_id: 'osmosis-1',
+};
+const transfer = {
+  source_asset_denom: 'uatom',
+  source_asset_chain_id: 'cosmoshub-4',
+  dest_asset_denom: ATOM_ON_OSMOSIS,
+  dest_asset_chain_id: 'osmosis-1',
+};
+const affiliates = (bps: string, n = 1) => ({
+  'osmosis-1': { affiliates: Array.from({ length: n }, () => ({ address: ADDR['osmosis-1'], basis_points_fee: bps })) },
+});
 
 describe('values that used to answer 500', () => {
   it('an exact-out swap with a 10000-bps affiliate fee is answered, never a failure', async () => {
     for (const allow_unsafe of [true, false]) {
-      const res = await post(t.app, '/v2/fungible/route', { ...swap, amount_out: '1000000', cumulative_affiliate_fee_bps: '10000', allow_unsafe });
+      const res = await post(t.app, '/v2/fungible/route', {
+        ...swap,
+        amount_out: '1000000',
+        cumulative_affiliate_fee_bps: '10000',
+        allow_unsafe,
+      });
       expect(res.statusCode, res.body).toBeLessThan(500);
-      const direct = await post(t.app, '/v2/fungible/msgs_direct', { ...swap, amount_out: '1000000', chain_ids_to_addresses: ADDR, chain_ids_to_affiliates: affiliates('10000'), allow_unsafe });
+      const direct = await post(t.app, '/v2/fungible/msgs_direct', {
+        ...swap,
+        amount_out: '1000000',
+        chain_ids_to_addresses: ADDR,
+        chain_ids_to_affiliates: affiliates('10000'),
+        allow_unsafe,
+      });
       expect(direct.statusCode, direct.body).toBeLessThan(500);
-      const exactIn = await post(t.app, '/v2/fungible/msgs_direct', { ...swap, amount_in: '1000000', chain_ids_to_addresses: ADDR, chain_ids_to_affiliates: affiliates('10000'), allow_unsafe });
+      const exactIn = await post(t.app, '/v2/fungible/msgs_direct', {
+        ...swap,
+        amount_in: '1000000',
+        chain_ids_to_addresses: ADDR,
+        chain_ids_to_affiliates: affiliates('10000'),
+        allow_unsafe,
+      });
       expect(exactIn.statusCode, exactIn.body).toBeLessThan(500);
     }
   });
 
   it('msgs_direct validates cumulative_affiliate_fee_bps: type, depth and agreement with the affiliates', async () => {
-    const direct = (extra: Record<string, unknown>) => post(t.app, '/v2/fungible/msgs_direct', { ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR, ...extra });
-    expectError(await direct({ cumulative_affiliate_fee_bps: { toString: {} } }), 400, 3, 'invalid field cumulative_affiliate_fee_bps: must be string');
-    expectError(await direct({ cumulative_affiliate_fee_bps: ['50'] }), 400, 3, 'invalid field cumulative_affiliate_fee_bps: must be string');
-    const deep = JSON.stringify({ ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR }).replace(/}$/, `,"cumulative_affiliate_fee_bps":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
-    expectError(await post(t.app, '/v2/fungible/msgs_direct', deep), 400, 3, `nested deeper than ${MAX_BODY_DEPTH} levels`);
+    const direct = (extra: Record<string, unknown>) =>
+      post(t.app, '/v2/fungible/msgs_direct', {
+        ...transfer,
+        amount_in: '1000',
+        chain_ids_to_addresses: ADDR,
+        ...extra,
+      });
+    expectError(
+      await direct({ cumulative_affiliate_fee_bps: { toString: {} } }),
+      400,
+      3,
+      'invalid field cumulative_affiliate_fee_bps: must be string',
+    );
+    expectError(
+      await direct({ cumulative_affiliate_fee_bps: ['50'] }),
+      400,
+      3,
+      'invalid field cumulative_affiliate_fee_bps: must be string',
+    );
+    const deep = JSON.stringify({ ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR }).replace(
+      /}$/,
+      `,"cumulative_affiliate_fee_bps":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    );
+    expectError(
+      await post(t.app, '/v2/fungible/msgs_direct', deep),
+      400,
+      3,
+      `nested deeper than ${MAX_BODY_DEPTH} levels`,
+    );
     expectError(await direct({ cumulative_affiliate_fee_bps: 'x' }), 400, 3, 'invalid cumulative_affiliate_fee_bps');
-    expectError(await direct({ cumulative_affiliate_fee_bps: '50' }), 400, 3, /50 bps, but chain_ids_to_affiliates pays 0 bps/);
+    expectError(
+      await direct({ cumulative_affiliate_fee_bps: '50' }),
+      400,
+      3,
+      /50 bps, but chain_ids_to_affiliates pays 0 bps/,
+    );
     expect((await direct({ cumulative_affiliate_fee_bps: '0' })).statusCode).toBe(200);
-    const agreed = await post(t.app, '/v2/fungible/msgs_direct', { ...swap, amount_in: '1000000', chain_ids_to_addresses: ADDR, chain_ids_to_affiliates: affiliates('50'), cumulative_affiliate_fee_bps: '50' });
+    const agreed = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...swap,
+      amount_in: '1000000',
+      chain_ids_to_addresses: ADDR,
+      chain_ids_to_affiliates: affiliates('50'),
+      cumulative_affiliate_fee_bps: '50',
+    });
     expect(agreed.statusCode, agreed.body).toBe(200);
   });
 
@@ -53,7 +120,16 @@ describe('values that used to answer 500', () => {
         amount_in: '1000000',
         address_list: [ADDR['cosmoshub-4'], ADDR['osmosis-1']],
         operations: [
-          { transfer: { port: 'transfer', channel: 'channel-141', from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', denom_in: 'uatom', denom_out: denomOut } },
+          {
+            transfer: {
+              port: 'transfer',
+              channel: 'channel-141',
+              from_chain_id: 'cosmoshub-4',
+              to_chain_id: 'osmosis-1',
+              denom_in: 'uatom',
+              denom_out: denomOut,
+            },
+          },
         ],
       });
       expectError(res, 400, 3, /invalid operations\[0\]\.transfer\.denom_out: .* not an? (object|array)/);
@@ -62,17 +138,30 @@ describe('values that used to answer 500', () => {
 
   it('a contract message of 100,000 nested arrays is refused by its length, before any parser recurses into it', async () => {
     const msg = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    const res = await post(t.app, '/v2/fungible/msgs_direct', { ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR, post_route_handler: { wasm_msg: { contract_address: ADDR['osmosis-1'], msg } } });
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...transfer,
+      amount_in: '1000',
+      chain_ids_to_addresses: ADDR,
+      post_route_handler: { wasm_msg: { contract_address: ADDR['osmosis-1'], msg } },
+    });
     expectError(res, 400, 3, /post_route_handler\.wasm_msg\.msg: must NOT have more than 32768 characters/);
     // The same nesting as JSON (not a string) is refused by the body's depth check.
-    const raw = JSON.stringify({ ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR }).replace(/}$/, `,"post_route_handler":{"wasm_msg":{"contract_address":"${ADDR['osmosis-1']}","msg":${msg}}}}`);
+    const raw = JSON.stringify({ ...transfer, amount_in: '1000', chain_ids_to_addresses: ADDR }).replace(
+      /}$/,
+      `,"post_route_handler":{"wasm_msg":{"contract_address":"${ADDR['osmosis-1']}","msg":${msg}}}}`,
+    );
     expectError(await post(t.app, '/v2/fungible/msgs_direct', raw), 400, 3, /nested deeper than/);
   });
 
   it('keys that would reach an object prototype are refused', async () => {
     const res = await post(t.app, '/v2/fungible/route', `{"__proto__":{"x":1},"source_asset_denom":"uatom"}`);
     expectError(res, 400, 3, /malformed JSON body/);
-    expectError(await post(t.app, '/v2/fungible/route', `{"constructor":{"prototype":{"x":1}}}`), 400, 3, /malformed JSON body/);
+    expectError(
+      await post(t.app, '/v2/fungible/route', `{"constructor":{"prototype":{"x":1}}}`),
+      400,
+      3,
+      /malformed JSON body/,
+    );
   });
 });
 
@@ -80,27 +169,61 @@ describe('sizes are checked before the costly step', () => {
   it('an amount of a million digits is refused by its length, not parsed', async () => {
     const res = await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(1_000_000) });
     expectError(res, 400, 3, /request body is too large|amount_in: must NOT have more than 78 characters/);
-    expectError(await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(100_000) }), 400, 3, 'invalid field amount_in: must NOT have more than 78 characters');
+    expectError(
+      await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(100_000) }),
+      400,
+      3,
+      'invalid field amount_in: must NOT have more than 78 characters',
+    );
     // 79 digits: beyond 2^256 - 1 whatever the digits.
-    expectError(await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(79) }), 400, 3, 'must NOT have more than 78 characters');
-    expectError(await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '9'.repeat(78) }), 400, 3, 'exceeds the largest supported amount');
+    expectError(
+      await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(79) }),
+      400,
+      3,
+      'must NOT have more than 78 characters',
+    );
+    expectError(
+      await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '9'.repeat(78) }),
+      400,
+      3,
+      'exceeds the largest supported amount',
+    );
   });
 
   it('lists are capped: ten thousand affiliates, venues or features are refused by the schema', async () => {
-    const res = await post(t.app, '/v2/fungible/msgs_direct', { ...swap, amount_in: '1000', chain_ids_to_addresses: ADDR, chain_ids_to_affiliates: affiliates('0', 10_000) });
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...swap,
+      amount_in: '1000',
+      chain_ids_to_addresses: ADDR,
+      chain_ids_to_affiliates: affiliates('0', 10_000),
+    });
     expectError(res, 400, 3, /request body is too large|affiliates: must NOT have more than 32 items/);
     expectError(
-      await post(t.app, '/v2/fungible/msgs_direct', { ...swap, amount_in: '1000', chain_ids_to_addresses: ADDR, chain_ids_to_affiliates: affiliates('0', 33) }),
+      await post(t.app, '/v2/fungible/msgs_direct', {
+        ...swap,
+        amount_in: '1000',
+        chain_ids_to_addresses: ADDR,
+        chain_ids_to_affiliates: affiliates('0', 33),
+      }),
       400,
       3,
       'chain_ids_to_affiliates.osmosis-1.affiliates: must NOT have more than 32 items',
     );
     const venues = Array.from({ length: 65 }, (_, i) => ({ name: `v${i}`, chain_id: 'osmosis-1' }));
-    expectError(await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1', swap_venues: venues }), 400, 3, 'swap_venues: must NOT have more than 64 items');
+    expectError(
+      await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1', swap_venues: venues }),
+      400,
+      3,
+      'swap_venues: must NOT have more than 64 items',
+    );
   });
 
   it('quote bodies over 256 KiB are refused while they arrive', async () => {
-    const res = await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1000', pad: 'x'.repeat(300 * 1024) });
+    const res = await post(t.app, '/v2/fungible/route', {
+      ...transfer,
+      amount_in: '1000',
+      pad: 'x'.repeat(300 * 1024),
+    });
     expectError(res, 400, 3, 'request body is too large');
   });
 
@@ -117,7 +240,11 @@ describe('the quote caches cannot be grown by padding', () => {
     const fresh = await buildTestApp({ ROUTE_RESPONSE_CACHE_MS: '600000', ROUTE_CACHE_TTL_MS: '600000' });
     const body = { ...transfer, amount_in: '123456789' };
     for (let i = 0; i < 20; i++) {
-      const res = await post(fresh.app, '/v2/fungible/route', { [`pad${i}`]: 'x'.repeat(100_000), ...body, swap_venues: i % 2 ? null : undefined });
+      const res = await post(fresh.app, '/v2/fungible/route', {
+        [`pad${i}`]: 'x'.repeat(100_000),
+        ...body,
+        swap_venues: i % 2 ? null : undefined,
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(fresh.ctx.responseCache.size).toBe(1);
@@ -127,7 +254,11 @@ describe('the quote caches cannot be grown by padding', () => {
   });
 
   it('long venue names are refused before they can become a cache key', async () => {
-    const res = await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1', swap_venues: [{ name: 'v'.repeat(100_000), chain_id: 'osmosis-1' }] });
+    const res = await post(t.app, '/v2/fungible/route', {
+      ...transfer,
+      amount_in: '1',
+      swap_venues: [{ name: 'v'.repeat(100_000), chain_id: 'osmosis-1' }],
+    });
     expectError(res, 400, 3, 'swap_venues[0].name: must NOT have more than 256 characters');
   });
 });

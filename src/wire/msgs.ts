@@ -8,7 +8,15 @@ import {
   MAX_LIST_ITEMS,
   MAX_WASM_MSG_LENGTH,
 } from './limits.js';
-import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum, SwapVenueRequest } from './common.js';
+import {
+  AmountString,
+  ChainIdField,
+  DenomField,
+  Nullable,
+  ShortString,
+  StringEnum,
+  SwapVenueRequest,
+} from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, Route, RouteOptions } from './route.js';
 
@@ -21,7 +29,10 @@ export const Affiliate = Type.Object(
   },
   { title: 'Affiliate' },
 );
-export const ChainAffiliates = Type.Object({ affiliates: Type.Array(Affiliate, { maxItems: MAX_AFFILIATES_PER_CHAIN }) }, { title: 'ChainAffiliates' });
+export const ChainAffiliates = Type.Object(
+  { affiliates: Type.Array(Affiliate, { maxItems: MAX_AFFILIATES_PER_CHAIN }) },
+  { title: 'ChainAffiliates' },
+);
 export type ChainAffiliates = Static<typeof ChainAffiliates>;
 export const ChainIdsToAffiliates = Type.Record(Type.String(), ChainAffiliates, {
   description: 'affiliates per swap chain; every listed chain must carry the same cumulative bps',
@@ -34,11 +45,16 @@ export const PostRouteHandler = Type.Object(
       Nullable(
         Type.Object({
           contract_address: AddressField,
-          msg: Type.String({ maxLength: MAX_WASM_MSG_LENGTH, description: 'JSON-encoded contract message (an object nested at most 64 levels)' }),
+          msg: Type.String({
+            maxLength: MAX_WASM_MSG_LENGTH,
+            description: 'JSON-encoded contract message (an object nested at most 64 levels)',
+          }),
         }),
       ),
     ),
-    autpilot_msg: Type.Optional(Nullable(Type.Object({ action: StringEnum(['LIQUID_STAKE', 'CLAIM'] as const), receiver: AddressField }))),
+    autpilot_msg: Type.Optional(
+      Nullable(Type.Object({ action: StringEnum(['LIQUID_STAKE', 'CLAIM'] as const), receiver: AddressField })),
+    ),
   },
   { title: 'PostRouteHandler' },
 );
@@ -87,54 +103,84 @@ export const MsgsDirectRequest = Type.Object(
 );
 export type MsgsDirectRequest = Static<typeof MsgsDirectRequest>;
 
-export const CosmosMsg = Type.Object({ msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() }, { title: 'CosmosMsg' });
-export const CosmosTx = Type.Object({
-  chain_id: Type.String(),
-  path: Type.Array(Type.String()),
-  signer_address: Type.String(),
-  msgs: Type.Array(CosmosMsg),
-}, { title: 'CosmosTx' });
-export const Erc20Approval = Type.Object({ token_contract: Type.String(), spender: Type.String(), amount: Type.String() }, { title: 'Erc20Approval' });
-export const EvmTx = Type.Object({
-  chain_id: Type.String(),
-  to: Type.String(),
-  value: Type.String(),
-  data: Type.String({ description: 'hex calldata without 0x' }),
-  signer_address: Type.String(),
-  required_erc20_approvals: Type.Array(Erc20Approval),
-}, { title: 'EvmTx' });
-export const SvmTx = Type.Object({ chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) }, { title: 'SvmTx' });
-export const MultiChainMsg = Type.Object({
-  chain_id: Type.String(),
-  path: Type.Array(Type.String()),
-  msg: Type.String(),
-  msg_type_url: Type.String(),
-}, { title: 'MultiChainMsg' });
+export const CosmosMsg = Type.Object(
+  { msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() },
+  { title: 'CosmosMsg' },
+);
+export const CosmosTx = Type.Object(
+  {
+    chain_id: Type.String(),
+    path: Type.Array(Type.String()),
+    signer_address: Type.String(),
+    msgs: Type.Array(CosmosMsg),
+  },
+  { title: 'CosmosTx' },
+);
+export const Erc20Approval = Type.Object(
+  { token_contract: Type.String(), spender: Type.String(), amount: Type.String() },
+  { title: 'Erc20Approval' },
+);
+export const EvmTx = Type.Object(
+  {
+    chain_id: Type.String(),
+    to: Type.String(),
+    value: Type.String(),
+    data: Type.String({ description: 'hex calldata without 0x' }),
+    signer_address: Type.String(),
+    required_erc20_approvals: Type.Array(Erc20Approval),
+  },
+  { title: 'EvmTx' },
+);
+export const SvmTx = Type.Object(
+  { chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) },
+  { title: 'SvmTx' },
+);
+export const MultiChainMsg = Type.Object(
+  {
+    chain_id: Type.String(),
+    path: Type.Array(Type.String()),
+    msg: Type.String(),
+    msg_type_url: Type.String(),
+  },
+  { title: 'MultiChainMsg' },
+);
 
-export const Msg = Type.Union([Type.Object({ multi_chain_msg: MultiChainMsg }), Type.Object({ evm_tx: EvmTx }), Type.Object({ svm_tx: SvmTx })], { title: 'Msg' });
+export const Msg = Type.Union(
+  [Type.Object({ multi_chain_msg: MultiChainMsg }), Type.Object({ evm_tx: EvmTx }), Type.Object({ svm_tx: SvmTx })],
+  { title: 'Msg' },
+);
 export type Msg = Static<typeof Msg>;
-export const Tx = Type.Union([
-  Type.Object({ cosmos_tx: CosmosTx, operations_indices: Type.Array(Type.Integer()) }),
-  Type.Object({ evm_tx: EvmTx, operations_indices: Type.Array(Type.Integer()) }),
-  Type.Object({ svm_tx: SvmTx, operations_indices: Type.Array(Type.Integer()) }),
-], { title: 'Tx' });
+export const Tx = Type.Union(
+  [
+    Type.Object({ cosmos_tx: CosmosTx, operations_indices: Type.Array(Type.Integer()) }),
+    Type.Object({ evm_tx: EvmTx, operations_indices: Type.Array(Type.Integer()) }),
+    Type.Object({ svm_tx: SvmTx, operations_indices: Type.Array(Type.Integer()) }),
+  ],
+  { title: 'Tx' },
+);
 export type Tx = Static<typeof Tx>;
 export type CosmosTx = Static<typeof CosmosTx>;
 
-export const MsgsResponse = Type.Object({
-  msgs: Type.Array(Msg),
-  txs: Type.Array(Tx),
-  min_amount_out: Type.String(),
-  estimated_fees: Type.Array(FeeSchema),
-}, { title: 'MsgsResponse' });
+export const MsgsResponse = Type.Object(
+  {
+    msgs: Type.Array(Msg),
+    txs: Type.Array(Tx),
+    min_amount_out: Type.String(),
+    estimated_fees: Type.Array(FeeSchema),
+  },
+  { title: 'MsgsResponse' },
+);
 export type MsgsResponse = Static<typeof MsgsResponse>;
 
-export const MsgsDirectResponse = Type.Object({
-  msgs: Type.Array(Msg),
-  txs: Type.Array(Tx),
-  min_amount_out: Type.String(),
-  route: Route,
-}, { title: 'MsgsDirectResponse' });
+export const MsgsDirectResponse = Type.Object(
+  {
+    msgs: Type.Array(Msg),
+    txs: Type.Array(Tx),
+    min_amount_out: Type.String(),
+    route: Route,
+  },
+  { title: 'MsgsDirectResponse' },
+);
 export type MsgsDirectResponse = Static<typeof MsgsDirectResponse>;
 
 export { SwapVenueRequest };

@@ -2,7 +2,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Asset } from './asset.js';
 import { MAX_LIST_ITEMS } from './limits.js';
-import { AmountString, BridgeType, ChainIdField, DenomField, Nullable, ShortString, StringEnum, SwapVenue, SwapVenueRequest } from './common.js';
+import {
+  AmountString,
+  BridgeType,
+  ChainIdField,
+  DenomField,
+  Nullable,
+  ShortString,
+  StringEnum,
+  SwapVenue,
+  SwapVenueRequest,
+} from './common.js';
 import { Operation } from './operation.js';
 
 export const SmartSwapOptions = Type.Object({
@@ -29,7 +39,12 @@ export const RouteOptions = {
   go_fast: Type.Optional(Nullable(Type.Boolean())),
   client_id: Type.Optional(ShortString({ description: 'deprecated; ignored' })),
   cumulative_affiliate_fee_bps: Type.Optional(
-    Nullable(Type.String({ maxLength: 5, description: 'total affiliate fee in bps, integer 0..10000; the SDK always sends it ("0" by default)' })),
+    Nullable(
+      Type.String({
+        maxLength: 5,
+        description: 'total affiliate fee in bps, integer 0..10000; the SDK always sends it ("0" by default)',
+      }),
+    ),
   ),
 };
 

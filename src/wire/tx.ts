@@ -14,9 +14,17 @@ export const TRANSACTION_STATES = [
   'STATE_PENDING_ERROR',
 ] as const;
 export type TransactionState = (typeof TRANSACTION_STATES)[number];
-export const TransactionStateSchema = StringEnum(TRANSACTION_STATES, { description: 'overall state (wire section 5.3)' });
+export const TransactionStateSchema = StringEnum(TRANSACTION_STATES, {
+  description: 'overall state (wire section 5.3)',
+});
 
-export const IBC_TRANSFER_STATES = ['TRANSFER_UNKNOWN', 'TRANSFER_PENDING', 'TRANSFER_RECEIVED', 'TRANSFER_SUCCESS', 'TRANSFER_FAILURE'] as const;
+export const IBC_TRANSFER_STATES = [
+  'TRANSFER_UNKNOWN',
+  'TRANSFER_PENDING',
+  'TRANSFER_RECEIVED',
+  'TRANSFER_SUCCESS',
+  'TRANSFER_FAILURE',
+] as const;
 export type IbcTransferState = (typeof IBC_TRANSFER_STATES)[number];
 export const CCTP_TRANSFER_STATES = [
   'CCTP_TRANSFER_UNKNOWN',
@@ -26,12 +34,25 @@ export const CCTP_TRANSFER_STATES = [
   'CCTP_TRANSFER_RECEIVED',
 ] as const;
 export type CctpTransferState = (typeof CCTP_TRANSFER_STATES)[number];
-export const PACKET_ERROR_TYPES = ['PACKET_ERROR_UNKNOWN', 'PACKET_ERROR_ACKNOWLEDGEMENT', 'PACKET_ERROR_TIMEOUT'] as const;
+export const PACKET_ERROR_TYPES = [
+  'PACKET_ERROR_UNKNOWN',
+  'PACKET_ERROR_ACKNOWLEDGEMENT',
+  'PACKET_ERROR_TIMEOUT',
+] as const;
 export type PacketErrorType = (typeof PACKET_ERROR_TYPES)[number];
-export const STATUS_ERROR_TYPES = ['STATUS_ERROR_UNKNOWN', 'STATUS_ERROR_TRANSACTION_EXECUTION', 'STATUS_ERROR_INDEXING', 'STATUS_ERROR_TRANSFER'] as const;
+export const STATUS_ERROR_TYPES = [
+  'STATUS_ERROR_UNKNOWN',
+  'STATUS_ERROR_TRANSACTION_EXECUTION',
+  'STATUS_ERROR_INDEXING',
+  'STATUS_ERROR_TRANSFER',
+] as const;
 export type StatusErrorType = (typeof STATUS_ERROR_TYPES)[number];
 
-const TxHash = Type.String({ description: 'transaction hash: hex for Cosmos (no 0x) and EVM (0x), base58 signature for Solana', minLength: 1, maxLength: 128 });
+const TxHash = Type.String({
+  description: 'transaction hash: hex for Cosmos (no 0x) and EVM (0x), base58 signature for Solana',
+  minLength: 1,
+  maxLength: 128,
+});
 
 export const SubmitRequest = Type.Object(
   {
@@ -60,7 +81,10 @@ export type ChainTransaction = Static<typeof ChainTransaction>;
 
 const ErrorDetails = Nullable(Type.Object({ code: Type.Number(), message: Type.String() }));
 
-export const PacketError = Type.Object({ type: StringEnum(PACKET_ERROR_TYPES), message: Type.String(), details: ErrorDetails }, { title: 'PacketError' });
+export const PacketError = Type.Object(
+  { type: StringEnum(PACKET_ERROR_TYPES), message: Type.String(), details: ErrorDetails },
+  { title: 'PacketError' },
+);
 export type PacketError = Static<typeof PacketError>;
 
 export const IbcTransferEvent = Type.Object(
@@ -109,7 +133,10 @@ export const TransferAssetRelease = Type.Object(
 );
 export type TransferAssetRelease = Static<typeof TransferAssetRelease>;
 
-export const StatusError = Type.Object({ type: StringEnum(STATUS_ERROR_TYPES), message: Type.String(), details: ErrorDetails }, { title: 'StatusError' });
+export const StatusError = Type.Object(
+  { type: StringEnum(STATUS_ERROR_TYPES), message: Type.String(), details: ErrorDetails },
+  { title: 'StatusError' },
+);
 export type StatusError = Static<typeof StatusError>;
 
 const NextBlocking = Nullable(Type.Object({ transfer_sequence_index: Type.Integer() }));
@@ -134,18 +161,31 @@ export const StatusResponse = Type.Object(
     next_blocking_transfer: NextBlocking,
     transfer_asset_release: Nullable(TransferAssetRelease),
     error: Nullable(StatusError),
-    status: StringEnum(['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_COMPLETED'] as const, { description: 'summary (captured values)' }),
+    status: StringEnum(['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_COMPLETED'] as const, {
+      description: 'summary (captured values)',
+    }),
   },
   { title: 'StatusTxResponse' },
 );
 export type StatusResponse = Static<typeof StatusResponse>;
 
 export const WebhookCreateRequest = Type.Object(
-  { url: Type.String({ description: 'http(s) URL that receives a POST for every state change of the key\'s transactions', minLength: 1, maxLength: 2000 }) },
+  {
+    url: Type.String({
+      description: "http(s) URL that receives a POST for every state change of the key's transactions",
+      minLength: 1,
+      maxLength: 2000,
+    }),
+  },
   { title: 'WebhookCreateRequest' },
 );
 export const Webhook = Type.Object(
-  { id: Type.String(), url: Type.String(), created_at: Type.String(), secret: Type.Optional(Type.String({ description: 'HMAC-SHA256 key, shown once at creation' })) },
+  {
+    id: Type.String(),
+    url: Type.String(),
+    created_at: Type.String(),
+    secret: Type.Optional(Type.String({ description: 'HMAC-SHA256 key, shown once at creation' })),
+  },
   { title: 'Webhook' },
 );
 export const WebhookList = Type.Object({ webhooks: Type.Array(Webhook) });

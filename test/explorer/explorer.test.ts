@@ -38,7 +38,14 @@ beforeAll(async () => {
   relayer = new TestRelayer(net, ctx.registry);
   store = await sqliteTestStore();
   const { rpc, rest } = net.settings();
-  tx = testTxService({ store: store.store, registry: ctx.registry, rpc, rest, runWorker: true, worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 } });
+  tx = testTxService({
+    store: store.store,
+    registry: ctx.registry,
+    rpc,
+    rest,
+    runWorker: true,
+    worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 },
+  });
   app = await buildApp(ctx, { tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -59,7 +66,10 @@ async function openPage(hash = ''): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${base}/explorer/${hash}`);
-  await page.getByRole('heading', { name: /Find a route|Transaction/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /Find a route|Transaction/ })
+    .first()
+    .waitFor();
   return { page, errors };
 }
 
@@ -80,7 +90,10 @@ describe('route view', () => {
     const { page, errors } = await openPage();
     // The source by search over symbols and chains, the destination with the select boxes.
     await page.getByLabel('Search by symbol and chain').first().fill('atom hub');
-    await page.getByRole('button', { name: /^ATOM on Cosmos Hub/ }).first().click();
+    await page
+      .getByRole('button', { name: /^ATOM on Cosmos Hub/ })
+      .first()
+      .click();
     await expect.poll(() => page.locator('#source-chain').inputValue()).toBe('cosmoshub-4');
     expect(await page.locator('#source-asset').inputValue()).toBe('uatom');
     await choose(page, 'dest', 'osmosis-1', 'uosmo');
@@ -91,7 +104,9 @@ describe('route view', () => {
     await diagram.waitFor();
     const edges = diagram.locator('li.edge');
     await expect.poll(() => edges.count()).toBe(2);
-    await expect.poll(() => edges.nth(0).innerText()).toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relayer fee: none/);
+    await expect
+      .poll(() => edges.nth(0).innerText())
+      .toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relayer fee: none/);
     const swap = await edges.nth(1).innerText();
     expect(swap).toMatch(/Swap on osmosis-poolmanager[\s\S]*pool 1/);
     expect(swap).toMatch(/In 10 ATOM → out \d+\.\d+ OSMO/);
@@ -99,7 +114,11 @@ describe('route view', () => {
     expect(swap).toMatch(/Affiliate fee: 0 OSMO/);
     expect(swap).toMatch(/Pool and taker fees: included/);
     const nodes = await diagram.locator('li.node').allInnerTexts();
-    expect(nodes.map((n) => n.replace(/\s+/g, ' ').trim())).toEqual([expect.stringMatching(/^Cosmos Hub ATOM/), expect.stringMatching(/^Osmosis ATOM/), expect.stringMatching(/^Osmosis OSMO/)]);
+    expect(nodes.map((n) => n.replace(/\s+/g, ' ').trim())).toEqual([
+      expect.stringMatching(/^Cosmos Hub ATOM/),
+      expect.stringMatching(/^Osmosis ATOM/),
+      expect.stringMatching(/^Osmosis OSMO/),
+    ]);
     const facts = await page.locator('dl.facts').innerText();
     expect(facts).toMatch(/Value in → out\s*\$\d+\.\d\d → \$\d+\.\d\d/);
     expect(facts).toMatch(/Cost \(value lost\)\s*\$\d+\.\d\d \(\d+\.\d\d %\)/);
@@ -117,7 +136,11 @@ describe('route view', () => {
     await card.waitFor();
     const text = await card.innerText();
     expect(text).toContain('IBC transfer (MsgTransfer)');
-    expect(text).toMatch(new RegExp(`Send 10 ATOM from ${account('cosmos', 7)} over transfer/channel-141 to osmo1\\w+ \\(Skip entry point contract\\)`));
+    expect(text).toMatch(
+      new RegExp(
+        `Send 10 ATOM from ${account('cosmos', 7)} over transfer/channel-141 to osmo1\\w+ \\(Skip entry point contract\\)`,
+      ),
+    );
     expect(text).toContain('On arrival, IBC hooks call');
     expect(text).toMatch(/Swap \(swap_exact_asset_in\) on osmosis-poolmanager via pool 1/);
     expect(text).toMatch(/Refuses to deliver less than \d+\.\d+ OSMO \(slippage limit\)/);
@@ -133,7 +156,9 @@ describe('route view', () => {
     // Copy: the raw transaction JSON exactly as the server sent it.
     await card.getByRole('button', { name: 'Copy transaction 1 (raw JSON)' }).click();
     await card.getByText('Copied').waitFor();
-    const copied = JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()')) as { cosmos_tx: { msgs: { msg: string }[] } };
+    const copied = JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()')) as {
+      cosmos_tx: { msgs: { msg: string }[] };
+    };
     expect(copied.cosmos_tx.msgs[0]!.msg).toMatch(/"timeout_timestamp":\d{19}/);
     const decodedTimeout = /"timeout_timestamp": (\d{19})/.exec(decoded)![1];
     expect(copied.cosmos_tx.msgs[0]!.msg).toContain(`"timeout_timestamp":${decodedTimeout}`);
@@ -144,7 +169,7 @@ describe('route view', () => {
     await page.close();
   }, 60_000);
 
-  it('a multi-transaction route: refused with the server\'s reason until allowed, then its transaction boundary and EVM call', async () => {
+  it("a multi-transaction route: refused with the server's reason until allowed, then its transaction boundary and EVM call", async () => {
     const { page, errors } = await openPage();
     await choose(page, 'source', '1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
     await choose(page, 'dest', 'osmosis-1', 'uosmo');
@@ -172,12 +197,19 @@ describe('route view', () => {
     const diagram = page.getByRole('list', { name: 'Diagram' });
     await diagram.waitFor();
     expect(await page.locator('.error').count()).toBe(0);
-    expect(await page.getByRole('note').innerText()).toMatch(/2 transactions\. .*transaction 1 on Ethereum, then transaction 2 on Noble/);
+    expect(await page.getByRole('note').innerText()).toMatch(
+      /2 transactions\. .*transaction 1 on Ethereum, then transaction 2 on Noble/,
+    );
     const boundaries = await diagram.locator('li.boundary').allInnerTexts();
-    expect(boundaries).toEqual(['Transaction 1 of 2: you sign on Ethereum', 'Transaction 2 of 2: you sign on Noble (the funds wait here until you do)']);
+    expect(boundaries).toEqual([
+      'Transaction 1 of 2: you sign on Ethereum',
+      'Transaction 2 of 2: you sign on Noble (the funds wait here until you do)',
+    ]);
     const edges = await diagram.locator('li.edge').allInnerTexts();
     expect(edges).toHaveLength(3);
-    expect(edges[0]).toMatch(/CCTP burn and mint[\s\S]*bridge CCTP[\s\S]*In 100 USDC → out 100 USDC[\s\S]*Bridge fee: none/);
+    expect(edges[0]).toMatch(
+      /CCTP burn and mint[\s\S]*bridge CCTP[\s\S]*In 100 USDC → out 100 USDC[\s\S]*Bridge fee: none/,
+    );
     expect(edges[1]).toMatch(/IBC transfer[\s\S]*Transaction 2/);
     expect(edges[2]).toMatch(/Swap on osmosis-poolmanager/);
     expect(await page.locator('dl.facts').innerText()).toMatch(/Estimated duration\s*20 min/);
@@ -189,8 +221,12 @@ describe('route view', () => {
     const evm = page.getByRole('article', { name: 'Transaction 1 of 2: EVM on Ethereum' });
     await evm.waitFor();
     const evmText = await evm.innerText();
-    expect(evmText).toMatch(/approve\(0xBd3fa81B58Ba92a82136038B25aDec7066af3155 \(Circle TokenMessenger \(CCTP V1\)\), 100 USDC\) on token 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 \(USDC token \(Circle\)\)/);
-    expect(evmText).toContain('Call depositForBurn(uint256,uint32,bytes32,address) on 0xBd3fa81B58Ba92a82136038B25aDec7066af3155 (Circle TokenMessenger (CCTP V1))');
+    expect(evmText).toMatch(
+      /approve\(0xBd3fa81B58Ba92a82136038B25aDec7066af3155 \(Circle TokenMessenger \(CCTP V1\)\), 100 USDC\) on token 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 \(USDC token \(Circle\)\)/,
+    );
+    expect(evmText).toContain(
+      'Call depositForBurn(uint256,uint32,bytes32,address) on 0xBd3fa81B58Ba92a82136038B25aDec7066af3155 (Circle TokenMessenger (CCTP V1))',
+    );
     expect(evmText).toMatch(/amount\s+uint256\s+100000000 \(100 USDC\)/);
     expect(evmText).toMatch(/destinationDomain\s+uint32\s+4 \(CCTP domain of Noble\)/);
     const noble = await page.getByRole('article', { name: 'Transaction 2 of 2: Cosmos on Noble' }).innerText();
@@ -199,13 +235,15 @@ describe('route view', () => {
     await screenshot(page, 'route-multi-tx');
     // On a phone the decoded call (long hex, the argument table) stays within the screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
+      0,
+    );
     await screenshot(page, 'route-multi-tx-phone');
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await page.close();
   }, 60_000);
 
-  it('a bad price: refused with the server\'s figures, returned with a plain warning when unsafe routes are allowed', async () => {
+  it("a bad price: refused with the server's figures, returned with a plain warning when unsafe routes are allowed", async () => {
     const { page } = await openPage();
     await choose(page, 'source', 'cosmoshub-4', 'uatom');
     await choose(page, 'dest', 'osmosis-1', 'uosmo');
@@ -258,7 +296,8 @@ describe('API key', () => {
     const { page } = await openPage();
     const seen: { url: string; auth: string | undefined }[] = [];
     page.on('request', (r) => {
-      if (!r.url().includes('/explorer/')) seen.push({ url: new URL(r.url()).pathname, auth: r.headers().authorization });
+      if (!r.url().includes('/explorer/'))
+        seen.push({ url: new URL(r.url()).pathname, auth: r.headers().authorization });
     });
     await page.getByLabel('API key (optional)').fill('jct_0123456789ab_secret');
     await page.getByRole('button', { name: 'Find route' }).click();
@@ -286,13 +325,23 @@ describe('API key', () => {
 
 describe('transaction view', () => {
   function transfer(fill: number): { packet: Packet; hash: string } {
-    const packet = relayer.packet('osmosis-1', 'channel-0', { denom: 'uosmo', amount: '2500000', sender: account('osmo', fill), receiver: account('cosmos', fill), memo: '' });
+    const packet = relayer.packet('osmosis-1', 'channel-0', {
+      denom: 'uosmo',
+      amount: '2500000',
+      sender: account('osmo', fill),
+      receiver: account('cosmos', fill),
+      memo: '',
+    });
     return { packet, hash: relayer.send(packet) };
   }
 
   it('follows a tracked transfer live until it is delivered, with an explorer link per transaction', async () => {
     const { packet, hash } = transfer(21);
-    const res = await fetch(`${base}/v2/tx/track`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chain_id: 'osmosis-1', tx_hash: hash }) });
+    const res = await fetch(`${base}/v2/tx/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chain_id: 'osmosis-1', tx_hash: hash }),
+    });
     expect(res.status).toBe(200);
     const { page, errors } = await openPage(`#/tx/osmosis-1/${hash}`);
     expect(await page.locator('#tx-hash').inputValue()).toBe(hash);
@@ -312,7 +361,9 @@ describe('transaction view', () => {
     await expect.poll(() => page.locator('.conn').innerText()).toMatch(/Finished/);
     expect(await hop.innerText()).toMatch(/TRANSFER_SUCCESS/);
     expect(await hop.getByRole('link').count()).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => page.locator('p.funds').innerText()).toMatch(/Where the funds are: 2\.5 OSMO \(ibc\/14F9…\w+\) on Cosmos Hub \(cosmoshub-4\), released/);
+    await expect
+      .poll(() => page.locator('p.funds').innerText())
+      .toMatch(/Where the funds are: 2\.5 OSMO \(ibc\/14F9…\w+\) on Cosmos Hub \(cosmoshub-4\), released/);
     await screenshot(page, 'tx-delivered');
     await expectNoSeriousViolations(page, 'transaction view');
     expect(errors).toEqual([]);
@@ -336,7 +387,9 @@ describe('transaction view', () => {
     relayer.recv(packet, errorAck(5));
     relayer.acknowledge(packet);
     await expect.poll(() => state.innerText(), { timeout: 15_000 }).toMatch(/^Failed: the funds were released/);
-    expect(await page.locator('p.funds').innerText()).toMatch(/Where the funds are: 2\.5 OSMO on Osmosis \(osmosis-1\), released/);
+    expect(await page.locator('p.funds').innerText()).toMatch(
+      /Where the funds are: 2\.5 OSMO on Osmosis \(osmosis-1\), released/,
+    );
     await screenshot(page, 'tx-failed');
     await page.close();
   }, 60_000);

@@ -72,7 +72,11 @@ export function axelarConfig(): AxelarConfig {
     assets: Object.entries(file.assets).map(([denom, a]) => ({
       denom,
       tokens: new Map(Object.entries(a.tokens)),
-      transferFee: { ethereum: BigInt(a.transfer_fee.ethereum), evm: BigInt(a.transfer_fee.evm), cosmos: BigInt(a.transfer_fee.cosmos) },
+      transferFee: {
+        ethereum: BigInt(a.transfer_fee.ethereum),
+        evm: BigInt(a.transfer_fee.evm),
+        cosmos: BigInt(a.transfer_fee.cosmos),
+      },
       ...(a.unwrap ? { unwrap: { chainId: a.unwrap.chain_id, nativeDenom: a.unwrap.native_denom } } : {}),
     })),
     chainName: new Map(Object.entries(names)),
@@ -82,7 +86,9 @@ export function axelarConfig(): AxelarConfig {
     gasReceiver: contracts.gas_receiver,
     handler: new Map(Object.entries(contracts.skip_handler)),
     gmpGasPayment: new Map(Object.entries(file.gmp_gas_payment).map(([c, wei]) => [c, BigInt(wei)])),
-    gmpExecuteFee: new Map(Object.entries(file.gmp_execute_fee).map(([c, f]) => [c, BigInt(f.gas_limit) * BigInt(f.gas_price_wei)])),
+    gmpExecuteFee: new Map(
+      Object.entries(file.gmp_execute_fee).map(([c, f]) => [c, BigInt(f.gas_limit) * BigInt(f.gas_price_wei)]),
+    ),
     confirmationSeconds: new Map(Object.entries(file.confirmation_seconds)),
     cosmosConfirmationSeconds: file.cosmos_confirmation_seconds,
     relaySeconds: file.relay_seconds,

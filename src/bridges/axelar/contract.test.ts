@@ -22,19 +22,37 @@ const AXLUSDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3E
 runBridgeContract(axelarBridge as unknown as LaneBridge, [
   {
     name: 'axlWETH from Osmosis to WETH on Ethereum (GMP memo, type 3)',
-    route: { source_asset_chain_id: 'osmosis-1', source_asset_denom: WETH_ON_OSMOSIS, dest_asset_chain_id: '1', dest_asset_denom: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', amount_in: '10000000000000000000' },
+    route: {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: WETH_ON_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      amount_in: '10000000000000000000',
+    },
     addresses,
     tamper: { field: 'asset', value: 'uusdc' },
   },
   {
     name: 'axlWETH from Osmosis to native ETH (should_unwrap, exact out)',
-    route: { source_asset_chain_id: 'osmosis-1', source_asset_denom: WETH_ON_OSMOSIS, dest_asset_chain_id: '1', dest_asset_denom: 'ethereum-native', amount_out: '500000000000000000' },
+    route: {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: WETH_ON_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: 'ethereum-native',
+      amount_out: '500000000000000000',
+    },
     addresses,
     tamper: { field: 'should_unwrap', value: 'false' },
   },
   {
     name: 'axlUSDC from Polygon to Osmosis (gateway sendToken)',
-    route: { source_asset_chain_id: '137', source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: AXLUSDC_ON_OSMOSIS, amount_in: '25000000' },
+    route: {
+      source_asset_chain_id: '137',
+      source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: AXLUSDC_ON_OSMOSIS,
+      amount_in: '25000000',
+    },
     addresses,
     tamper: { field: 'denom_out', value: 'uosmo' },
   },
@@ -53,7 +71,13 @@ runBridgeContract(axelarBridge as unknown as LaneBridge, [
   },
   {
     name: 'USDC from Ethereum to axlUSDC on Avalanche (EVM to EVM)',
-    route: { source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: '43114', dest_asset_denom: '0xfaB550568C688d5D8A52C7d794cb93Edc26eC0eC', amount_in: '100000000' },
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      dest_asset_chain_id: '43114',
+      dest_asset_denom: '0xfaB550568C688d5D8A52C7d794cb93Edc26eC0eC',
+      amount_in: '100000000',
+    },
     addresses,
     tamper: { field: 'from_chain_id', value: '137' },
   },

@@ -57,7 +57,8 @@ describe.each(SOURCE_CHAINS)('Axelar sendToken from EVM chain %s on anvil', (cha
   it('every lane: approval + sendToken, TokenSent with the destination name, recipient, symbol and amount', async () => {
     for (const [k, lane] of lanes().entries()) {
       const amount = lane.fee * 20n + BigInt(k);
-      const recipient = lane.toChainId === 'osmosis-1' ? OSMO_USER : lane.toChainId === 'neutron-1' ? NEUTRON_USER : EVM_RECIPIENT;
+      const recipient =
+        lane.toChainId === 'osmosis-1' ? OSMO_USER : lane.toChainId === 'neutron-1' ? NEUTRON_USER : EVM_RECIPIENT;
       const res = await post(app.app, '/v2/fungible/msgs_direct', {
         source_asset_chain_id: chainId,
         source_asset_denom: lane.denomIn,
@@ -73,16 +74,42 @@ describe.each(SOURCE_CHAINS)('Axelar sendToken from EVM chain %s on anvil', (cha
       expect(body.route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['axelar_transfer']);
       const tx = body.txs[0].evm_tx;
       expect(tx).toMatchObject({ chain_id: chainId, to: gateway, value: '0', signer_address: user });
-      expect(tx.required_erc20_approvals).toEqual([{ token_contract: lane.denomIn, spender: gateway, amount: amount.toString() }]);
-      const before = await node.publicClient.readContract({ address: lane.denomIn as Address, abi: ERC20, functionName: 'balanceOf', args: [gateway] });
-      for (const a of tx.required_erc20_approvals) await send(node, 1, a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
+      expect(tx.required_erc20_approvals).toEqual([
+        { token_contract: lane.denomIn, spender: gateway, amount: amount.toString() },
+      ]);
+      const before = await node.publicClient.readContract({
+        address: lane.denomIn as Address,
+        abi: ERC20,
+        functionName: 'balanceOf',
+        args: [gateway],
+      });
+      for (const a of tx.required_erc20_approvals)
+        await send(
+          node,
+          1,
+          a.token_contract,
+          encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+        );
       const hash = await send(node, 1, tx.to, `0x${tx.data}`);
       const receipt = await node.publicClient.getTransactionReceipt({ hash });
       const events = eventsOf(receipt.logs, gateway, GATEWAY_ABI).filter((e) => e.eventName === 'TokenSent');
       expect(events).toHaveLength(1);
-      expect(events[0]!.args).toEqual({ sender: user, destinationChain: cfg.chainName.get(lane.toChainId), destinationAddress: recipient, symbol: lane.sourceSymbol, amount });
+      expect(events[0]!.args).toEqual({
+        sender: user,
+        destinationChain: cfg.chainName.get(lane.toChainId),
+        destinationAddress: recipient,
+        symbol: lane.sourceSymbol,
+        amount,
+      });
       // An external token is locked in the gateway.
-      expect(await node.publicClient.readContract({ address: lane.denomIn as Address, abi: ERC20, functionName: 'balanceOf', args: [gateway] })).toBe(before + amount);
+      expect(
+        await node.publicClient.readContract({
+          address: lane.denomIn as Address,
+          abi: ERC20,
+          functionName: 'balanceOf',
+          args: [gateway],
+        }),
+      ).toBe(before + amount);
     }
   }, 120_000);
 });

@@ -42,7 +42,11 @@ export interface SendTokenFields {
 }
 
 export function sendTokenTx(f: SendTokenFields): Static<typeof EvmTx> {
-  const data = encodeFunctionData({ abi: GATEWAY_ABI, functionName: 'sendToken', args: [f.destinationChain, f.destinationAddress, f.symbol, f.amount] });
+  const data = encodeFunctionData({
+    abi: GATEWAY_ABI,
+    functionName: 'sendToken',
+    args: [f.destinationChain, f.destinationAddress, f.symbol, f.amount],
+  });
   return {
     chain_id: f.chainId,
     to: f.gateway,

@@ -8,7 +8,17 @@
  * decodes the payload: version 0x00000002 and the entry point's swap_and_action that continues the route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, getAddress, hexToString, keccak256, parseAbi, slice, toFunctionSelector, type Address, type Hex } from 'viem';
+import {
+  encodeFunctionData,
+  getAddress,
+  hexToString,
+  keccak256,
+  parseAbi,
+  slice,
+  toFunctionSelector,
+  type Address,
+  type Hex,
+} from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { ERC20_ABI, installAxelarGasService, installAxelarGateway } from '../../test-helpers/evm/axelar.js';
@@ -54,7 +64,9 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
     const symbol = cfg.assets.find((a) => a.denom === 'uusdt')!.tokens.get(chainId)!.symbol;
     await installAxelarGateway(node, Number(chainId), gateway, [{ address: getAddress(token), symbol }], user);
     await installAxelarGasService(node, gasService);
-    const standIn = compileSolidity(new URL('../../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url)).AxelarHandlerStandIn!;
+    const standIn = compileSolidity(
+      new URL('../../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
+    ).AxelarHandlerStandIn!;
     await copyCodeTo(node, await deployContract(node, standIn, [gateway, gasService]), handler);
   }, 120_000);
   afterAll(() => node?.stop());
@@ -73,23 +85,45 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const ops = body.route.operations;
-    expect(ops.map((o: object) => Object.keys(o).find((k) => k === 'axelar_transfer' || k === 'swap'))).toEqual(['axelar_transfer', 'swap']);
+    expect(ops.map((o: object) => Object.keys(o).find((k) => k === 'axelar_transfer' || k === 'swap'))).toEqual([
+      'axelar_transfer',
+      'swap',
+    ]);
     expect(body.txs).toHaveLength(1);
     const gas = cfg.gmpGasPayment.get(chainId)!;
     const tx = body.txs[0].evm_tx;
     expect(tx).toMatchObject({ chain_id: chainId, to: handler, value: gas.toString(), signer_address: user });
-    expect(tx.required_erc20_approvals).toEqual([{ token_contract: token, spender: handler, amount: amount.toString() }]);
+    expect(tx.required_erc20_approvals).toEqual([
+      { token_contract: token, spender: handler, amount: amount.toString() },
+    ]);
     expect(ops[0].axelar_transfer.fee_amount).toBe(gas.toString());
 
     for (const a of tx.required_erc20_approvals) {
-      await sendTx(node, 1, { to: a.token_contract, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }) });
+      await sendTx(node, 1, {
+        to: a.token_contract,
+        data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+      });
     }
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
 
     const calls = eventsOf(receipt.logs, gateway, GATEWAY_ABI).filter((e) => e.eventName === 'ContractCallWithToken');
     expect(calls).toHaveLength(1);
-    const call = calls[0]!.args as unknown as { sender: Address; destinationChain: string; destinationContractAddress: string; payloadHash: Hex; payload: Hex; symbol: string; amount: bigint };
-    expect(call).toMatchObject({ sender: handler, destinationChain: 'osmosis', destinationContractAddress: OSMOSIS_ENTRY_POINT, symbol: cfg.assets.find((a) => a.denom === 'uusdt')!.tokens.get(chainId)!.symbol, amount });
+    const call = calls[0]!.args as unknown as {
+      sender: Address;
+      destinationChain: string;
+      destinationContractAddress: string;
+      payloadHash: Hex;
+      payload: Hex;
+      symbol: string;
+      amount: bigint;
+    };
+    expect(call).toMatchObject({
+      sender: handler,
+      destinationChain: 'osmosis',
+      destinationContractAddress: OSMOSIS_ENTRY_POINT,
+      symbol: cfg.assets.find((a) => a.denom === 'uusdt')!.tokens.get(chainId)!.symbol,
+      amount,
+    });
     expect(call.payloadHash).toBe(keccak256(call.payload));
 
     const paid = eventsOf(receipt.logs, gasService, GAS_SERVICE_EVENTS);
@@ -106,8 +140,22 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
     });
     expect(await node.publicClient.getBalance({ address: gasService })).toBe(gas);
     // An external token is locked in the gateway; the handler keeps nothing.
-    expect(await node.publicClient.readContract({ address: token as Address, abi: ERC20_ABI, functionName: 'balanceOf', args: [gateway] })).toBe(amount);
-    expect(await node.publicClient.readContract({ address: token as Address, abi: ERC20_ABI, functionName: 'balanceOf', args: [handler] })).toBe(0n);
+    expect(
+      await node.publicClient.readContract({
+        address: token as Address,
+        abi: ERC20_ABI,
+        functionName: 'balanceOf',
+        args: [gateway],
+      }),
+    ).toBe(amount);
+    expect(
+      await node.publicClient.readContract({
+        address: token as Address,
+        abi: ERC20_ABI,
+        functionName: 'balanceOf',
+        args: [handler],
+      }),
+    ).toBe(0n);
 
     // The payload: CosmWasm JSON version, then the entry point's message that runs the route's swap on arrival.
     expect(slice(call.payload, 0, 4)).toBe('0x00000002');
@@ -119,7 +167,11 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
       user_swap: {
         swap_exact_asset_in: {
           swap_venue_name: 'osmosis-poolmanager',
-          operations: swap.swap_in.swap_operations.map((o: { pool: string; denom_in: string; denom_out: string }) => ({ pool: o.pool, denom_in: o.denom_in, denom_out: o.denom_out })),
+          operations: swap.swap_in.swap_operations.map((o: { pool: string; denom_in: string; denom_out: string }) => ({
+            pool: o.pool,
+            denom_in: o.denom_in,
+            denom_out: o.denom_out,
+          })),
         },
       },
       min_asset: { native: { denom: ALL_USDT, amount: body.min_amount_out } },
@@ -129,6 +181,8 @@ describe.each(Object.keys(USDT))('Axelar GMP from EVM chain %s on anvil', (chain
     expect(swap.denom_in).toBe(ops[0].axelar_transfer.denom_out);
     // The entry point runs after Axelar delivers: its timeout leaves room for the hop's expected duration.
     const timeoutNs = BigInt(/"timeout_timestamp":(\d+)/.exec(text)![1]!);
-    expect(timeoutNs).toBeGreaterThan(BigInt(before) * 1_000_000n + BigInt(300 + body.route.estimated_route_duration_seconds) * 1_000_000_000n);
+    expect(timeoutNs).toBeGreaterThan(
+      BigInt(before) * 1_000_000n + BigInt(300 + body.route.estimated_route_duration_seconds) * 1_000_000_000n,
+    );
   }, 120_000);
 });

@@ -19,7 +19,14 @@ const AXLUSDT_ON_OSMOSIS = 'ibc/8242AD24008032E457D2E12D46588FD39FB54FB29680C6C7
 const ALL_USDT = 'factory/osmo1em6xs47hd82806f5cxgyufguxrrc7l0aqx7nzzptjuqgswczk8csavdxek/alloyed/allUSDT';
 const HANDLER = '0xD397883c12b71ea39e0d9f6755030205f31A1c96';
 const GATEWAY = '0x4F4495243837681061C4743b74B3eEdf548D56A5';
-const request = { source_asset_chain_id: '1', source_asset_denom: USDT, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ALL_USDT, amount_in: '1000000000', bridges: ['AXELAR'] };
+const request = {
+  source_asset_chain_id: '1',
+  source_asset_denom: USDT,
+  dest_asset_chain_id: 'osmosis-1',
+  dest_asset_denom: ALL_USDT,
+  amount_in: '1000000000',
+  bridges: ['AXELAR'],
+};
 const addresses = { '1': EVM, 'osmosis-1': OSMO };
 
 let t: TestApp;
@@ -34,7 +41,11 @@ async function route(body: Record<string, unknown> = request) {
   return res.json();
 }
 
-async function msgs(r: Record<string, unknown>, operations: unknown[], dest = { chain: r.dest_asset_chain_id, denom: r.dest_asset_denom }) {
+async function msgs(
+  r: Record<string, unknown>,
+  operations: unknown[],
+  dest = { chain: r.dest_asset_chain_id, denom: r.dest_asset_denom },
+) {
   return post(t.app, '/v2/fungible/msgs', {
     source_asset_denom: r.source_asset_denom,
     source_asset_chain_id: r.source_asset_chain_id,
@@ -51,7 +62,12 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
 
   it('is one transaction: axelar_transfer and swap share tx 0', async () => {
     const r = await route();
-    expect(r.operations.map((o: Record<string, unknown>) => [Object.keys(o).find((k) => k === 'axelar_transfer' || k === 'swap'), o.tx_index])).toEqual([
+    expect(
+      r.operations.map((o: Record<string, unknown>) => [
+        Object.keys(o).find((k) => k === 'axelar_transfer' || k === 'swap'),
+        o.tx_index,
+      ]),
+    ).toEqual([
       ['axelar_transfer', 0],
       ['swap', 0],
     ]);
@@ -63,7 +79,22 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
   it('the record has exactly the fields of §4.6, the gas payment as its fee in native ETH', async () => {
     const op = (await route()).operations[0].axelar_transfer;
     expect(Object.keys(op).sort()).toEqual(
-      ['asset', 'bridge_id', 'denom_in', 'denom_out', 'fee_amount', 'fee_asset', 'from_chain', 'from_chain_id', 'is_testnet', 'should_unwrap', 'smart_relay', 'to_chain', 'to_chain_id', 'usd_fee_amount'].sort(),
+      [
+        'asset',
+        'bridge_id',
+        'denom_in',
+        'denom_out',
+        'fee_amount',
+        'fee_asset',
+        'from_chain',
+        'from_chain_id',
+        'is_testnet',
+        'should_unwrap',
+        'smart_relay',
+        'to_chain',
+        'to_chain_id',
+        'usd_fee_amount',
+      ].sort(),
     );
     expect(op).toMatchObject({
       from_chain: 'Ethereum',
@@ -86,8 +117,26 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
     const r = await route();
     const transferFee = 20_000_000n + 500_000n; // Ethereum's plus a Cosmos chain's USDT transfer fee (data/axelar.json)
     expect(r.estimated_fees).toMatchObject([
-      { fee_type: 'SMART_RELAY', bridge_id: 'AXELAR', amount: transferFee.toString(), origin_asset: { denom: USDT }, chain_id: '1', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' },
-      { fee_type: 'SMART_RELAY', bridge_id: 'AXELAR', amount: gas.toString(), origin_asset: { denom: 'ethereum-native' }, chain_id: '1', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL' },
+      {
+        fee_type: 'SMART_RELAY',
+        bridge_id: 'AXELAR',
+        amount: transferFee.toString(),
+        origin_asset: { denom: USDT },
+        chain_id: '1',
+        tx_index: 0,
+        operation_index: 0,
+        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+      },
+      {
+        fee_type: 'SMART_RELAY',
+        bridge_id: 'AXELAR',
+        amount: gas.toString(),
+        origin_asset: { denom: 'ethereum-native' },
+        chain_id: '1',
+        tx_index: 0,
+        operation_index: 0,
+        fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+      },
     ]);
     expect(BigInt(r.operations[0].amount_in) - BigInt(r.operations[0].amount_out)).toBe(transferFee);
   });
@@ -137,22 +186,37 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
 
 describe('Axelar from an EVM chain where nothing follows the hop', () => {
   it('uses the gateway sendToken: no gas payment, the transfer fee in the destination token', async () => {
-    const res = await post(t.app, '/v2/fungible/msgs_direct', { ...request, dest_asset_denom: AXLUSDT_ON_OSMOSIS, chain_ids_to_addresses: addresses });
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...request,
+      dest_asset_denom: AXLUSDT_ON_OSMOSIS,
+      chain_ids_to_addresses: addresses,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.txs[0].evm_tx).toMatchObject({ to: GATEWAY, value: '0' });
-    expect(body.route.estimated_fees.map((f: { fee_behavior: string }) => f.fee_behavior)).toEqual(['FEE_BEHAVIOR_DEDUCTED']);
+    expect(body.route.estimated_fees.map((f: { fee_behavior: string }) => f.fee_behavior)).toEqual([
+      'FEE_BEHAVIOR_DEDUCTED',
+    ]);
     expect(body.route.operations[0].axelar_transfer.fee_asset.denom).toBe(AXLUSDT_ON_OSMOSIS);
   });
 });
 
 describe('carriesNext', () => {
   const lanes = () => axelarBridge.lanes(t.ctx.registry);
-  const step = (lane: ReturnType<typeof lanes>[number]) => ({ kind: 'bridge' as const, lane, amountIn: 1n, amountOut: 1n, fees: [], seconds: 1 });
+  const step = (lane: ReturnType<typeof lanes>[number]) => ({
+    kind: 'bridge' as const,
+    lane,
+    amountIn: 1n,
+    amountOut: 1n,
+    fees: [],
+    seconds: 1,
+  });
 
   it('a GMP lane carries a swap or transfer on its destination chain, nothing else; other Axelar lanes never', () => {
     const gmp = lanes().find((l) => l.gmp && l.toChainId === 'osmosis-1')!;
-    const plain = lanes().find((l) => !l.gmp && l.fromChainId === gmp.fromChainId && l.toChainId === 'osmosis-1' && l.denomIn === gmp.denomIn)!;
+    const plain = lanes().find(
+      (l) => !l.gmp && l.fromChainId === gmp.fromChainId && l.toChainId === 'osmosis-1' && l.denomIn === gmp.denomIn,
+    )!;
     const r = t.ctx.registry;
     expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'swap', chainId: 'osmosis-1' })).toBe(true);
     expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'transfer', chainId: 'osmosis-1' })).toBe(true);

@@ -27,13 +27,23 @@ function lanes(registry: Registry): readonly AxelarLane[] {
   return l;
 }
 
-function buildTx({ step, amount, sender, recipient, operationIndices, timeoutTimestampNs, continuation }: BridgeTxInput<AxelarLane>) {
+function buildTx({
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  timeoutTimestampNs,
+  continuation,
+}: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
   const cfg = axelarConfig();
   const path = [lane.fromChainId, lane.toChainId];
   if (lane.gmp) {
     if (!continuation) {
-      throw invalidArgument(`the Axelar GMP transfer from ${lane.fromChainId} to ${lane.toChainId} carries the next step of the route, and no step follows it there`);
+      throw invalidArgument(
+        `the Axelar GMP transfer from ${lane.fromChainId} to ${lane.toChainId} carries the next step of the route, and no step follows it there`,
+      );
     }
     return {
       evm_tx: gmpTransferTx({
@@ -54,7 +64,8 @@ function buildTx({ step, amount, sender, recipient, operationIndices, timeoutTim
     const memo = lane.shouldUnwrap
       ? unwrapMemo(lane.toChainName, cfg.handler.get(lane.toChainId)!, recipient as Address, lane.fee, cfg.gasReceiver)
       : sendTokenMemo(lane.toChainName, recipient);
-    if (timeoutTimestampNs === undefined) throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
+    if (timeoutTimestampNs === undefined)
+      throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
     const msg = buildMsgTransfer({
       sourcePort: lane.toAxelar.port,
       sourceChannel: lane.toAxelar.channel,
@@ -66,7 +77,12 @@ function buildTx({ step, amount, sender, recipient, operationIndices, timeoutTim
       memo: stringifyWithBigInts(memo),
     });
     return {
-      cosmos_tx: { chain_id: lane.fromChainId, path, signer_address: sender, msgs: [{ msg: msgTransferJson(msg), msg_type_url: MSG_TRANSFER_TYPE_URL }] },
+      cosmos_tx: {
+        chain_id: lane.fromChainId,
+        path,
+        signer_address: sender,
+        msgs: [{ msg: msgTransferJson(msg), msg_type_url: MSG_TRANSFER_TYPE_URL }],
+      },
       operations_indices: operationIndices,
     };
   }
@@ -105,5 +121,7 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
  * GMP call whose destination contract, Skip's entry point, runs the next step on that chain.
  */
 function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: NextStep): boolean {
-  return step.lane.gmp !== undefined && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId;
+  return (
+    step.lane.gmp !== undefined && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId
+  );
 }

@@ -86,11 +86,21 @@ function cosmosEnds(registry: Registry, asset: AxelarAsset, decimals: number | n
 
 function seconds(from: End, to: End): number {
   const cfg = axelarConfig();
-  const confirm = from.kind === 'cosmos' ? IBC_HOP_SECONDS + cfg.cosmosConfirmationSeconds : (cfg.confirmationSeconds.get(from.chainId) ?? Math.max(...cfg.confirmationSeconds.values()));
+  const confirm =
+    from.kind === 'cosmos'
+      ? IBC_HOP_SECONDS + cfg.cosmosConfirmationSeconds
+      : (cfg.confirmationSeconds.get(from.chainId) ?? Math.max(...cfg.confirmationSeconds.values()));
   return confirm + cfg.relaySeconds + (to.kind === 'cosmos' ? IBC_HOP_SECONDS : 0);
 }
 
-function lane(asset: AxelarAsset, from: End, to: End, unwrapTo?: string, gmpFee?: bigint, gmp?: AxelarLane['gmp']): AxelarLane {
+function lane(
+  asset: AxelarAsset,
+  from: End,
+  to: End,
+  unwrapTo?: string,
+  gmpFee?: bigint,
+  gmp?: AxelarLane['gmp'],
+): AxelarLane {
   return {
     bridge: 'AXELAR',
     fromChainId: from.chainId,
@@ -129,14 +139,21 @@ export function axelarLanes(registry: Registry): AxelarLane[] {
     const u = asset.unwrap;
     const dest = u && evm.find((e) => e.chainId === u.chainId);
     const fee = u && cfg.gmpExecuteFee.get(u.chainId);
-    if (u && dest && fee !== undefined && cfg.handler.has(u.chainId) && registry.listedAsset(u.chainId, u.nativeDenom)) {
+    if (
+      u &&
+      dest &&
+      fee !== undefined &&
+      cfg.handler.has(u.chainId) &&
+      registry.listedAsset(u.chainId, u.nativeDenom)
+    ) {
       for (const c of cosmos) lanes.push(lane(asset, c, dest, u.nativeDenom, fee));
     }
     for (const e of evm) {
       const gmp = gmpSource(registry, e.chainId);
       // Axelar's transfer fee applies to a call with token as to sendToken; the gas payment comes on top, in gas.
       if (!gmp) continue;
-      for (const c of cosmos) if (runsEntryPointOnArrival(registry, c.chainId)) lanes.push(lane(asset, e, c, undefined, undefined, gmp));
+      for (const c of cosmos)
+        if (runsEntryPointOnArrival(registry, c.chainId)) lanes.push(lane(asset, e, c, undefined, undefined, gmp));
     }
   }
   return lanes;

@@ -56,34 +56,67 @@ describe('Axelar GMP memo on the ICS-20 transfer to Axelar', () => {
     const tx = body.txs[0].cosmos_tx;
     expect(tx.msgs[0].msg_type_url).toBe('/ibc.applications.transfer.v1.MsgTransfer');
     const msg = roundTrip(tx.msgs[0].msg);
-    expect(msg).toMatchObject({ sourcePort: 'transfer', sourceChannel: 'channel-208', sender: OSMO, receiver: GMP_ACCOUNT, token: { denom: WETH_ON_OSMOSIS, amount: '10000000000000000000' } });
+    expect(msg).toMatchObject({
+      sourcePort: 'transfer',
+      sourceChannel: 'channel-208',
+      sender: OSMO,
+      receiver: GMP_ACCOUNT,
+      token: { denom: WETH_ON_OSMOSIS, amount: '10000000000000000000' },
+    });
     const memo = JSON.parse(msg.memo);
     expect(memo).toEqual({ destination_chain: 'Ethereum', destination_address: EVM, payload: null, type: 3 });
     // Same keys, in the same order, as the memo of a captured Skip transfer (which also carries a fee).
-    const captured = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/msgs-osmosis-to-ethereum-axelar.json', import.meta.url), 'utf8'));
+    const captured = JSON.parse(
+      readFileSync(
+        new URL('../../../test/fixtures/skip-go-api/msgs-osmosis-to-ethereum-axelar.json', import.meta.url),
+        'utf8',
+      ),
+    );
     const capturedMemo = JSON.parse(JSON.parse(captured.response.body.txs[0].cosmos_tx.msgs[0].msg).memo);
     expect(Object.keys(memo)).toEqual(Object.keys(capturedMemo).filter((k) => k !== 'fee'));
     // The transfer fee comes out of the amount: operation amounts and estimated_fees agree.
     const op = body.route.operations[0];
     expect(BigInt(op.amount_in) - BigInt(op.amount_out)).toBe(BigInt(op.axelar_transfer.fee_amount));
-    expect(body.route.estimated_fees).toMatchObject([{ bridge_id: 'AXELAR', amount: op.axelar_transfer.fee_amount, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED', tx_index: 0, operation_index: 0 }]);
+    expect(body.route.estimated_fees).toMatchObject([
+      {
+        bridge_id: 'AXELAR',
+        amount: op.axelar_transfer.fee_amount,
+        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+        tx_index: 0,
+        operation_index: 0,
+      },
+    ]);
   });
 
   it('type 2 (should_unwrap): calls the AxelarHandler with command SendNative, pays the gas receiver from the amount', async () => {
     const body = await direct('ethereum-native', '2000000000000000000');
     const op = body.route.operations[0].axelar_transfer;
-    expect(op).toMatchObject({ should_unwrap: true, asset: 'weth-wei', denom_in: 'weth-wei', denom_out: 'ethereum-native', to_chain: 'Ethereum' });
+    expect(op).toMatchObject({
+      should_unwrap: true,
+      asset: 'weth-wei',
+      denom_in: 'weth-wei',
+      denom_out: 'ethereum-native',
+      to_chain: 'Ethereum',
+    });
     const msg = roundTrip(body.txs[0].cosmos_tx.msgs[0].msg);
     expect(msg.receiver).toBe(GMP_ACCOUNT);
     const memo = JSON.parse(msg.memo);
     expect(Object.keys(memo)).toEqual(['destination_chain', 'destination_address', 'payload', 'type', 'fee']);
-    expect(memo).toMatchObject({ destination_chain: 'Ethereum', destination_address: HANDLER, type: 2, fee: { amount: op.fee_amount, recipient: GAS_RECEIVER } });
+    expect(memo).toMatchObject({
+      destination_chain: 'Ethereum',
+      destination_address: HANDLER,
+      type: 2,
+      fee: { amount: op.fee_amount, recipient: GAS_RECEIVER },
+    });
     // The payload: ABI (uint8 command, bytes data), data = ABI (address recipient); SendNative is command 1.
     const payload = bytesToHex(Uint8Array.from(memo.payload as number[]));
     const [command, data] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], payload);
     expect(command).toBe(1);
     expect(decodeAbiParameters([{ type: 'address' }], data as Hex)[0]).toBe(EVM);
-    const expected = encodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], [1, encodeAbiParameters([{ type: 'address' }], [EVM])]);
+    const expected = encodeAbiParameters(
+      [{ type: 'uint8' }, { type: 'bytes' }],
+      [1, encodeAbiParameters([{ type: 'address' }], [EVM])],
+    );
     expect(payload).toBe(expected);
     expect(memo.payload).toHaveLength(128);
     expect(BigInt(body.route.amount_in) - BigInt(body.route.amount_out)).toBe(BigInt(memo.fee.amount));

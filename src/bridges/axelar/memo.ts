@@ -33,10 +33,21 @@ export function handlerPayload(command: number, recipient: Address): Uint8Array 
 }
 
 export function sendTokenMemo(destinationChain: string, recipient: string): GmpMemo {
-  return { destination_chain: destinationChain, destination_address: recipient, payload: null, type: GMP_TYPE_SEND_TOKEN };
+  return {
+    destination_chain: destinationChain,
+    destination_address: recipient,
+    payload: null,
+    type: GMP_TYPE_SEND_TOKEN,
+  };
 }
 
-export function unwrapMemo(destinationChain: string, handler: string, recipient: Address, fee: bigint, gasReceiver: string): GmpMemo {
+export function unwrapMemo(
+  destinationChain: string,
+  handler: string,
+  recipient: Address,
+  fee: bigint,
+  gasReceiver: string,
+): GmpMemo {
   return {
     destination_chain: destinationChain,
     destination_address: handler,

@@ -28,7 +28,10 @@ export function axelarRecord(registry: Registry, step: BridgeStep<AxelarLane>): 
     fee_amount: (lane.gmp ? lane.gmp.gasPayment : lane.fee).toString(),
     // The record is rendered without prices; the route's estimated_fees carry the fee's USD value.
     usd_fee_amount: '',
-    fee_asset: (lane.gmp ? registry.asset(lane.fromChainId, lane.gmp.nativeDenom)! : registry.asset(lane.toChainId, lane.feeDenom)!).wire,
+    fee_asset: (lane.gmp
+      ? registry.asset(lane.fromChainId, lane.gmp.nativeDenom)!
+      : registry.asset(lane.toChainId, lane.feeDenom)!
+    ).wire,
     is_testnet: false,
     ...(lane.toAxelar ? { ibc_transfer_to_axelar: transferRecord(registry, lane.toAxelar) } : {}),
     bridge_id: 'AXELAR',
@@ -48,29 +51,56 @@ export function axelarLaneOfRecord(
     if (typeof v !== 'string' || v === '') throw invalidArgument(`invalid ${at}.${k}: must be a non-empty string`);
     return v;
   };
-  if (record.bridge_id !== undefined && record.bridge_id !== 'AXELAR') throw invalidArgument(`invalid ${at}.bridge_id: an axelar_transfer operation uses the AXELAR bridge`);
+  if (record.bridge_id !== undefined && record.bridge_id !== 'AXELAR')
+    throw invalidArgument(`invalid ${at}.bridge_id: an axelar_transfer operation uses the AXELAR bridge`);
   const from = str('from_chain_id');
   const to = str('to_chain_id');
   const asset = str('asset');
-  if (from !== expected.chainId) throw invalidArgument(`invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${from}`);
+  if (from !== expected.chainId)
+    throw invalidArgument(
+      `invalid ${at}.from_chain_id: the previous operation ends on ${expected.chainId}, not ${from}`,
+    );
   const unwrap = record.should_unwrap === true;
   const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.asset === asset);
-  if (candidates.length === 0) throw invalidArgument(`invalid ${at}: Axelar does not carry ${asset} from ${from} to ${to}`);
+  if (candidates.length === 0)
+    throw invalidArgument(`invalid ${at}: Axelar does not carry ${asset} from ${from} to ${to}`);
   const unwrapping = candidates.filter((l) => l.shouldUnwrap === unwrap);
-  if (unwrapping.length === 0) throw invalidArgument(`invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`);
+  if (unwrapping.length === 0)
+    throw invalidArgument(
+      `invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`,
+    );
   const gmp = paysNativeGas(record.fee_asset, unwrapping);
   const lane = unwrapping.find((l) => (l.gmp !== undefined) === gmp);
-  if (!lane) throw invalidArgument(`invalid ${at}.fee_asset: Axelar from ${from} to ${to} pays ${gmp ? 'no native gas' : 'its gas in native gas'} there`);
-  if (lane.denomIn !== expected.denom) throw invalidArgument(`invalid ${at}: the previous operation delivers ${expected.denom}, and Axelar carries ${lane.denomIn} from ${from}`);
+  if (!lane)
+    throw invalidArgument(
+      `invalid ${at}.fee_asset: Axelar from ${from} to ${to} pays ${gmp ? 'no native gas' : 'its gas in native gas'} there`,
+    );
+  if (lane.denomIn !== expected.denom)
+    throw invalidArgument(
+      `invalid ${at}: the previous operation delivers ${expected.denom}, and Axelar carries ${lane.denomIn} from ${from}`,
+    );
   const denomIn = str('denom_in');
-  if (denomIn !== lane.denomIn && denomIn !== lane.asset) throw invalidArgument(`invalid ${at}.denom_in: Axelar carries ${lane.denomIn} (${lane.asset}) from ${from}, not ${denomIn}`);
+  if (denomIn !== lane.denomIn && denomIn !== lane.asset)
+    throw invalidArgument(
+      `invalid ${at}.denom_in: Axelar carries ${lane.denomIn} (${lane.asset}) from ${from}, not ${denomIn}`,
+    );
   const denomOut = record.denom_out;
-  if (denomOut !== undefined && denomOut !== lane.denomOut) throw invalidArgument(`invalid ${at}.denom_out: Axelar delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+  if (denomOut !== undefined && denomOut !== lane.denomOut)
+    throw invalidArgument(
+      `invalid ${at}.denom_out: Axelar delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
+    );
   const hop = record.ibc_transfer_to_axelar;
   if (hop !== undefined && hop !== null) {
     const h = hop as Record<string, unknown>;
-    if (!lane.toAxelar || h.channel !== lane.toAxelar.channel || h.denom_in !== lane.toAxelar.denomIn || h.from_chain_id !== from) {
-      throw invalidArgument(`invalid ${at}.ibc_transfer_to_axelar: ${from} sends ${lane.denomIn} to Axelar over ${lane.toAxelar ? lane.toAxelar.channel : 'no IBC channel'}`);
+    if (
+      !lane.toAxelar ||
+      h.channel !== lane.toAxelar.channel ||
+      h.denom_in !== lane.toAxelar.denomIn ||
+      h.from_chain_id !== from
+    ) {
+      throw invalidArgument(
+        `invalid ${at}.ibc_transfer_to_axelar: ${from} sends ${lane.denomIn} to Axelar over ${lane.toAxelar ? lane.toAxelar.channel : 'no IBC channel'}`,
+      );
     }
   }
   return lane;

@@ -10,13 +10,30 @@ import type { LaneQuote, LaneRefusal, StepFee } from '../types.js';
 import type { AxelarLane } from './lanes.js';
 
 export function axelarQuote(lane: AxelarLane, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal {
-  const fees: StepFee[] = [{ type: 'SMART_RELAY', chainId: lane.fromChainId, denom: lane.denomIn, amount: lane.fee, behavior: 'FEE_BEHAVIOR_DEDUCTED' }];
+  const fees: StepFee[] = [
+    {
+      type: 'SMART_RELAY',
+      chainId: lane.fromChainId,
+      denom: lane.denomIn,
+      amount: lane.fee,
+      behavior: 'FEE_BEHAVIOR_DEDUCTED',
+    },
+  ];
   if (lane.gmp) {
-    fees.push({ type: 'SMART_RELAY', chainId: lane.fromChainId, denom: lane.gmp.nativeDenom, amount: lane.gmp.gasPayment, behavior: 'FEE_BEHAVIOR_ADDITIONAL', estimate: 'fee_table' });
+    fees.push({
+      type: 'SMART_RELAY',
+      chainId: lane.fromChainId,
+      denom: lane.gmp.nativeDenom,
+      amount: lane.gmp.gasPayment,
+      behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+      estimate: 'fee_table',
+    });
   }
   if (fixed === 'out') return { amountIn: amount + lane.fee, amountOut: amount, fees, seconds: lane.seconds };
   if (amount <= lane.fee) {
-    return { refused: `Axelar keeps a fee of ${lane.fee} ${lane.asset} on this lane, and the amount ${amount} does not exceed it` };
+    return {
+      refused: `Axelar keeps a fee of ${lane.fee} ${lane.asset} on this lane, and the amount ${amount} does not exceed it`,
+    };
   }
   return { amountIn: amount, amountOut: amount - lane.fee, fees, seconds: lane.seconds };
 }

@@ -3,7 +3,12 @@
  * (contracts.json), attestation times (bridge-durations.json), relaying fees (smart-relay-fees.json). Read once, on first use.
  */
 import type { SmartRelayFeesFile } from '../eureka/config.js';
-import { readDataFile, type BridgeDomainsFile, type BridgeDurationsFile, type ContractsFile } from '../../registry/data-files.js';
+import {
+  readDataFile,
+  type BridgeDomainsFile,
+  type BridgeDurationsFile,
+  type ContractsFile,
+} from '../../registry/data-files.js';
 
 export interface CctpConfig {
   /** Circle domain per Junction chain id (CCTP V1). */

@@ -53,101 +53,151 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
   const destinations: [string, string, string][] = [
     ['noble-1', 'uusdc', NOBLE_USER],
     ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', SOLANA_USER],
-    ...EVM_CHAINS.filter((c) => c !== chainId).map((c): [string, string, string] => [c, cctpConfig().usdc.get(c)!, anvilAccount(2).address]),
+    ...EVM_CHAINS.filter((c) => c !== chainId).map((c): [string, string, string] => [
+      c,
+      cctpConfig().usdc.get(c)!,
+      anvilAccount(2).address,
+    ]),
   ];
 
-  it.each(destinations)('to %s: approvals + depositForBurn, DepositForBurn event with the right fields', async (dest, destDenom, recipient) => {
-    const amount = 123_456_789n + BigInt(destinations.findIndex((d) => d[0] === dest));
-    const res = await post(app.app, '/v2/fungible/msgs_direct', {
-      source_asset_chain_id: chainId,
-      source_asset_denom: usdc,
-      dest_asset_chain_id: dest,
-      dest_asset_denom: destDenom,
-      amount_in: amount.toString(),
-      // The burn through Circle's TokenMessenger; the smart-relayed form into Noble is tested in smart-relay.test.ts.
-      smart_relay: false,
-      chain_ids_to_addresses: { [chainId]: user, [dest]: recipient },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['cctp_transfer']);
-    expect(body.txs).toHaveLength(1);
-    const tx = body.txs[0].evm_tx;
-    expect(tx).toMatchObject({ chain_id: chainId, to: messenger, value: '0', signer_address: user });
-    expect(tx.required_erc20_approvals).toEqual([{ token_contract: usdc, spender: messenger, amount: amount.toString() }]);
+  it.each(destinations)(
+    'to %s: approvals + depositForBurn, DepositForBurn event with the right fields',
+    async (dest, destDenom, recipient) => {
+      const amount = 123_456_789n + BigInt(destinations.findIndex((d) => d[0] === dest));
+      const res = await post(app.app, '/v2/fungible/msgs_direct', {
+        source_asset_chain_id: chainId,
+        source_asset_denom: usdc,
+        dest_asset_chain_id: dest,
+        dest_asset_denom: destDenom,
+        amount_in: amount.toString(),
+        // The burn through Circle's TokenMessenger; the smart-relayed form into Noble is tested in smart-relay.test.ts.
+        smart_relay: false,
+        chain_ids_to_addresses: { [chainId]: user, [dest]: recipient },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['cctp_transfer']);
+      expect(body.txs).toHaveLength(1);
+      const tx = body.txs[0].evm_tx;
+      expect(tx).toMatchObject({ chain_id: chainId, to: messenger, value: '0', signer_address: user });
+      expect(tx.required_erc20_approvals).toEqual([
+        { token_contract: usdc, spender: messenger, amount: amount.toString() },
+      ]);
 
-    const supplyBefore = await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'totalSupply' });
-    for (const a of tx.required_erc20_approvals) {
-      await send(node, a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
-    }
-    const hash = await send(node, tx.to, `0x${tx.data}`);
+      const supplyBefore = await node.publicClient.readContract({
+        address: usdc,
+        abi: ERC20,
+        functionName: 'totalSupply',
+      });
+      for (const a of tx.required_erc20_approvals) {
+        await send(
+          node,
+          a.token_contract,
+          encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+        );
+      }
+      const hash = await send(node, tx.to, `0x${tx.data}`);
 
-    const receipt = await node.publicClient.getTransactionReceipt({ hash });
-    const events = receipt.logs
-      .filter((l) => getAddress(l.address) === messenger)
-      .map((l) => {
-        try {
-          return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-        } catch {
-          return undefined;
-        }
-      })
-      .filter((e) => e?.eventName === 'DepositForBurn');
-    expect(events).toHaveLength(1);
-    const args = events[0]!.args as { amount: bigint; destinationDomain: number; mintRecipient: Hex; burnToken: Address; depositor: Address };
-    expect(args.amount).toBe(amount);
-    expect(args.destinationDomain).toBe(cfg.domain.get(dest));
-    expect(args.burnToken).toBe(usdc);
-    expect(args.depositor).toBe(user);
-    expect(args.mintRecipient).toBe(expectedRecipient(dest, recipient));
-    expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'totalSupply' })).toBe(supplyBefore - amount);
-  });
+      const receipt = await node.publicClient.getTransactionReceipt({ hash });
+      const events = receipt.logs
+        .filter((l) => getAddress(l.address) === messenger)
+        .map((l) => {
+          try {
+            return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
+          } catch {
+            return undefined;
+          }
+        })
+        .filter((e) => e?.eventName === 'DepositForBurn');
+      expect(events).toHaveLength(1);
+      const args = events[0]!.args as {
+        amount: bigint;
+        destinationDomain: number;
+        mintRecipient: Hex;
+        burnToken: Address;
+        depositor: Address;
+      };
+      expect(args.amount).toBe(amount);
+      expect(args.destinationDomain).toBe(cfg.domain.get(dest));
+      expect(args.burnToken).toBe(usdc);
+      expect(args.depositor).toBe(user);
+      expect(args.mintRecipient).toBe(expectedRecipient(dest, recipient));
+      expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'totalSupply' })).toBe(
+        supplyBefore - amount,
+      );
+    },
+  );
 
-  it.runIf(chainId === '1')('to noble-1 with smart relay: the relayer pulls burn + fee, keeps the fee, burns with Noble\'s relayer as caller', async () => {
-    const relayer = getAddress(cfg.relay.relayer.get('1')!);
-    const own = compileSolidity(new URL('./TestCCTPRelayer.sol', import.meta.url));
-    await node.testClient.setCode({ address: relayer, bytecode: (await node.publicClient.getCode({ address: await deploy(node, own.TestCCTPRelayer!, [messenger]) }))! });
-    const amount = 12_000_000n;
-    const res = await post(app.app, '/v2/fungible/msgs_direct', {
-      source_asset_chain_id: '1',
-      source_asset_denom: usdc,
-      dest_asset_chain_id: 'noble-1',
-      dest_asset_denom: 'uusdc',
-      amount_in: amount.toString(),
-      chain_ids_to_addresses: { '1': user, 'noble-1': NOBLE_USER },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const { route, txs } = res.json();
-    const fee = BigInt(route.estimated_fees[0].amount);
-    const tx = txs[0].evm_tx;
-    expect(tx.to).toBe(relayer);
-    for (const a of tx.required_erc20_approvals) {
-      await send(node, a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
-    }
-    const relayerBefore = await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [relayer] });
-    const hash = await send(node, tx.to, `0x${tx.data}`);
-    const receipt = await node.publicClient.getTransactionReceipt({ hash });
-    const burns = receipt.logs
-      .filter((l) => getAddress(l.address) === messenger)
-      .map((l) => {
-        try {
-          return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-        } catch {
-          return undefined;
-        }
-      })
-      .filter((e) => e?.eventName === 'DepositForBurn');
-    expect(burns).toHaveLength(1);
-    const args = burns[0]!.args as { amount: bigint; destinationDomain: number; mintRecipient: Hex; destinationCaller: Hex; depositor: Address };
-    expect(args.amount).toBe(amount - fee);
-    expect(args.amount).toBe(BigInt(route.estimated_amount_out));
-    expect(args.destinationDomain).toBe(4);
-    expect(args.mintRecipient).toBe(expectedRecipient('noble-1', NOBLE_USER));
-    // Only Noble's relayer (the fee receiver of data/contracts.json) may mint it.
-    expect(args.destinationCaller).toBe(expectedRecipient('noble-1', 'noble1dyw0geqa2cy0ppdjcxfpzusjpwmq85r5a35hqe'));
-    expect(args.depositor).toBe(relayer);
-    expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [relayer] })).toBe(relayerBefore + fee);
-  });
+  it.runIf(chainId === '1')(
+    "to noble-1 with smart relay: the relayer pulls burn + fee, keeps the fee, burns with Noble's relayer as caller",
+    async () => {
+      const relayer = getAddress(cfg.relay.relayer.get('1')!);
+      const own = compileSolidity(new URL('./TestCCTPRelayer.sol', import.meta.url));
+      await node.testClient.setCode({
+        address: relayer,
+        bytecode: (await node.publicClient.getCode({
+          address: await deploy(node, own.TestCCTPRelayer!, [messenger]),
+        }))!,
+      });
+      const amount = 12_000_000n;
+      const res = await post(app.app, '/v2/fungible/msgs_direct', {
+        source_asset_chain_id: '1',
+        source_asset_denom: usdc,
+        dest_asset_chain_id: 'noble-1',
+        dest_asset_denom: 'uusdc',
+        amount_in: amount.toString(),
+        chain_ids_to_addresses: { '1': user, 'noble-1': NOBLE_USER },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { route, txs } = res.json();
+      const fee = BigInt(route.estimated_fees[0].amount);
+      const tx = txs[0].evm_tx;
+      expect(tx.to).toBe(relayer);
+      for (const a of tx.required_erc20_approvals) {
+        await send(
+          node,
+          a.token_contract,
+          encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+        );
+      }
+      const relayerBefore = await node.publicClient.readContract({
+        address: usdc,
+        abi: ERC20,
+        functionName: 'balanceOf',
+        args: [relayer],
+      });
+      const hash = await send(node, tx.to, `0x${tx.data}`);
+      const receipt = await node.publicClient.getTransactionReceipt({ hash });
+      const burns = receipt.logs
+        .filter((l) => getAddress(l.address) === messenger)
+        .map((l) => {
+          try {
+            return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
+          } catch {
+            return undefined;
+          }
+        })
+        .filter((e) => e?.eventName === 'DepositForBurn');
+      expect(burns).toHaveLength(1);
+      const args = burns[0]!.args as {
+        amount: bigint;
+        destinationDomain: number;
+        mintRecipient: Hex;
+        destinationCaller: Hex;
+        depositor: Address;
+      };
+      expect(args.amount).toBe(amount - fee);
+      expect(args.amount).toBe(BigInt(route.estimated_amount_out));
+      expect(args.destinationDomain).toBe(4);
+      expect(args.mintRecipient).toBe(expectedRecipient('noble-1', NOBLE_USER));
+      // Only Noble's relayer (the fee receiver of data/contracts.json) may mint it.
+      expect(args.destinationCaller).toBe(expectedRecipient('noble-1', 'noble1dyw0geqa2cy0ppdjcxfpzusjpwmq85r5a35hqe'));
+      expect(args.depositor).toBe(relayer);
+      expect(
+        await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [relayer] }),
+      ).toBe(relayerBefore + fee);
+    },
+  );
 });
 
 /** The mint recipient computed independently of the code under test. */

@@ -29,7 +29,14 @@ export function evmRelayedBurnTx(f: EvmRelayedBurnFields): Static<typeof EvmTx> 
   const data = encodeFunctionData({
     abi: CCTP_RELAYER_ABI,
     functionName: 'requestCCTPTransferWithCaller',
-    args: [f.amount, f.destinationDomain, bytesToHex(f.mintRecipient), f.usdc as `0x${string}`, f.fee, bytesToHex(f.destinationCaller)],
+    args: [
+      f.amount,
+      f.destinationDomain,
+      bytesToHex(f.mintRecipient),
+      f.usdc as `0x${string}`,
+      f.fee,
+      bytesToHex(f.destinationCaller),
+    ],
   });
   return {
     chain_id: f.chainId,

@@ -32,7 +32,16 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
     case 'cosmos':
       return {
-        cosmos_tx: nobleBurnTx({ from: sender, amount, destinationDomain: lane.destinationDomain, mintRecipient: recipientBytes, burnToken: lane.denomIn }, path),
+        cosmos_tx: nobleBurnTx(
+          {
+            from: sender,
+            amount,
+            destinationDomain: lane.destinationDomain,
+            mintRecipient: recipientBytes,
+            burnToken: lane.denomIn,
+          },
+          path,
+        ),
         operations_indices: operationIndices,
       };
     case 'evm':
@@ -74,7 +83,15 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
 }
 
 /** The smart-relayed burn: out of Noble (burn with caller + fee bank send) or into Noble (Skip's relayer). */
-function relayedTx(registry: Registry, lane: CctpLane, amount: bigint, sender: string, recipientBytes: Uint8Array, path: string[], operationIndices: number[]) {
+function relayedTx(
+  registry: Registry,
+  lane: CctpLane,
+  amount: bigint,
+  sender: string,
+  recipientBytes: Uint8Array,
+  path: string[],
+  operationIndices: number[],
+) {
   const { relay } = cctpConfig();
   const fee = lane.relayFee;
   if (amount <= fee) throw invalidArgument(`the amount ${amount} does not cover the CCTP relaying fee of ${fee}`);
@@ -129,7 +146,8 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   carriesNext: () => false,
   eligible: (lane, options) => {
     if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
-    if (!lane.relayed && options.smartRelay && lane.relayedTwin) return 'smart_relay: the relayed form of the CCTP transfer is used';
+    if (!lane.relayed && options.smartRelay && lane.relayedTwin)
+      return 'smart_relay: the relayed form of the CCTP transfer is used';
     return undefined;
   },
 };

@@ -33,9 +33,19 @@ export const MSG_SEND_TYPE_URL = '/cosmos.bank.v1beta1.MsgSend';
  * The relayed burn on Noble, as Skip builds it (execution-mechanics §5.1): MsgDepositForBurnWithCaller naming the EVM
  * relayer as the only minter, then, in the same transaction, a bank send of the relaying fee to Noble's relayer.
  */
-export function nobleRelayedBurnTx(f: DepositForBurnFields & { destinationCaller: Uint8Array; fee: bigint; feeReceiver: string }, path: string[]): CosmosTx {
-  const burn = { ...JSON.parse(depositForBurnJson(f)), destination_caller: Buffer.from(f.destinationCaller).toString('base64') };
-  const send = { from_address: f.from, to_address: f.feeReceiver, amount: [{ denom: f.burnToken, amount: f.fee.toString() }] };
+export function nobleRelayedBurnTx(
+  f: DepositForBurnFields & { destinationCaller: Uint8Array; fee: bigint; feeReceiver: string },
+  path: string[],
+): CosmosTx {
+  const burn = {
+    ...JSON.parse(depositForBurnJson(f)),
+    destination_caller: Buffer.from(f.destinationCaller).toString('base64'),
+  };
+  const send = {
+    from_address: f.from,
+    to_address: f.feeReceiver,
+    amount: [{ denom: f.burnToken, amount: f.fee.toString() }],
+  };
   return {
     chain_id: 'noble-1',
     path,

@@ -34,23 +34,33 @@ export function cctpLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): CctpLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'CCTP', operationKind: 'cctp_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'CCTP', operationKind: 'cctp_transfer' });
   const to = str('to_chain_id');
   const pair = lanes(registry).filter((l) => l.fromChainId === from && l.toChainId === to);
   if (pair.length === 0) throw invalidArgument(`invalid ${at}: CCTP does not connect ${from} to ${to}`);
-  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean') throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
+  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean')
+    throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
   // The flag picks the relayed or the unrelayed lane; either is re-validated, never trusted for fees.
   const relayed = record.smart_relay === true;
   const lane = pair.find((l) => l.relayed === relayed);
   if (!lane) throw invalidArgument(`invalid ${at}.smart_relay: CCTP from ${from} to ${to} has no relayed form`);
-  if (lane.denomIn !== denomIn) throw invalidArgument(`invalid ${at}.denom_in: CCTP burns ${lane.denomIn} on ${from}, not ${denomIn}`);
+  if (lane.denomIn !== denomIn)
+    throw invalidArgument(`invalid ${at}.denom_in: CCTP burns ${lane.denomIn} on ${from}, not ${denomIn}`);
   const burnToken = record.burn_token;
   if (burnToken !== undefined && burnToken !== lane.denomIn) {
-    throw invalidArgument(`invalid ${at}.burn_token: CCTP burns ${lane.denomIn} on ${from}, not ${describeValue(burnToken)}`);
+    throw invalidArgument(
+      `invalid ${at}.burn_token: CCTP burns ${lane.denomIn} on ${from}, not ${describeValue(burnToken)}`,
+    );
   }
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: CCTP mints ${lane.denomOut} on ${to}, not ${describeValue(denomOut)}`);
+    throw invalidArgument(
+      `invalid ${at}.denom_out: CCTP mints ${lane.denomOut} on ${to}, not ${describeValue(denomOut)}`,
+    );
   }
   return lane;
 }

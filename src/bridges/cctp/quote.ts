@@ -22,8 +22,19 @@ export function cctpQuote(lane: CctpLane, amount: bigint, fixed: 'in' | 'out' = 
   if (!lane.relayed) return { amountIn: amount, amountOut: amount, fees: [], seconds };
   // Relayed: the fee comes out of what the user gives (user signs for amount delivered + fee).
   const fee = lane.relayFee;
-  const fees = [{ type: 'SMART_RELAY' as const, chainId: lane.fromChainId, denom: lane.denomIn, amount: fee, behavior: 'FEE_BEHAVIOR_DEDUCTED' as const }];
+  const fees = [
+    {
+      type: 'SMART_RELAY' as const,
+      chainId: lane.fromChainId,
+      denom: lane.denomIn,
+      amount: fee,
+      behavior: 'FEE_BEHAVIOR_DEDUCTED' as const,
+    },
+  ];
   if (fixed === 'out') return { amountIn: amount + fee, amountOut: amount, fees, seconds };
-  if (amount <= fee) return { refused: `the amount ${amount} does not cover the CCTP relaying fee of ${fee} (set smart_relay to false to relay the mint yourself)` };
+  if (amount <= fee)
+    return {
+      refused: `the amount ${amount} does not cover the CCTP relaying fee of ${fee} (set smart_relay to false to relay the mint yourself)`,
+    };
   return { amountIn: amount, amountOut: amount - fee, fees, seconds };
 }

@@ -13,7 +13,10 @@ interface Fixture {
   request: Record<string, unknown>;
   response: { body: { txs: unknown[]; route: { amount_in: string; estimated_amount_out: string } } };
 }
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}.json`, import.meta.url), 'utf8')) as Fixture;
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}.json`, import.meta.url), 'utf8'),
+  ) as Fixture;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,24 +25,38 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 describe('CCTP smart relay', () => {
-  it.each(['msgs_direct-ethereum-usdc-to-noble-cctp', 'msgs_direct-noble-to-ethereum-cctp'])('%s: the transactions Skip returned, and fees that add up', async (name) => {
-    const fx = fixture(name);
-    const res = await post(t.app, '/v2/fungible/msgs_direct', fx.request);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.txs).toEqual(fx.response.body.txs);
-    expect(body.route.amount_in).toBe(fx.response.body.route.amount_in);
-    expect(body.route.estimated_amount_out).toBe(fx.response.body.route.estimated_amount_out);
-    const fees = body.route.estimated_fees;
-    expect(fees).toHaveLength(1);
-    expect(fees[0]).toMatchObject({ fee_type: 'SMART_RELAY', bridge_id: 'CCTP', chain_id: fx.request.source_asset_chain_id, tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' });
-    expect(fees[0].origin_asset.denom).toBe(fx.request.source_asset_denom);
-    expect(BigInt(body.route.amount_in)).toBe(BigInt(body.route.estimated_amount_out) + BigInt(fees[0].amount));
-    expect(body.route.operations[0].cctp_transfer.smart_relay).toBe(true);
-  });
+  it.each(['msgs_direct-ethereum-usdc-to-noble-cctp', 'msgs_direct-noble-to-ethereum-cctp'])(
+    '%s: the transactions Skip returned, and fees that add up',
+    async (name) => {
+      const fx = fixture(name);
+      const res = await post(t.app, '/v2/fungible/msgs_direct', fx.request);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.txs).toEqual(fx.response.body.txs);
+      expect(body.route.amount_in).toBe(fx.response.body.route.amount_in);
+      expect(body.route.estimated_amount_out).toBe(fx.response.body.route.estimated_amount_out);
+      const fees = body.route.estimated_fees;
+      expect(fees).toHaveLength(1);
+      expect(fees[0]).toMatchObject({
+        fee_type: 'SMART_RELAY',
+        bridge_id: 'CCTP',
+        chain_id: fx.request.source_asset_chain_id,
+        tx_index: 0,
+        operation_index: 0,
+        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+      });
+      expect(fees[0].origin_asset.denom).toBe(fx.request.source_asset_denom);
+      expect(BigInt(body.route.amount_in)).toBe(BigInt(body.route.estimated_amount_out) + BigInt(fees[0].amount));
+      expect(body.route.operations[0].cctp_transfer.smart_relay).toBe(true);
+    },
+  );
 
   it('Ethereum to Noble: the relayer pulls burn + fee (approval), burns the delivered amount, pays itself the fee', async () => {
-    const res = await post(t.app, '/v2/fungible/msgs_direct', fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request);
+    const res = await post(
+      t.app,
+      '/v2/fungible/msgs_direct',
+      fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request,
+    );
     const { route, txs } = res.json();
     const tx = txs[0].evm_tx;
     const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` });

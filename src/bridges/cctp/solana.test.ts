@@ -28,7 +28,10 @@ const PAYER = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 
 const pda = (program: PublicKey, ...seeds: (string | Buffer)[]) =>
-  PublicKey.findProgramAddressSync(seeds.map((s) => (typeof s === 'string' ? Buffer.from(s) : s)), program)[0];
+  PublicKey.findProgramAddressSync(
+    seeds.map((s) => (typeof s === 'string' ? Buffer.from(s) : s)),
+    program,
+  )[0];
 
 let rpc: Server;
 let rpcCalls: string[] = [];
@@ -48,7 +51,13 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { context: { slot: 2792 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 3090 } } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: call.id,
+          result: { context: { slot: 2792 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 3090 } },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => rpc.listen(0, '127.0.0.1', r));
@@ -75,7 +84,7 @@ function burn(app: TestApp, extra: Record<string, unknown> = {}, amount = '25000
 }
 
 describe('CCTP from Solana: deposit_for_burn', () => {
-  it('builds a partially signed legacy transaction with Circle\'s accounts, PDAs and instruction data', async () => {
+  it("builds a partially signed legacy transaction with Circle's accounts, PDAs and instruction data", async () => {
     rpcCalls = [];
     const res = await burn(withRpc);
     expect(res.statusCode, res.body).toBe(200);
@@ -115,7 +124,9 @@ describe('CCTP from Solana: deposit_for_burn', () => {
       [pda(TMM, '__event_authority'), false, false],
       [TMM, false, false],
     ];
-    expect(ix.keys.map((k) => [k.pubkey.toBase58(), k.isSigner, k.isWritable])).toEqual(expected.map(([k, s, w]) => [k.toBase58(), s, w]));
+    expect(ix.keys.map((k) => [k.pubkey.toBase58(), k.isSigner, k.isWritable])).toEqual(
+      expected.map(([k, s, w]) => [k.toBase58(), s, w]),
+    );
 
     const data = Buffer.from(ix.data);
     expect([...data.subarray(0, 8)]).toEqual(DISCRIMINATOR);
@@ -134,7 +145,10 @@ describe('CCTP from Solana: deposit_for_burn', () => {
   });
 
   it('a new event keypair for every transaction', async () => {
-    const keyOf = async () => Transaction.from(Buffer.from((await burn(withRpc)).json().txs[0].svm_tx.tx, 'base64')).instructions[0]!.keys[10]!.pubkey.toBase58();
+    const keyOf = async () =>
+      Transaction.from(
+        Buffer.from((await burn(withRpc)).json().txs[0].svm_tx.tx, 'base64'),
+      ).instructions[0]!.keys[10]!.pubkey.toBase58();
     expect(await keyOf()).not.toBe(await keyOf());
   });
 

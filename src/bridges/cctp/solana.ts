@@ -18,7 +18,10 @@ export function anchorDiscriminator(name: string): Buffer {
 }
 
 const pda = (programId: PublicKey, ...seeds: (string | Buffer)[]) =>
-  solanaWeb3().PublicKey.findProgramAddressSync(seeds.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s)), programId)[0];
+  solanaWeb3().PublicKey.findProgramAddressSync(
+    seeds.map((s) => (typeof s === 'string' ? Buffer.from(s, 'utf8') : s)),
+    programId,
+  )[0];
 
 export interface SolanaBurnFields {
   owner: string;
@@ -40,7 +43,10 @@ export function depositForBurnData(amount: bigint, destinationDomain: number, mi
   return Buffer.concat([anchorDiscriminator('deposit_for_burn'), params]);
 }
 
-export function depositForBurnInstruction(f: Omit<SolanaBurnFields, 'recentBlockhash' | 'eventKeySeed'>, eventData: PublicKey): TransactionInstruction {
+export function depositForBurnInstruction(
+  f: Omit<SolanaBurnFields, 'recentBlockhash' | 'eventKeySeed'>,
+  eventData: PublicKey,
+): TransactionInstruction {
   const cfg = cctpConfig();
   const { PublicKey, TransactionInstruction } = solanaWeb3();
   const tmm = new PublicKey(cfg.solana.token_messenger_minter);
@@ -48,7 +54,11 @@ export function depositForBurnInstruction(f: Omit<SolanaBurnFields, 'recentBlock
   const mint = new PublicKey(cfg.usdc.get('solana')!);
   const owner = new PublicKey(f.owner);
   const payer = new PublicKey(f.feePayer ?? f.owner);
-  const meta = (pubkey: PublicKey, isWritable = false, isSigner = false): AccountMeta => ({ pubkey, isWritable, isSigner });
+  const meta = (pubkey: PublicKey, isWritable = false, isSigner = false): AccountMeta => ({
+    pubkey,
+    isWritable,
+    isSigner,
+  });
   const keys: AccountMeta[] = [
     meta(owner, false, true),
     meta(payer, true, true), // event_rent_payer: pays the rent of the event account
@@ -69,7 +79,11 @@ export function depositForBurnInstruction(f: Omit<SolanaBurnFields, 'recentBlock
     meta(pda(tmm, '__event_authority')),
     meta(tmm),
   ];
-  return new TransactionInstruction({ programId: tmm, keys, data: depositForBurnData(f.amount, f.destinationDomain, f.mintRecipient) });
+  return new TransactionInstruction({
+    programId: tmm,
+    keys,
+    data: depositForBurnData(f.amount, f.destinationDomain, f.mintRecipient),
+  });
 }
 
 export function solanaBurnTx(f: SolanaBurnFields): Static<typeof SvmTx> {

@@ -39,19 +39,35 @@ const attestations = new Map<string, 'pending' | 'complete'>();
 const iris = http.createServer((req, res) => {
   const hash = /^\/v1\/attestations\/(0x[0-9a-f]{64})$/.exec(req.url ?? '')?.[1];
   const state = hash ? attestations.get(hash) : undefined;
-  if (!state) return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Message hash not found' }));
+  if (!state)
+    return res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: 'Message hash not found' }));
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(state === 'complete' ? { attestation: `0x${'ab'.repeat(65)}`, status: 'complete' } : { attestation: null, status: 'pending_confirmations' }));
+  res.end(
+    JSON.stringify(
+      state === 'complete'
+        ? { attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }
+        : { attestation: null, status: 'pending_confirmations' },
+    ),
+  );
 });
 
 beforeAll(async () => {
   [ethereum, avalanche] = await Promise.all([startAnvil(1), startAnvil(43114)]);
   const compiled = compileFixture('CctpTransmitterDouble.sol', 'CctpTransmitterDouble');
   abi = compiled.abi as Abi;
-  for (const [node, address] of [[ethereum, TRANSMITTER_ETHEREUM], [avalanche, TRANSMITTER_AVALANCHE]] as const) {
+  for (const [node, address] of [
+    [ethereum, TRANSMITTER_ETHEREUM],
+    [avalanche, TRANSMITTER_AVALANCHE],
+  ] as const) {
     const c = anvilClients(node);
     await c.test.setBalance({ address: user.address, value: parseEther('1') });
-    const deployed = (await c.test.waitForTransactionReceipt({ hash: await c.wallet.deployContract({ account: user, abi, bytecode: compiled.bytecode }) })).contractAddress!;
+    const deployed = (
+      await c.test.waitForTransactionReceipt({
+        hash: await c.wallet.deployContract({ account: user, abi, bytecode: compiled.bytecode }),
+      })
+    ).contractAddress!;
     await c.test.setCode({ address, bytecode: (await c.test.getCode({ address: deployed }))! });
     await c.test.setStorageAt({ address, index: 0, value: pad('0x1b58', { size: 32 }) }); // nextNonce = 7000
   }
@@ -75,7 +91,13 @@ afterAll(async () => {
 
 async function burn(destinationDomain: number, mintRecipient: Hex, amount: bigint): Promise<Hex> {
   const c = anvilClients(ethereum);
-  const hash = await c.wallet.writeContract({ account: user, address: TRANSMITTER_ETHEREUM, abi, functionName: 'depositForBurn', args: [0, destinationDomain, mintRecipient, USDC_ETHEREUM, amount] });
+  const hash = await c.wallet.writeContract({
+    account: user,
+    address: TRANSMITTER_ETHEREUM,
+    abi,
+    functionName: 'depositForBurn',
+    args: [0, destinationDomain, mintRecipient, USDC_ETHEREUM, amount],
+  });
   await c.test.waitForTransactionReceipt({ hash });
   return hash;
 }
@@ -99,12 +121,35 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
     const hash = await burn(1, recipient, 5_000_000n);
     await tx.track('1', hash, null);
     let s = await step(hash);
-    expect(cctp(s)).toMatchObject({ from_chain_id: '1', to_chain_id: '43114', state: 'CCTP_TRANSFER_SENT', txs: { send_tx: { chain_id: '1', tx_hash: hash, explorer_link: `https://etherscan.io/tx/${hash}` }, receive_tx: null } });
+    expect(cctp(s)).toMatchObject({
+      from_chain_id: '1',
+      to_chain_id: '43114',
+      state: 'CCTP_TRANSFER_SENT',
+      txs: {
+        send_tx: { chain_id: '1', tx_hash: hash, explorer_link: `https://etherscan.io/tx/${hash}` },
+        receive_tx: null,
+      },
+    });
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 0 } });
 
-    const record = JSON.parse((await tx.store.db.selectFrom('tracked_txs').select('record').where('tx_hash', '=', hash).executeTakeFirstOrThrow()).record);
+    const record = JSON.parse(
+      (
+        await tx.store.db
+          .selectFrom('tracked_txs')
+          .select('record')
+          .where('tx_hash', '=', hash)
+          .executeTakeFirstOrThrow()
+      ).record,
+    );
     const message = record.transfers[0].legs[0].message;
-    expect(message).toMatchObject({ version: 0, source_domain: 0, destination_domain: 1, nonce: '7000', mint_recipient: recipient.toLowerCase(), amount: '5000000' });
+    expect(message).toMatchObject({
+      version: 0,
+      source_domain: 0,
+      destination_domain: 1,
+      nonce: '7000',
+      mint_recipient: recipient.toLowerCase(),
+      amount: '5000000',
+    });
     attestations.set(message.message_hash, 'pending');
     expect(cctp(await step(hash)).state).toBe('CCTP_TRANSFER_PENDING_CONFIRMATION');
     attestations.set(message.message_hash, 'complete');
@@ -112,10 +157,19 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
 
     // The relayer calls receiveMessage on Avalanche's transmitter.
     const c = anvilClients(avalanche);
-    const mint = await c.wallet.writeContract({ account: user, address: TRANSMITTER_AVALANCHE, abi, functionName: 'receiveMessage', args: [0, 7000n, pad(TRANSMITTER_ETHEREUM, { size: 32 }), '0x'] });
+    const mint = await c.wallet.writeContract({
+      account: user,
+      address: TRANSMITTER_AVALANCHE,
+      abi,
+      functionName: 'receiveMessage',
+      args: [0, 7000n, pad(TRANSMITTER_ETHEREUM, { size: 32 }), '0x'],
+    });
     await c.test.waitForTransactionReceipt({ hash: mint });
     s = await step(hash);
-    expect(cctp(s)).toMatchObject({ state: 'CCTP_TRANSFER_RECEIVED', txs: { receive_tx: { chain_id: '43114', tx_hash: mint, explorer_link: `https://snowtrace.io/tx/${mint}` } } });
+    expect(cctp(s)).toMatchObject({
+      state: 'CCTP_TRANSFER_RECEIVED',
+      txs: { receive_tx: { chain_id: '43114', tx_hash: mint, explorer_link: `https://snowtrace.io/tx/${mint}` } },
+    });
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
       next_blocking_transfer: null,
@@ -127,7 +181,15 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
     const hash = await burn(1, pad(user.address, { size: 32 }), 1_000n);
     await tx.track('1', hash, null);
     const c = anvilClients(avalanche);
-    await c.test.waitForTransactionReceipt({ hash: await c.wallet.writeContract({ account: user, address: TRANSMITTER_AVALANCHE, abi, functionName: 'receiveMessage', args: [6, 7001n, pad(TRANSMITTER_ETHEREUM, { size: 32 }), '0x'] }) });
+    await c.test.waitForTransactionReceipt({
+      hash: await c.wallet.writeContract({
+        account: user,
+        address: TRANSMITTER_AVALANCHE,
+        abi,
+        functionName: 'receiveMessage',
+        args: [6, 7001n, pad(TRANSMITTER_ETHEREUM, { size: 32 }), '0x'],
+      }),
+    });
     expect(cctp(await step(hash)).state).toBe('CCTP_TRANSFER_SENT');
   }, 30_000);
 });
@@ -137,7 +199,15 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
     const hash = await burn(4, NOBLE_RECIPIENT, 11_640_000n);
     await tx.track('1', hash, null);
     const s1 = await step(hash);
-    const record = JSON.parse((await tx.store.db.selectFrom('tracked_txs').select('record').where('tx_hash', '=', hash).executeTakeFirstOrThrow()).record);
+    const record = JSON.parse(
+      (
+        await tx.store.db
+          .selectFrom('tracked_txs')
+          .select('record')
+          .where('tx_hash', '=', hash)
+          .executeTakeFirstOrThrow()
+      ).record,
+    );
     const { nonce, message_hash } = record.transfers[0].legs[0].message;
     expect(cctp(s1)).toMatchObject({ to_chain_id: 'noble-1', state: 'CCTP_TRANSFER_SENT' });
     attestations.set(message_hash, 'complete');
@@ -158,21 +228,58 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
       state: 'STATE_COMPLETED_SUCCESS',
       transfer_asset_release: { chain_id: 'noble-1', denom: 'uusdc', released: true },
     });
-    expect(cctp(s).txs.receive_tx).toMatchObject({ chain_id: 'noble-1', tx_hash: mint, explorer_link: `https://www.mintscan.io/noble/txs/${mint}` });
+    expect(cctp(s).txs.receive_tx).toMatchObject({
+      chain_id: 'noble-1',
+      tx_hash: mint,
+      explorer_link: `https://www.mintscan.io/noble/txs/${mint}`,
+    });
     // Same keys, kinds and states as Skip's captured answer for an Ethereum → Noble CCTP transfer.
     const { readFileSync } = await import('node:fs');
-    const captured = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/tx_status-progression-ethereum-to-noble-cctp.json', import.meta.url), 'utf8')).responses[1].body;
+    const captured = JSON.parse(
+      readFileSync(
+        new URL(
+          '../../../test/fixtures/skip-go-api/tx_status-progression-ethereum-to-noble-cctp.json',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    ).responses[1].body;
     expect(Object.keys(s).sort()).toEqual(Object.keys(captured).sort());
     expect(Object.keys(cctp(s)).sort()).toEqual(Object.keys(captured.transfer_sequence[0].cctp_transfer).sort());
-    expect({ state: s.state, status: s.status, kind: cctp(s).state }).toEqual({ state: captured.state, status: captured.status, kind: captured.transfer_sequence[0].cctp_transfer.state });
+    expect({ state: s.state, status: s.status, kind: cctp(s).state }).toEqual({
+      state: captured.state,
+      status: captured.status,
+      kind: captured.transfer_sequence[0].cctp_transfer.state,
+    });
   }, 30_000);
 });
 
 describe('decodeMessage', () => {
-  it('reads a V1 message laid out as Circle\'s Message.sol / BurnMessage.sol', () => {
-    const header = Buffer.concat([u32(0), u32(0), u32(4), u64(123456n), Buffer.alloc(32, 1), Buffer.alloc(32, 2), Buffer.alloc(32)]);
-    const body = Buffer.concat([u32(0), Buffer.from(pad(USDC_ETHEREUM, { size: 32 }).slice(2), 'hex'), Buffer.from(NOBLE_RECIPIENT.slice(2), 'hex'), Buffer.from(pad('0xb19cc0', { size: 32 }).slice(2), 'hex'), Buffer.alloc(32, 3)]);
-    expect(decodeMessage(Buffer.concat([header, body]))).toMatchObject({ version: 0, source_domain: 0, destination_domain: 4, nonce: '123456', mint_recipient: NOBLE_RECIPIENT, amount: '11640000' });
+  it("reads a V1 message laid out as Circle's Message.sol / BurnMessage.sol", () => {
+    const header = Buffer.concat([
+      u32(0),
+      u32(0),
+      u32(4),
+      u64(123456n),
+      Buffer.alloc(32, 1),
+      Buffer.alloc(32, 2),
+      Buffer.alloc(32),
+    ]);
+    const body = Buffer.concat([
+      u32(0),
+      Buffer.from(pad(USDC_ETHEREUM, { size: 32 }).slice(2), 'hex'),
+      Buffer.from(NOBLE_RECIPIENT.slice(2), 'hex'),
+      Buffer.from(pad('0xb19cc0', { size: 32 }).slice(2), 'hex'),
+      Buffer.alloc(32, 3),
+    ]);
+    expect(decodeMessage(Buffer.concat([header, body]))).toMatchObject({
+      version: 0,
+      source_domain: 0,
+      destination_domain: 4,
+      nonce: '123456',
+      mint_recipient: NOBLE_RECIPIENT,
+      amount: '11640000',
+    });
     expect(decodeMessage(Buffer.alloc(50))).toBeNull();
   });
 });

@@ -25,7 +25,9 @@ import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from 
 import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
 
 const MESSAGE_SENT = parseAbiItem('event MessageSent(bytes message)');
-const MESSAGE_RECEIVED_V1 = parseAbiItem('event MessageReceived(address indexed caller, uint32 sourceDomain, uint64 indexed nonce, bytes32 sender, bytes messageBody)');
+const MESSAGE_RECEIVED_V1 = parseAbiItem(
+  'event MessageReceived(address indexed caller, uint32 sourceDomain, uint64 indexed nonce, bytes32 sender, bytes messageBody)',
+);
 const MESSAGE_RECEIVED_V2 = parseAbiItem(
   'event MessageReceived(address indexed caller, uint32 sourceDomain, bytes32 indexed nonce, bytes32 sender, uint32 indexed finalityThresholdExecuted, bytes messageBody)',
 );
@@ -91,9 +93,17 @@ function messagesOf(tx: IncludedTx): Uint8Array[] {
   const c = cctpFacts().contracts;
   const out: Uint8Array[] = [];
   for (const log of tx.logs) {
-    if (!sameAddress(log.address, c.message_transmitter_v1[tx.chainId]) && !sameAddress(log.address, c.message_transmitter_v2)) continue;
+    if (
+      !sameAddress(log.address, c.message_transmitter_v1[tx.chainId]) &&
+      !sameAddress(log.address, c.message_transmitter_v2)
+    )
+      continue;
     try {
-      const decoded = decodeEventLog({ abi: [MESSAGE_SENT], data: log.data as Hex, topics: log.topics as [Hex, ...Hex[]] });
+      const decoded = decodeEventLog({
+        abi: [MESSAGE_SENT],
+        data: log.data as Hex,
+        topics: log.topics as [Hex, ...Hex[]],
+      });
       out.push(Buffer.from(decoded.args.message.slice(2), 'hex'));
     } catch {
       // another event of the transmitter
@@ -154,7 +164,10 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
     }
     // A relayer can mint as soon as the attestation exists, possibly before we saw it: look for the mint anyway
     // once the nonce is known (V2 nonces come from the attestation service).
-    if (out.state !== 'CCTP_TRANSFER_RECEIVED' && (out.message.version === 0 || out.state === 'CCTP_TRANSFER_CONFIRMED')) {
+    if (
+      out.state !== 'CCTP_TRANSFER_RECEIVED' &&
+      (out.message.version === 0 || out.state === 'CCTP_TRANSFER_CONFIRMED')
+    ) {
       const minted = await findMint(out, env);
       if (minted) {
         out.receive_tx = minted;
@@ -183,7 +196,11 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
       settled: received,
       expectsNext: false,
       carriesBackFailure: false,
-      arrived: { chain_id: leg.to_chain_id, denom: leg.dest_denom ?? `0x${leg.message.mint_recipient.slice(-40)}`, amount: leg.message.amount },
+      arrived: {
+        chain_id: leg.to_chain_id,
+        denom: leg.dest_denom ?? `0x${leg.message.mint_recipient.slice(-40)}`,
+        amount: leg.message.amount,
+      },
       origin: { chain_id: leg.from_chain_id, denom: leg.source_denom, amount: leg.message.amount },
     };
   },
@@ -196,13 +213,23 @@ async function attestationOf(leg: CctpLeg, env: TrackerEnv): Promise<'complete' 
   const signal = AbortSignal.timeout(10_000);
   try {
     if (leg.message.version === 0) {
-      const body = (await requestJson(joinUrl(base, `v1/attestations/${leg.message.message_hash}`), signal)) as { status?: string; attestation?: string | null };
+      const body = (await requestJson(joinUrl(base, `v1/attestations/${leg.message.message_hash}`), signal)) as {
+        status?: string;
+        attestation?: string | null;
+      };
       return body.status === 'complete' ? 'complete' : 'pending';
     }
-    const body = (await requestJson(joinUrl(base, `v2/messages/${leg.message.source_domain}?transactionHash=${leg.send_tx.tx_hash}`), signal)) as {
+    const body = (await requestJson(
+      joinUrl(base, `v2/messages/${leg.message.source_domain}?transactionHash=${leg.send_tx.tx_hash}`),
+      signal,
+    )) as {
       messages?: { message?: string; eventNonce?: string; status?: string }[];
     };
-    const match = (body.messages ?? []).find((m) => m.message && decodeMessage(Buffer.from(m.message.replace(/^0x/, ''), 'hex'))?.mint_recipient === leg.message.mint_recipient);
+    const match = (body.messages ?? []).find(
+      (m) =>
+        m.message &&
+        decodeMessage(Buffer.from(m.message.replace(/^0x/, ''), 'hex'))?.mint_recipient === leg.message.mint_recipient,
+    );
     if (!match) return 'unseen';
     if (match.eventNonce) leg.message.nonce = toHex(BigInt(match.eventNonce), { size: 32 });
     return match.status === 'complete' ? 'complete' : 'pending';

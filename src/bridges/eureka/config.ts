@@ -47,8 +47,13 @@ export function overrideEurekaRelay(terms: SmartRelayFeesFile['eureka'] | undefi
 function relayOf(terms: SmartRelayFeesFile['eureka']): EurekaRelay {
   const recipient = new Map<string, string>();
   // EVM recipients in EIP-55 form whatever case the file uses (the encoder refuses a wrong checksum).
-  for (const [chainId, address] of Object.entries(terms.relay_fee_recipient)) if (address) recipient.set(chainId, /^0x/.test(address) ? getAddress(address) : address);
-  return { recipient, fee: (chainId, denom) => (terms.fee[chainId]?.[denom] !== undefined ? BigInt(terms.fee[chainId][denom]) : undefined) };
+  for (const [chainId, address] of Object.entries(terms.relay_fee_recipient))
+    if (address) recipient.set(chainId, /^0x/.test(address) ? getAddress(address) : address);
+  return {
+    recipient,
+    fee: (chainId, denom) =>
+      terms.fee[chainId]?.[denom] !== undefined ? BigInt(terms.fee[chainId][denom]) : undefined,
+  };
 }
 
 export function eurekaConfig(): EurekaConfig {
@@ -58,7 +63,12 @@ export function eurekaConfig(): EurekaConfig {
   const terms = relayOverride ?? readDataFile<SmartRelayFeesFile>('smart-relay-fees.json').eureka;
   const evm = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, v]) => [k, getAddress(v)]));
   loaded = {
-    clients: contracts.clients.map((c) => ({ chainId: c.chain_id, clientId: c.client_id, counterpartyChainId: c.counterparty_chain_id, counterpartyClientId: c.counterparty_client_id })),
+    clients: contracts.clients.map((c) => ({
+      chainId: c.chain_id,
+      clientId: c.client_id,
+      counterpartyChainId: c.counterparty_chain_id,
+      counterpartyClientId: c.counterparty_client_id,
+    })),
     ics20Transfer: evm(contracts.ics20_transfer),
     handler: evm(contracts.skip_handler),
     seconds: new Map(Object.entries(durations.eureka_seconds ?? {})),

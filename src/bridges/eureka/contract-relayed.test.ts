@@ -16,7 +16,10 @@ const WBTC_ON_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079
 const ATOM_ON_ETHEREUM = '0xbf6Bc6782f7EB580312CC09B976e9329f3e027B3';
 // Set before the suite builds its app (lanes are computed per registry).
 overrideEurekaRelay({
-  relay_fee_recipient: { '1': '0x000000000000000000000000000000000000fEe5', 'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978' },
+  relay_fee_recipient: {
+    '1': '0x000000000000000000000000000000000000fEe5',
+    'cosmoshub-4': 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
+  },
   fee: { '1': { [WBTC]: '1000' }, 'cosmoshub-4': { uatom: '250000' } },
 });
 
@@ -29,13 +32,25 @@ const addresses = {
 runBridgeContract(eurekaBridge as unknown as LaneBridge, [
   {
     name: 'WBTC from Ethereum to the Hub, relayed (EurekaHandler)',
-    route: { source_asset_chain_id: '1', source_asset_denom: WBTC, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: WBTC_ON_HUB, amount_in: '5000000' },
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: WBTC,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: WBTC_ON_HUB,
+      amount_in: '5000000',
+    },
     addresses,
     tamper: { field: 'smart_relay', value: 'yes' },
   },
   {
     name: 'ATOM from the Hub to Ethereum, relayed (entry point with eureka_fee, exact out)',
-    route: { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: '1', dest_asset_denom: ATOM_ON_ETHEREUM, amount_out: '10000000' },
+    route: {
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: ATOM_ON_ETHEREUM,
+      amount_out: '10000000',
+    },
     addresses,
     tamper: { field: 'denom_out', value: WBTC },
   },

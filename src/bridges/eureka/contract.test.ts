@@ -21,19 +21,37 @@ const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA6
 runBridgeContract(eurekaBridge as unknown as LaneBridge, [
   {
     name: 'ATOM from Ethereum to the Hub',
-    route: { source_asset_chain_id: '1', source_asset_denom: ATOM_ON_ETHEREUM, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom', amount_in: '25000000' },
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: ATOM_ON_ETHEREUM,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+      amount_in: '25000000',
+    },
     addresses,
     tamper: { field: 'denom_out', value: WBTC_ON_HUB },
   },
   {
     name: 'ATOM from Ethereum to Osmosis (Hub callback forwards it, one signature)',
-    route: { source_asset_chain_id: '1', source_asset_denom: ATOM_ON_ETHEREUM, dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, amount_in: '25000000' },
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: ATOM_ON_ETHEREUM,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+      amount_in: '25000000',
+    },
     addresses,
     tamper: { field: 'source_client', value: '08-wasm-1369' },
   },
   {
     name: 'WBTC from the Hub to Ethereum (exact out)',
-    route: { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: WBTC_ON_HUB, dest_asset_chain_id: '1', dest_asset_denom: WBTC, amount_out: '150000' },
+    route: {
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: WBTC_ON_HUB,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: WBTC,
+      amount_out: '150000',
+    },
     addresses,
     tamper: { field: 'to_chain_id', value: 'osmosis-1' },
   },

@@ -7,7 +7,18 @@
  * The relayed form (smart_relay) runs with a relay fee recipient set for the test, as an operator would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAbiParameters, decodeEventLog, decodeFunctionData, encodeFunctionData, getAddress, parseAbi, parseAbiParameters, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeEventLog,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  parseAbi,
+  parseAbiParameters,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
@@ -48,16 +59,20 @@ beforeAll(async () => {
   const own = compileSolidity(new URL('./TestEureka.sol', import.meta.url));
   abis = { ics20: own.TestICS20Transfer!.abi, handler: own.TestEurekaHandler!.abi };
   const deploy = async (c: Compiled, args: readonly unknown[] = []) => {
-    const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
+    const hash = await node
+      .wallet(0)
+      .deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
     return (await node.publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
   };
-  const placeAt = async (from: Address, to: Address) => node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
+  const placeAt = async (from: Address, to: Address) =>
+    node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
   const token = await deploy(tokens.TestUSDC!);
   await placeAt(token, ATOM);
   await placeAt(token, WBTC);
   await placeAt(await deploy(own.TestICS20Transfer!), ics20 as Address);
   await placeAt(await deploy(own.TestEurekaHandler!, [ics20]), handler as Address);
-  for (const t of [ATOM, WBTC]) await send(t, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
+  for (const t of [ATOM, WBTC])
+    await send(t, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
 }, 90_000);
 afterAll(async () => {
   await node?.stop();
@@ -72,23 +87,37 @@ async function send(to: Address, data: Hex): Promise<Hex> {
   return hash;
 }
 
-const balance = (token: Address, who: Address) => node.publicClient.readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [who] });
+const balance = (token: Address, who: Address) =>
+  node.publicClient.readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [who] });
 
 interface PacketEvent {
   clientId: Hex;
   sequence: bigint;
-  packet: { sequence: bigint; sourceClient: string; destClient: string; timeoutTimestamp: bigint; payloads: { sourcePort: string; destPort: string; version: string; encoding: string; value: Hex }[] };
+  packet: {
+    sequence: bigint;
+    sourceClient: string;
+    destClient: string;
+    timeoutTimestamp: bigint;
+    payloads: { sourcePort: string; destPort: string; version: string; encoding: string; value: Hex }[];
+  };
 }
 
 async function execute(t: TestApp, request: Record<string, unknown>) {
   const before = Math.floor(Date.now() / 1000);
-  const res = await post(t.app, '/v2/fungible/msgs_direct', { ...request, timeout_seconds: '3600', chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER } });
+  const res = await post(t.app, '/v2/fungible/msgs_direct', {
+    ...request,
+    timeout_seconds: '3600',
+    chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   expect(body.txs).toHaveLength(1);
   const tx = body.txs[0].evm_tx;
   for (const a of tx.required_erc20_approvals) {
-    await send(a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
+    await send(
+      a.token_contract,
+      encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+    );
   }
   const hash = await send(tx.to, `0x${tx.data}`);
   const receipt = await node.publicClient.getTransactionReceipt({ hash });
@@ -101,7 +130,12 @@ async function execute(t: TestApp, request: Record<string, unknown>) {
   const { packet } = packets[0]!;
   expect(packet.payloads).toHaveLength(1);
   const payload = packet.payloads[0]!;
-  expect(payload).toMatchObject({ sourcePort: 'transfer', destPort: 'transfer', version: 'ics20-1', encoding: 'application/x-solidity-abi' });
+  expect(payload).toMatchObject({
+    sourcePort: 'transfer',
+    destPort: 'transfer',
+    version: 'ics20-1',
+    encoding: 'application/x-solidity-abi',
+  });
   const [data] = decodeAbiParameters(PACKET_DATA, payload.value);
   return { body, tx, packet, data, receipt, before };
 }
@@ -110,7 +144,13 @@ describe('IBC Eureka from Ethereum on anvil', () => {
   it('ATOM to the Hub (unrelayed): sendTransfer over cosmoshub-0, timeout in seconds, the user as receiver', async () => {
     const amount = 25_000_000n;
     const escrowBefore = await balance(ATOM, ics20 as Address);
-    const { body, tx, packet, data, before } = await execute(app, { source_asset_chain_id: '1', source_asset_denom: ATOM, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uatom', amount_in: amount.toString() });
+    const { body, tx, packet, data, before } = await execute(app, {
+      source_asset_chain_id: '1',
+      source_asset_denom: ATOM,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+      amount_in: amount.toString(),
+    });
     expect(tx.to).toBe(ics20);
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: ATOM, spender: ics20, amount: amount.toString() }]);
     const call = decodeFunctionData({ abi: abis.ics20, data: `0x${tx.data}` });
@@ -118,10 +158,21 @@ describe('IBC Eureka from Ethereum on anvil', () => {
     expect(packet.sourceClient).toBe('cosmoshub-0');
     expect(packet.timeoutTimestamp).toBeGreaterThanOrEqual(BigInt(before + 3600));
     expect(packet.timeoutTimestamp).toBeLessThan(BigInt(before + 3700));
-    expect(data).toMatchObject({ denom: ATOM.toLowerCase(), sender: user.toLowerCase(), receiver: HUB_USER, amount, memo: '' });
+    expect(data).toMatchObject({
+      denom: ATOM.toLowerCase(),
+      sender: user.toLowerCase(),
+      receiver: HUB_USER,
+      amount,
+      memo: '',
+    });
     expect(await balance(ATOM, ics20 as Address)).toBe(escrowBefore + amount);
     expect(body.route.estimated_fees).toEqual([]);
-    expect(body.route.operations[0].eureka_transfer).toMatchObject({ source_client: 'cosmoshub-0', destination_port: 'transfer', smart_relay: false, entry_contract_address: ics20 });
+    expect(body.route.operations[0].eureka_transfer).toMatchObject({
+      source_client: 'cosmoshub-0',
+      destination_port: 'transfer',
+      smart_relay: false,
+      entry_contract_address: ics20,
+    });
   });
 
   it('ATOM to Osmosis in one signature: the Hub callbacks adapter receives it and the memo runs the entry point', async () => {
@@ -136,33 +187,70 @@ describe('IBC Eureka from Ethereum on anvil', () => {
     expect(body.route.txs_required).toBe(1);
     expect(data.receiver).toBe(HUB_CALLBACK_ADAPTER);
     expect(data.amount).toBe(amount);
-    const memo = JSON.parse(data.memo) as { dest_callback: { address: string }; wasm: { contract: string; msg: { action: { action: { ibc_transfer: { ibc_info: Record<string, string> } }; exact_out: boolean } } } };
+    const memo = JSON.parse(data.memo) as {
+      dest_callback: { address: string };
+      wasm: {
+        contract: string;
+        msg: { action: { action: { ibc_transfer: { ibc_info: Record<string, string> } }; exact_out: boolean } };
+      };
+    };
     expect(memo.dest_callback).toEqual({ address: HUB_CALLBACK_ADAPTER });
     expect(memo.wasm.contract).toBe(HUB_ENTRY_POINT);
     expect(memo.wasm.msg.action.exact_out).toBe(false);
-    expect(memo.wasm.msg.action.action.ibc_transfer.ibc_info).toMatchObject({ source_channel: 'channel-141', receiver: OSMO_USER, memo: '', recover_address: HUB_USER });
+    expect(memo.wasm.msg.action.action.ibc_transfer.ibc_info).toMatchObject({
+      source_channel: 'channel-141',
+      receiver: OSMO_USER,
+      memo: '',
+      recover_address: HUB_USER,
+    });
   });
 
   it('WBTC to the Hub, relayed: the handler pays the relay fee; signed amount = delivered + SMART_RELAY fee', async () => {
     const amount = 5_000_000n;
     const feeBefore = await balance(WBTC, FEE_RECIPIENT);
-    const { body, tx, data } = await execute(relayedApp, { source_asset_chain_id: '1', source_asset_denom: WBTC, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: WBTC_ON_HUB, amount_in: amount.toString() });
+    const { body, tx, data } = await execute(relayedApp, {
+      source_asset_chain_id: '1',
+      source_asset_denom: WBTC,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: WBTC_ON_HUB,
+      amount_in: amount.toString(),
+    });
     expect(tx.to).toBe(handler);
-    expect(tx.required_erc20_approvals).toEqual([{ token_contract: WBTC, spender: handler, amount: amount.toString() }]);
+    expect(tx.required_erc20_approvals).toEqual([
+      { token_contract: WBTC, spender: handler, amount: amount.toString() },
+    ]);
     const call = decodeFunctionData({ abi: abis.handler, data: `0x${tx.data}` });
     expect(call.functionName).toBe('transfer');
     const fees = body.route.estimated_fees;
     expect(fees).toHaveLength(1);
-    expect(fees[0]).toMatchObject({ fee_type: 'SMART_RELAY', bridge_id: 'EUREKA', amount: '1000', chain_id: '1', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' });
+    expect(fees[0]).toMatchObject({
+      fee_type: 'SMART_RELAY',
+      bridge_id: 'EUREKA',
+      amount: '1000',
+      chain_id: '1',
+      tx_index: 0,
+      operation_index: 0,
+      fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+    });
     expect(fees[0].origin_asset.denom).toBe(WBTC);
     expect(BigInt(body.route.amount_in)).toBe(BigInt(body.route.estimated_amount_out) + BigInt(fees[0].amount));
     expect(data.amount).toBe(BigInt(body.route.estimated_amount_out));
     expect(await balance(WBTC, FEE_RECIPIENT)).toBe(feeBefore + 1000n);
-    expect(body.route.operations[0].eureka_transfer).toMatchObject({ smart_relay: true, entry_contract_address: handler });
+    expect(body.route.operations[0].eureka_transfer).toMatchObject({
+      smart_relay: true,
+      entry_contract_address: handler,
+    });
   });
 
   it('smart_relay: false gives the unrelayed form even where a relayer is configured', async () => {
-    const { body, tx } = await execute(relayedApp, { source_asset_chain_id: '1', source_asset_denom: WBTC, dest_asset_chain_id: 'cosmoshub-4', dest_asset_denom: WBTC_ON_HUB, amount_in: '4000000', smart_relay: false });
+    const { body, tx } = await execute(relayedApp, {
+      source_asset_chain_id: '1',
+      source_asset_denom: WBTC,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: WBTC_ON_HUB,
+      amount_in: '4000000',
+      smart_relay: false,
+    });
     expect(tx.to).toBe(ics20);
     expect(body.route.estimated_fees).toEqual([]);
     expect(body.route.estimated_amount_out).toBe('4000000');

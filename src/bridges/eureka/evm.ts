@@ -48,14 +48,35 @@ export function eurekaEvmTx(f: EurekaEvmFields): Static<typeof EvmTx> {
         functionName: 'transfer',
         args: [
           f.amount,
-          { token, recipient: f.receiver, sourceClient: f.sourceClient, destPort: 'transfer', timeoutTimestamp: f.timeoutSeconds, memo: f.memo },
-          { relayFee: f.relay.fee, relayFeeRecipient: f.relay.recipient as Address, quoteExpiry: f.relay.quoteExpirySeconds },
+          {
+            token,
+            recipient: f.receiver,
+            sourceClient: f.sourceClient,
+            destPort: 'transfer',
+            timeoutTimestamp: f.timeoutSeconds,
+            memo: f.memo,
+          },
+          {
+            relayFee: f.relay.fee,
+            relayFeeRecipient: f.relay.recipient as Address,
+            quoteExpiry: f.relay.quoteExpirySeconds,
+          },
         ],
       })
     : encodeFunctionData({
         abi: ICS20_TRANSFER_ABI,
         functionName: 'sendTransfer',
-        args: [{ denom: token, amount: f.amount, receiver: f.receiver, sourceClient: f.sourceClient, destPort: 'transfer', timeoutTimestamp: f.timeoutSeconds, memo: f.memo }],
+        args: [
+          {
+            denom: token,
+            amount: f.amount,
+            receiver: f.receiver,
+            sourceClient: f.sourceClient,
+            destPort: 'transfer',
+            timeoutTimestamp: f.timeoutSeconds,
+            memo: f.memo,
+          },
+        ],
       });
   const pulled = f.amount + (f.relay?.fee ?? 0n);
   return {

@@ -29,7 +29,10 @@ let app: TestApp;
 let relayed: TestApp;
 beforeAll(async () => {
   app = await buildTestApp();
-  overrideEurekaRelay({ relay_fee_recipient: { 'cosmoshub-4': RELAYER_FEE_ADDRESS }, fee: { 'cosmoshub-4': { uatom: '250000' } } });
+  overrideEurekaRelay({
+    relay_fee_recipient: { 'cosmoshub-4': RELAYER_FEE_ADDRESS },
+    fee: { 'cosmoshub-4': { uatom: '250000' } },
+  });
   relayed = await buildTestApp();
   overrideEurekaRelay(undefined);
 });
@@ -63,7 +66,13 @@ describe('IBC Eureka from the Cosmos Hub', () => {
       }),
     ).finish();
     const m = MsgTransfer.decode(encoded);
-    expect(m).toMatchObject({ sourcePort: 'transfer', sourceChannel: '08-wasm-1369', sender: HUB_USER, receiver: ETH_USER, encoding: 'application/x-solidity-abi' });
+    expect(m).toMatchObject({
+      sourcePort: 'transfer',
+      sourceChannel: '08-wasm-1369',
+      sender: HUB_USER,
+      receiver: ETH_USER,
+      encoding: 'application/x-solidity-abi',
+    });
     expect(m.token).toEqual({ denom: 'uatom', amount: '30000000' });
     expect(j.timeout_height).toEqual({});
     // Seconds, not nanoseconds: the v2 core compares it with block time in seconds, at most 24 h ahead.
@@ -88,18 +97,35 @@ describe('IBC Eureka from the Cosmos Hub', () => {
     const exec = JSON.parse(msg.msg);
     expect(exec.contract).toBe(HUB_ENTRY_POINT);
     const info = exec.msg.action.action.ibc_transfer.ibc_info;
-    expect(info).toMatchObject({ source_channel: '08-wasm-1369', receiver: ETH_USER, encoding: 'application/x-solidity-abi', recover_address: HUB_USER });
+    expect(info).toMatchObject({
+      source_channel: '08-wasm-1369',
+      receiver: ETH_USER,
+      encoding: 'application/x-solidity-abi',
+      recover_address: HUB_USER,
+    });
     expect(info.eureka_fee.coin).toEqual({ denom: 'uatom', amount: '250000' });
     expect(info.eureka_fee.receiver).toBe(RELAYER_FEE_ADDRESS);
     // The action's timeout is in seconds (IBC v2), the fee's in nanoseconds (execution-mechanics §0.1).
     expect(info.eureka_fee.timeout_timestamp).toBe(exec.msg.action.timeout_timestamp * 1e9);
     const fees = route.estimated_fees;
     expect(fees).toEqual([
-      expect.objectContaining({ fee_type: 'SMART_RELAY', bridge_id: 'EUREKA', amount: '250000', chain_id: 'cosmoshub-4', tx_index: 0, operation_index: 0, fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' }),
+      expect.objectContaining({
+        fee_type: 'SMART_RELAY',
+        bridge_id: 'EUREKA',
+        amount: '250000',
+        chain_id: 'cosmoshub-4',
+        tx_index: 0,
+        operation_index: 0,
+        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+      }),
     ]);
     const signed = BigInt(exec.funds[0].amount);
     expect(signed).toBe(BigInt(route.amount_in));
     expect(signed).toBe(BigInt(route.estimated_amount_out) + BigInt(fees[0].amount));
-    expect(route.operations[0].eureka_transfer).toMatchObject({ smart_relay: true, entry_contract_address: HUB_ENTRY_POINT, source_client: '08-wasm-1369' });
+    expect(route.operations[0].eureka_transfer).toMatchObject({
+      smart_relay: true,
+      entry_contract_address: HUB_ENTRY_POINT,
+      source_client: '08-wasm-1369',
+    });
   });
 });

@@ -78,7 +78,11 @@ export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
             memo: '',
             recover_address: f.sender,
             encoding: SOLIDITY_ABI_ENCODING,
-            eureka_fee: { coin: { denom: f.denom, amount: f.relay.fee.toString() }, receiver: f.relay.recipient, timeout_timestamp: deadline * 1_000_000_000n },
+            eureka_fee: {
+              coin: { denom: f.denom, amount: f.relay.fee.toString() },
+              receiver: f.relay.recipient,
+              timeout_timestamp: deadline * 1_000_000_000n,
+            },
           },
         },
       },
@@ -88,7 +92,9 @@ export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
     },
   };
   const msg = {
-    msg: executeContractJson(f.sender, f.relay.entryPoint, action, [{ denom: f.denom, amount: f.amount + f.relay.fee }]),
+    msg: executeContractJson(f.sender, f.relay.entryPoint, action, [
+      { denom: f.denom, amount: f.amount + f.relay.fee },
+    ]),
     msg_type_url: MSG_EXECUTE_CONTRACT_TYPE_URL,
   };
   return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };

@@ -23,10 +23,21 @@ function lanes(registry: Registry): readonly EurekaLane[] {
   return l;
 }
 
-function buildTx({ registry, step, amount, sender, recipient, operationIndices, nowMs, timeoutSeconds, continuation }: BridgeTxInput<EurekaLane>) {
+function buildTx({
+  registry,
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  nowMs,
+  timeoutSeconds,
+  continuation,
+}: BridgeTxInput<EurekaLane>) {
   const { lane } = step;
   const fee = lane.relayed ? lane.relayFee : 0n;
-  if (amount <= fee) throw invalidArgument(`the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}`);
+  if (amount <= fee)
+    throw invalidArgument(`the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}`);
   const transferred = amount - fee;
   const nowSeconds = BigInt(Math.floor(nowMs / 1000));
   const deadline = nowSeconds + BigInt(timeoutSeconds);
@@ -36,10 +47,14 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
     let memo = '';
     if (continuation) {
       const adapter = registry.chain(lane.toChainId)?.entryPoint?.callbackAdapter;
-      if (!adapter) throw invalidArgument(`${lane.toChainId} has no IBC callbacks adapter to continue the route on arrival`);
+      if (!adapter)
+        throw invalidArgument(`${lane.toChainId} has no IBC callbacks adapter to continue the route on arrival`);
       // The adapter receives the coin and, on the destination callback, executes the entry point with it.
       receiver = adapter;
-      memo = stringifyWithBigInts({ dest_callback: { address: adapter }, wasm: { contract: continuation.contract, msg: continuation.msg } });
+      memo = stringifyWithBigInts({
+        dest_callback: { address: adapter },
+        wasm: { contract: continuation.contract, msg: continuation.msg },
+      });
     }
     return {
       evm_tx: eurekaEvmTx({
@@ -67,7 +82,9 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
       sourceClient: lane.sourceClient,
       nowSeconds,
       timeoutSeconds: BigInt(timeoutSeconds),
-      relay: lane.relayed ? { fee, recipient: lane.feeRecipient!, entryPoint: entryContract(registry, lane) } : undefined,
+      relay: lane.relayed
+        ? { fee, recipient: lane.feeRecipient!, entryPoint: entryContract(registry, lane) }
+        : undefined,
       path: [lane.fromChainId, lane.toChainId],
     }),
     operations_indices: operationIndices,
@@ -78,7 +95,9 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
 function carriesNext(registry: Registry, step: { lane: EurekaLane }, next?: NextStep): boolean {
   if (!next || next.kind === 'bridge' || next.chainId !== step.lane.toChainId) return false;
   const to = registry.chain(step.lane.toChainId);
-  return to?.wire.chain_type === 'cosmos' && to.capabilities.ibcCallbacks && to.entryPoint?.callbackAdapter !== undefined;
+  return (
+    to?.wire.chain_type === 'cosmos' && to.capabilities.ibcCallbacks && to.entryPoint?.callbackAdapter !== undefined
+  );
 }
 
 export const eurekaBridge: LaneBridge<EurekaLane> = {
@@ -95,8 +114,10 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   buildTx,
   carriesNext,
   eligible: (lane, options) => {
-    if (lane.relayed && !options.smartRelay) return 'smart_relay is false: IBC Eureka transfers go unrelayed (no relay fee)';
-    if (!lane.relayed && options.smartRelay && lane.relayedTwin) return 'smart_relay: the relayed form of the IBC Eureka transfer is used';
+    if (lane.relayed && !options.smartRelay)
+      return 'smart_relay is false: IBC Eureka transfers go unrelayed (no relay fee)';
+    if (!lane.relayed && options.smartRelay && lane.relayedTwin)
+      return 'smart_relay: the relayed form of the IBC Eureka transfer is used';
     return undefined;
   },
 };

@@ -28,7 +28,8 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 /** Pairs (Ethereum-side asset, Cosmos-side asset) that one Eureka client joins. */
 function pairs(registry: Registry, c: EurekaClient): [RegistryAsset, RegistryAsset][] {
   const out: [RegistryAsset, RegistryAsset][] = [];
-  const overClient = (a: RegistryAsset, client: string) => a.hops.length === 1 && a.hops[0]!.port === 'transfer' && a.hops[0]!.channel === client;
+  const overClient = (a: RegistryAsset, client: string) =>
+    a.hops.length === 1 && a.hops[0]!.port === 'transfer' && a.hops[0]!.channel === client;
   // Vouchers on the Cosmos side of ERC-20s native to the EVM side.
   for (const v of registry.listedAssets(c.chainId)) {
     if (!overClient(v, c.clientId) || v.wire.origin_chain_id !== c.counterpartyChainId) continue;
@@ -48,7 +49,14 @@ export function eurekaLanes(registry: Registry): EurekaLane[] {
   const cfg = eurekaConfig();
   const lanes: EurekaLane[] = [];
   const add = (from: RegistryAsset, to: RegistryAsset, sourceClient: string) => {
-    const base = { bridge: 'EUREKA' as const, fromChainId: from.wire.chain_id, toChainId: to.wire.chain_id, denomIn: from.wire.denom, denomOut: to.wire.denom, sourceClient };
+    const base = {
+      bridge: 'EUREKA' as const,
+      fromChainId: from.wire.chain_id,
+      toChainId: to.wire.chain_id,
+      denomIn: from.wire.denom,
+      denomOut: to.wire.denom,
+      sourceClient,
+    };
     const recipient = cfg.relay.recipient.get(base.fromChainId);
     const fee = cfg.relay.fee(base.fromChainId, base.denomIn);
     const relayable = recipient !== undefined && fee !== undefined;

@@ -51,18 +51,28 @@ export function eurekaLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): EurekaLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'EUREKA', operationKind: 'eureka_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'EUREKA', operationKind: 'eureka_transfer' });
   const to = str('to_chain_id');
-  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean') throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
+  if (record.smart_relay !== undefined && typeof record.smart_relay !== 'boolean')
+    throw invalidArgument(`invalid ${at}.smart_relay: must be a boolean`);
   // The flag picks the relayed or the unrelayed lane; either is re-validated, never trusted for fees.
   const relayed = record.smart_relay === true;
   const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
-  if (candidates.length === 0) throw invalidArgument(`invalid ${at}: IBC Eureka does not move ${denomIn} from ${from} to ${to}`);
+  if (candidates.length === 0)
+    throw invalidArgument(`invalid ${at}: IBC Eureka does not move ${denomIn} from ${from} to ${to}`);
   const lane = candidates.find((l) => l.relayed === relayed);
-  if (!lane) throw invalidArgument(`invalid ${at}.smart_relay: no relayed IBC Eureka lane from ${from} is configured (relay fee recipient)`);
+  if (!lane)
+    throw invalidArgument(
+      `invalid ${at}.smart_relay: no relayed IBC Eureka lane from ${from} is configured (relay fee recipient)`,
+    );
   const check = (key: string, want: string) => {
     const v = record[key];
-    if (v !== undefined && v !== want) throw invalidArgument(`invalid ${at}.${key}: expected ${want}, not ${String(v)}`);
+    if (v !== undefined && v !== want)
+      throw invalidArgument(`invalid ${at}.${key}: expected ${want}, not ${String(v)}`);
   };
   check('denom_out', lane.denomOut);
   check('source_client', lane.sourceClient);

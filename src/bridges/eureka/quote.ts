@@ -13,9 +13,18 @@ export function eurekaQuote(lane: EurekaLane, amount: bigint, fixed: 'in' | 'out
   const seconds = eurekaConfig().seconds.get(lane.fromChainId) ?? UNKNOWN_SECONDS;
   const fee = lane.relayFee;
   const fees = lane.relayed
-    ? [{ type: 'SMART_RELAY' as const, chainId: lane.fromChainId, denom: lane.denomIn, amount: fee, behavior: 'FEE_BEHAVIOR_DEDUCTED' as const }]
+    ? [
+        {
+          type: 'SMART_RELAY' as const,
+          chainId: lane.fromChainId,
+          denom: lane.denomIn,
+          amount: fee,
+          behavior: 'FEE_BEHAVIOR_DEDUCTED' as const,
+        },
+      ]
     : [];
   if (fixed === 'out') return { amountIn: amount + fee, amountOut: amount, fees, seconds };
-  if (amount <= fee) return { refused: `the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}` };
+  if (amount <= fee)
+    return { refused: `the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}` };
   return { amountIn: amount, amountOut: amount - fee, fees, seconds };
 }

@@ -21,19 +21,40 @@ const NOBLE_USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D
 runBridgeContract(goFastBridge as unknown as LaneBridge, [
   {
     name: 'USDC from Base to Osmosis',
-    route: { source_asset_chain_id: '8453', source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: NOBLE_USDC_ON_OSMOSIS, amount_in: '250000000', go_fast: true },
+    route: {
+      source_asset_chain_id: '8453',
+      source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: NOBLE_USDC_ON_OSMOSIS,
+      amount_in: '250000000',
+      go_fast: true,
+    },
     addresses,
     tamper: { field: 'denom_out', value: 'uosmo' },
   },
   {
     name: 'USDC from Ethereum to OSMO on Osmosis (order data calls the entry point)',
-    route: { source_asset_chain_id: '1', source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '100000000', go_fast: true },
+    route: {
+      source_asset_chain_id: '1',
+      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '100000000',
+      go_fast: true,
+    },
     addresses,
     tamper: { field: 'to_chain_id', value: 'noble-1' },
   },
   {
     name: 'USDC from Arbitrum to Osmosis (exact out)',
-    route: { source_asset_chain_id: '42161', source_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: NOBLE_USDC_ON_OSMOSIS, amount_out: '50000000', go_fast: true },
+    route: {
+      source_asset_chain_id: '42161',
+      source_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: NOBLE_USDC_ON_OSMOSIS,
+      amount_out: '50000000',
+      go_fast: true,
+    },
     addresses,
     tamper: { field: 'source_domain', value: '1' },
   },

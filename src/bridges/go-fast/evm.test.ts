@@ -7,7 +7,22 @@
  */
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, decodeEventLog, decodeFunctionData, encodeFunctionData, getAddress, hexToBigInt, hexToNumber, hexToString, keccak256, pad, parseAbi, slice, type Address, type Hex } from 'viem';
+import {
+  bytesToHex,
+  decodeEventLog,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  hexToBigInt,
+  hexToNumber,
+  hexToString,
+  keccak256,
+  pad,
+  parseAbi,
+  slice,
+  type Address,
+  type Hex,
+} from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
@@ -30,7 +45,8 @@ beforeAll(async () => {
 afterAll(() => app.app.close());
 
 /** The 32-byte form of a bech32 address, computed independently of the code under test. */
-const bech32Bytes32 = (a: string): Hex => pad(bytesToHex(Uint8Array.from(bech32.fromWords(bech32.decode(a, 1023).words))));
+const bech32Bytes32 = (a: string): Hex =>
+  pad(bytesToHex(Uint8Array.from(bech32.fromWords(bech32.decode(a, 1023).words))));
 
 /** The order as the gateway packs it (see TestGoFastGateway.sol). */
 function unpackOrder(order: Hex) {
@@ -61,10 +77,13 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     const own = compileSolidity(new URL('./TestGoFastGateway.sol', import.meta.url));
     gatewayAbi = own.TestGoFastGateway!.abi;
     const deploy = async (c: Compiled, args: readonly unknown[] = []) => {
-      const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
+      const hash = await node
+        .wallet(0)
+        .deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
       return (await node.publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
     };
-    const placeAt = async (from: Address, to: Address) => node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
+    const placeAt = async (from: Address, to: Address) =>
+      node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
     await placeAt(await deploy(tokens.TestUSDC!), usdc);
     await placeAt(await deploy(own.TestGoFastGateway!, [usdc, cfg.domain.get(chainId)!]), gateway);
     await send(usdc, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 12n] }));
@@ -95,11 +114,21 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     expect(body.txs).toHaveLength(1);
     const tx = body.txs[0].evm_tx;
     expect(tx).toMatchObject({ chain_id: chainId, to: gateway, value: '0', signer_address: user });
-    expect(tx.required_erc20_approvals).toEqual([{ token_contract: usdc, spender: gateway, amount: amount.toString() }]);
+    expect(tx.required_erc20_approvals).toEqual([
+      { token_contract: usdc, spender: gateway, amount: amount.toString() },
+    ]);
     for (const a of tx.required_erc20_approvals) {
-      await send(a.token_contract, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }));
+      await send(
+        a.token_contract,
+        encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+      );
     }
-    const gatewayBefore = await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [gateway] });
+    const gatewayBefore = await node.publicClient.readContract({
+      address: usdc,
+      abi: ERC20,
+      functionName: 'balanceOf',
+      args: [gateway],
+    });
     const hash = await send(tx.to, `0x${tx.data}`);
     const receipt = await node.publicClient.getTransactionReceipt({ hash });
     const events = receipt.logs
@@ -111,7 +140,9 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     expect(keccak256(order)).toBe(orderID);
     const call = decodeFunctionData({ abi: gatewayAbi, data: `0x${tx.data}` });
     expect(call.functionName).toBe('submitOrder');
-    expect(await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [gateway] })).toBe(gatewayBefore + amount);
+    expect(
+      await node.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [gateway] }),
+    ).toBe(gatewayBefore + amount);
     return { body, order: unpackOrder(order), args: call.args as readonly unknown[], before };
   }
 
@@ -119,7 +150,10 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     const amount = 150_000_000n;
     const { body, order, args, before } = await execute(NOBLE_USDC_ON_OSMOSIS, amount);
     const op = body.route.operations[0].go_fast_transfer;
-    const fee = BigInt(op.fee.bps_fee_amount) + BigInt(op.fee.source_chain_fee_amount) + BigInt(op.fee.destination_chain_fee_amount);
+    const fee =
+      BigInt(op.fee.bps_fee_amount) +
+      BigInt(op.fee.source_chain_fee_amount) +
+      BigInt(op.fee.destination_chain_fee_amount);
     expect(order).toMatchObject({
       sender: pad(user.toLowerCase() as Hex),
       recipient: bech32Bytes32(OSMO_USER),
@@ -132,7 +166,15 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     expect(BigInt(body.route.estimated_amount_out)).toBe(order.amountOut);
     expect(order.timeoutTimestamp).toBeGreaterThanOrEqual(BigInt(before + 600));
     expect(order.timeoutTimestamp).toBeLessThan(BigInt(before + 700));
-    expect(args).toEqual([order.sender, order.recipient, order.amountIn, order.amountOut, 875, order.timeoutTimestamp, '0x']);
+    expect(args).toEqual([
+      order.sender,
+      order.recipient,
+      order.amountIn,
+      order.amountOut,
+      875,
+      order.timeoutTimestamp,
+      '0x',
+    ]);
   });
 
   it('USDC to OSMO: the order delivers to the Osmosis entry point with swap_and_action as data (one signature)', async () => {

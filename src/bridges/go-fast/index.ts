@@ -21,10 +21,20 @@ function lanes(registry: Registry): readonly GoFastLane[] {
   return l;
 }
 
-function buildTx({ step, amount, sender, recipient, operationIndices, nowMs, timeoutSeconds, continuation }: BridgeTxInput<GoFastLane>) {
+function buildTx({
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  nowMs,
+  timeoutSeconds,
+  continuation,
+}: BridgeTxInput<GoFastLane>) {
   const { lane } = step;
   const q = goFastQuote(lane, amount, 'in');
-  if (isRefusal(q)) throw invalidArgument(`the Go Fast order from ${lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
+  if (isRefusal(q))
+    throw invalidArgument(`the Go Fast order from ${lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
   return {
     evm_tx: goFastOrderTx({
       chainId: lane.fromChainId,
@@ -62,5 +72,6 @@ export const goFastBridge: LaneBridge<GoFastLane> = {
   laneOfRecord: (registry, record, at, expected) => goFastLaneOfRecord(lanes(registry), record, at, expected),
   buildTx,
   carriesNext,
-  eligible: (_lane, options) => (options.goFast ? undefined : 'Go Fast lanes are offered only when the request sets go_fast to true'),
+  eligible: (_lane, options) =>
+    options.goFast ? undefined : 'Go Fast lanes are offered only when the request sets go_fast to true',
 };

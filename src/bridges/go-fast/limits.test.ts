@@ -37,7 +37,9 @@ describe('Go Fast limits and opt-in', () => {
   it('refuses an order from Ethereum below 20 USD, and any order above 25 000 USD', () => {
     const eth = goFastLanes(t.ctx.registry).find((l) => l.fromChainId === '1')!;
     expect(goFastBridge.quote(eth, 19_999_999n, 'in')).toEqual({ refused: expect.stringContaining('at least 20 USD') });
-    expect(goFastBridge.quote(eth, 25_000_000_001n, 'in')).toEqual({ refused: expect.stringContaining('at most 25000 USD') });
+    expect(goFastBridge.quote(eth, 25_000_000_001n, 'in')).toEqual({
+      refused: expect.stringContaining('at most 25000 USD'),
+    });
     expect(goFastBridge.quote(eth, 25_000_000_000n, 'in')).not.toHaveProperty('refused');
   });
 
@@ -70,7 +72,9 @@ describe('fast-route preference and durations', () => {
     expect(kinds(fast)).toEqual(['go_fast_transfer', 'transfer']);
     expect(fast.txs_required).toBe(1);
     expect(BigInt(fast.estimated_amount_out)).toBeLessThan(BigInt(slow.estimated_amount_out));
-    expect(BigInt(fast.estimated_amount_out) * 10_000n).toBeGreaterThanOrEqual(BigInt(slow.estimated_amount_out) * 9_950n);
+    expect(BigInt(fast.estimated_amount_out) * 10_000n).toBeGreaterThanOrEqual(
+      BigInt(slow.estimated_amount_out) * 9_950n,
+    );
     expect(fast.estimated_route_duration_seconds).toBeLessThan(slow.estimated_route_duration_seconds);
   });
 

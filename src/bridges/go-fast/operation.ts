@@ -41,14 +41,22 @@ export function goFastLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): GoFastLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'GO_FAST', operationKind: 'go_fast_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'GO_FAST', operationKind: 'go_fast_transfer' });
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to);
   if (!lane) throw invalidArgument(`invalid ${at}: Go Fast does not connect ${from} to ${to}`);
-  if (lane.denomIn !== denomIn) throw invalidArgument(`invalid ${at}.denom_in: the Go Fast gateway on ${from} takes ${lane.denomIn}, not ${denomIn}`);
+  if (lane.denomIn !== denomIn)
+    throw invalidArgument(
+      `invalid ${at}.denom_in: the Go Fast gateway on ${from} takes ${lane.denomIn}, not ${denomIn}`,
+    );
   const check = (key: string, want: string, what: string) => {
     const v = record[key];
-    if (v !== undefined && v !== want) throw invalidArgument(`invalid ${at}.${key}: ${what} is ${want}, not ${String(v)}`);
+    if (v !== undefined && v !== want)
+      throw invalidArgument(`invalid ${at}.${key}: ${what} is ${want}, not ${String(v)}`);
   };
   check('denom_out', lane.denomOut, `the Go Fast gateway on ${to} pays out`);
   check('source_domain', String(lane.sourceDomain), `the Go Fast domain of ${from}`);

@@ -20,7 +20,13 @@ export function goFastFee(lane: GoFastLane, amountIn: bigint): GoFastFee {
   const bpsFeeAmount = (amountIn * cfg.feeBps) / 10_000n;
   const sourceChainFee = cfg.sourceFee.get(lane.fromChainId) ?? 0n;
   const destinationChainFee = cfg.destinationFee.get(lane.toChainId) ?? 0n;
-  return { bpsFee: cfg.feeBps, bpsFeeAmount, sourceChainFee, destinationChainFee, total: bpsFeeAmount + sourceChainFee + destinationChainFee };
+  return {
+    bpsFee: cfg.feeBps,
+    bpsFeeAmount,
+    sourceChainFee,
+    destinationChainFee,
+    total: bpsFeeAmount + sourceChainFee + destinationChainFee,
+  };
 }
 
 const usd = (units: bigint) => `${units / 1_000_000n} USD`;
@@ -28,8 +34,14 @@ const usd = (units: bigint) => `${units / 1_000_000n} USD`;
 function limits(lane: GoFastLane, amountIn: bigint): LaneRefusal | undefined {
   const cfg = goFastConfig();
   const min = cfg.minAmount(lane.fromChainId);
-  if (amountIn < min) return { refused: `Go Fast takes at least ${usd(min)} (${min} base units) from ${lane.fromChainId}; got ${amountIn}` };
-  if (amountIn > cfg.maxAmount) return { refused: `Go Fast takes at most ${usd(cfg.maxAmount)} (${cfg.maxAmount} base units) per order; got ${amountIn}` };
+  if (amountIn < min)
+    return {
+      refused: `Go Fast takes at least ${usd(min)} (${min} base units) from ${lane.fromChainId}; got ${amountIn}`,
+    };
+  if (amountIn > cfg.maxAmount)
+    return {
+      refused: `Go Fast takes at most ${usd(cfg.maxAmount)} (${cfg.maxAmount} base units) per order; got ${amountIn}`,
+    };
   return undefined;
 }
 

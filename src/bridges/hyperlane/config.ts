@@ -23,7 +23,10 @@ export interface HyperlaneConfig {
 
 interface File {
   logo_uri: string;
-  warp_routes: { symbol: string; ends: { chain_id: string; domain: number; router: string; standard: WarpStandard; denom: string }[] }[];
+  warp_routes: {
+    symbol: string;
+    ends: { chain_id: string; domain: number; router: string; standard: WarpStandard; denom: string }[];
+  }[];
   interchain_gas: Record<string, { denom: string; amount: string }>;
   duration_seconds: Record<string, number> & { default: number };
 }
@@ -37,7 +40,13 @@ export function hyperlaneConfig(): HyperlaneConfig {
     logoUri: f.logo_uri,
     routes: f.warp_routes.map((r) => ({
       symbol: r.symbol,
-      ends: r.ends.map((e) => ({ chainId: e.chain_id, domain: e.domain, router: e.router, standard: e.standard, denom: e.denom })),
+      ends: r.ends.map((e) => ({
+        chainId: e.chain_id,
+        domain: e.domain,
+        router: e.router,
+        standard: e.standard,
+        denom: e.denom,
+      })),
     })),
     gas: (from, to) => {
       const g = f.interchain_gas[`${from}>${to}`];

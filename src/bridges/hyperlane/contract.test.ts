@@ -7,26 +7,52 @@ import { hyperlaneBridge } from './index.js';
 
 const registry = buildRegistry();
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const addresses = { '42161': EVM_USER, 'neutron-1': userAddress(registry, 'neutron-1'), celestia: userAddress(registry, 'celestia') };
+const addresses = {
+  '42161': EVM_USER,
+  'neutron-1': userAddress(registry, 'neutron-1'),
+  celestia: userAddress(registry, 'celestia'),
+};
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';
 const TIA_N_ARBITRUM = '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C';
 
 runBridgeContract(hyperlaneBridge as unknown as LaneBridge, [
   {
     name: 'TIA from Neutron to Arbitrum (CosmWasm warp router, gas as extra funds)',
-    route: { source_asset_chain_id: 'neutron-1', source_asset_denom: TIA_ON_NEUTRON, dest_asset_chain_id: '42161', dest_asset_denom: TIA_N_ARBITRUM, amount_in: '15000000' },
+    route: {
+      source_asset_chain_id: 'neutron-1',
+      source_asset_denom: TIA_ON_NEUTRON,
+      dest_asset_chain_id: '42161',
+      dest_asset_denom: TIA_N_ARBITRUM,
+      amount_in: '15000000',
+    },
     addresses,
-    tamper: { field: 'hyperlane_contract_address', value: 'neutron1ch7x3xgpnj62weyes8vfada35zff6z59kt2psqhnx9gjnt2ttqdqtva3pa' },
+    tamper: {
+      field: 'hyperlane_contract_address',
+      value: 'neutron1ch7x3xgpnj62weyes8vfada35zff6z59kt2psqhnx9gjnt2ttqdqtva3pa',
+    },
   },
   {
     name: 'TIA.n from Arbitrum to Neutron (EVM synthetic router, gas as value)',
-    route: { source_asset_chain_id: '42161', source_asset_denom: TIA_N_ARBITRUM, dest_asset_chain_id: 'neutron-1', dest_asset_denom: TIA_ON_NEUTRON, amount_in: '4200000' },
+    route: {
+      source_asset_chain_id: '42161',
+      source_asset_denom: TIA_N_ARBITRUM,
+      dest_asset_chain_id: 'neutron-1',
+      dest_asset_denom: TIA_ON_NEUTRON,
+      amount_in: '4200000',
+    },
     addresses,
     tamper: { field: 'denom_out', value: 'untrn' },
   },
   {
     name: 'TIA from Celestia to Arbitrum: IBC to Neutron, then the warp route (two transactions)',
-    route: { source_asset_chain_id: 'celestia', source_asset_denom: 'utia', dest_asset_chain_id: '42161', dest_asset_denom: TIA_N_ARBITRUM, amount_in: '8000000', allow_multi_tx: true },
+    route: {
+      source_asset_chain_id: 'celestia',
+      source_asset_denom: 'utia',
+      dest_asset_chain_id: '42161',
+      dest_asset_denom: TIA_N_ARBITRUM,
+      amount_in: '8000000',
+      allow_multi_tx: true,
+    },
     addresses,
     tamper: { field: 'from_chain_id', value: 'celestia' },
   },

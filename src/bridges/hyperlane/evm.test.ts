@@ -11,7 +11,20 @@
  */
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, encodeFunctionData, encodePacked, getAddress, hexToBigInt, keccak256, pad, slice, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  encodePacked,
+  getAddress,
+  hexToBigInt,
+  keccak256,
+  pad,
+  slice,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, eventsOf, sendTx } from '../../test-helpers/evm/deploy.js';
@@ -25,7 +38,8 @@ const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E68
 const ARBITRUM_DOMAIN = 42161;
 const NEUTRON_DOMAIN = 1853125230;
 const NEUTRON_ROUTER = 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq';
-const hyperlane = (name: string) => typechainArtifact('@hyperlane-xyz/core', `dist/typechain/factories/contracts/${name}__factory.js`);
+const hyperlane = (name: string) =>
+  typechainArtifact('@hyperlane-xyz/core', `dist/typechain/factories/contracts/${name}__factory.js`);
 const MAILBOX = hyperlane('Mailbox');
 const IGP = hyperlane('hooks/igp/InterchainGasPaymaster');
 const ORACLE = hyperlane('hooks/igp/StorageGasOracle');
@@ -39,7 +53,8 @@ const GAS_OVERHEAD = 50_000n;
 const QUOTE = ((DESTINATION_GAS + GAS_OVERHEAD) * GAS_PRICE * EXCHANGE_RATE) / 10n ** 10n; // 5e12 wei: below the table's 1e14
 const FUNDED = 10n ** 12n;
 
-const bech32Bytes32 = (address: string): Hex => pad(`0x${Buffer.from(bech32.fromWords(bech32.decode(address, 1023).words)).toString('hex')}`);
+const bech32Bytes32 = (address: string): Hex =>
+  pad(`0x${Buffer.from(bech32.fromWords(bech32.decode(address, 1023).words)).toString('hex')}`);
 const user = anvilAccount(1).address;
 const admin = anvilAccount(0).address;
 let node: Anvil;
@@ -50,16 +65,22 @@ let live: TestApp;
 let neutronUser: string;
 
 /** A transaction from anvil's first account (the deployer and owner of every contract here). */
-const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) => sendTx(node, 0, { to, data: encodeFunctionData({ abi, functionName, args }) });
-const read = (address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) => node.publicClient.readContract({ address, abi, functionName, args });
+const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
+  sendTx(node, 0, { to, data: encodeFunctionData({ abi, functionName, args }) });
+const read = (address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
+  node.publicClient.readContract({ address, abi, functionName, args });
 
 beforeAll(async () => {
   node = await startAnvil(ARBITRUM_DOMAIN);
   const oracle = await deployContract(node, ORACLE);
-  await call(oracle, ORACLE.abi, 'setRemoteGasData', [{ remoteDomain: NEUTRON_DOMAIN, tokenExchangeRate: EXCHANGE_RATE, gasPrice: GAS_PRICE }]);
+  await call(oracle, ORACLE.abi, 'setRemoteGasData', [
+    { remoteDomain: NEUTRON_DOMAIN, tokenExchangeRate: EXCHANGE_RATE, gasPrice: GAS_PRICE },
+  ]);
   igp = await deployContract(node, IGP);
   await call(igp, IGP.abi, 'initialize', [admin, admin]);
-  await call(igp, IGP.abi, 'setDestinationGasConfigs', [[{ remoteDomain: NEUTRON_DOMAIN, config: { gasOracle: oracle, gasOverhead: GAS_OVERHEAD } }]]);
+  await call(igp, IGP.abi, 'setDestinationGasConfigs', [
+    [{ remoteDomain: NEUTRON_DOMAIN, config: { gasOracle: oracle, gasOverhead: GAS_OVERHEAD } }],
+  ]);
   mailbox = await deployContract(node, MAILBOX, [ARBITRUM_DOMAIN]);
   const ism = await deployContract(node, hyperlane('isms/NoopIsm'));
   const merkle = await deployContract(node, hyperlane('hooks/MerkleTreeHook'), [mailbox]);
@@ -75,10 +96,24 @@ beforeAll(async () => {
   // NoopIsm accepts it without metadata) and minted by the router's handle().
   const inbound = encodePacked(
     ['uint8', 'uint32', 'uint32', 'bytes32', 'uint32', 'bytes32', 'bytes32', 'uint256'],
-    [Number(await read(mailbox, MAILBOX.abi, 'VERSION')), 0, NEUTRON_DOMAIN, bech32Bytes32(NEUTRON_ROUTER), ARBITRUM_DOMAIN, pad(TIA_N), pad(user), FUNDED],
+    [
+      Number(await read(mailbox, MAILBOX.abi, 'VERSION')),
+      0,
+      NEUTRON_DOMAIN,
+      bech32Bytes32(NEUTRON_ROUTER),
+      ARBITRUM_DOMAIN,
+      pad(TIA_N),
+      pad(user),
+      FUNDED,
+    ],
   );
   const delivery = await call(mailbox, MAILBOX.abi, 'process', ['0x', inbound]);
-  expect(eventsOf(delivery.logs, TIA_N, ROUTER.abi)).toContainEqual(expect.objectContaining({ eventName: 'ReceivedTransferRemote', args: { origin: NEUTRON_DOMAIN, recipient: pad(user.toLowerCase() as Hex), amountOrId: FUNDED } }));
+  expect(eventsOf(delivery.logs, TIA_N, ROUTER.abi)).toContainEqual(
+    expect.objectContaining({
+      eventName: 'ReceivedTransferRemote',
+      args: { origin: NEUTRON_DOMAIN, recipient: pad(user.toLowerCase() as Hex), amountOrId: FUNDED },
+    }),
+  );
 
   offline = await buildTestApp();
   live = await buildTestApp({ CHAIN_RPC_URLS: `42161=${node.url}`, UPSTREAM_TIMEOUT_MS: '5000' });
@@ -90,7 +125,15 @@ afterAll(async () => {
   await node?.stop();
 });
 
-async function msgsDirect(t: TestApp, from: string, denomIn: string, to: string, denomOut: string, amount: bigint, addresses: Record<string, string>) {
+async function msgsDirect(
+  t: TestApp,
+  from: string,
+  denomIn: string,
+  to: string,
+  denomOut: string,
+  amount: bigint,
+  addresses: Record<string, string>,
+) {
   const res = await post(t.app, '/v2/fungible/msgs_direct', {
     source_asset_chain_id: from,
     source_asset_denom: denomIn,
@@ -106,24 +149,45 @@ async function msgsDirect(t: TestApp, from: string, denomIn: string, to: string,
 describe('Hyperlane TIA.n from Arbitrum on anvil (contracts of @hyperlane-xyz/core)', () => {
   it('transferRemote to the Neutron domain: calldata, burn, SentTransferRemote, Dispatch to the Neutron router, GasPayment and refund', async () => {
     const amount = 4_200_000n;
-    const body = await msgsDirect(offline, '42161', TIA_N, 'neutron-1', TIA_ON_NEUTRON, amount, { '42161': user, 'neutron-1': neutronUser });
+    const body = await msgsDirect(offline, '42161', TIA_N, 'neutron-1', TIA_ON_NEUTRON, amount, {
+      '42161': user,
+      'neutron-1': neutronUser,
+    });
     expect(body.route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['hyperlane_transfer']);
     const table = hyperlaneConfig().gas('42161', 'neutron-1')!.amount;
-    expect(body.route.operations[0].hyperlane_transfer).toMatchObject({ hyperlane_contract_address: TIA_N, fee_amount: table.toString(), fee_asset: { chain_id: '42161', denom: 'arbitrum-native' } });
+    expect(body.route.operations[0].hyperlane_transfer).toMatchObject({
+      hyperlane_contract_address: TIA_N,
+      fee_amount: table.toString(),
+      fee_asset: { chain_id: '42161', denom: 'arbitrum-native' },
+    });
     const tx = body.txs[0].evm_tx;
-    expect(tx).toMatchObject({ chain_id: '42161', to: TIA_N, value: table.toString(), signer_address: user, required_erc20_approvals: [] });
-    expect(decodeFunctionData({ abi: ROUTER.abi, data: `0x${tx.data}` })).toEqual({ functionName: 'transferRemote', args: [NEUTRON_DOMAIN, bech32Bytes32(neutronUser), amount] });
+    expect(tx).toMatchObject({
+      chain_id: '42161',
+      to: TIA_N,
+      value: table.toString(),
+      signer_address: user,
+      required_erc20_approvals: [],
+    });
+    expect(decodeFunctionData({ abi: ROUTER.abi, data: `0x${tx.data}` })).toEqual({
+      functionName: 'transferRemote',
+      args: [NEUTRON_DOMAIN, bech32Bytes32(neutronUser), amount],
+    });
 
     const ethBefore = await node.publicClient.getBalance({ address: user });
     const tiaBefore = (await read(TIA_N, ROUTER.abi, 'balanceOf', [user])) as bigint;
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     // The paymaster keeps its quote and refunds the rest of the table's estimate to the sender.
-    expect(ethBefore - (await node.publicClient.getBalance({ address: user }))).toBe(receipt.gasUsed * receipt.effectiveGasPrice + QUOTE);
+    expect(ethBefore - (await node.publicClient.getBalance({ address: user }))).toBe(
+      receipt.gasUsed * receipt.effectiveGasPrice + QUOTE,
+    );
     expect(await node.publicClient.getBalance({ address: igp })).toBe(QUOTE);
     expect(tiaBefore - ((await read(TIA_N, ROUTER.abi, 'balanceOf', [user])) as bigint)).toBe(amount);
 
     expect(eventsOf(receipt.logs, TIA_N, ROUTER.abi)).toContainEqual(
-      expect.objectContaining({ eventName: 'SentTransferRemote', args: { destination: NEUTRON_DOMAIN, recipient: bech32Bytes32(neutronUser), amountOrId: amount } }),
+      expect.objectContaining({
+        eventName: 'SentTransferRemote',
+        args: { destination: NEUTRON_DOMAIN, recipient: bech32Bytes32(neutronUser), amountOrId: amount },
+      }),
     );
     const [dispatch] = eventsOf(receipt.logs, mailbox, MAILBOX.abi).filter((e) => e.eventName === 'Dispatch');
     const d = dispatch!.args as unknown as { sender: Address; destination: number; recipient: Hex; message: Hex };
@@ -134,23 +198,44 @@ describe('Hyperlane TIA.n from Arbitrum on anvil (contracts of @hyperlane-xyz/co
     expect(hexToBigInt(slice(d.message, 109, 141))).toBe(amount);
     const gas = eventsOf(receipt.logs, igp, IGP.abi).filter((e) => e.eventName === 'GasPayment');
     expect(gas).toEqual([
-      expect.objectContaining({ args: { messageId: keccak256(d.message), destinationDomain: NEUTRON_DOMAIN, gasAmount: DESTINATION_GAS + GAS_OVERHEAD, payment: QUOTE } }),
+      expect.objectContaining({
+        args: {
+          messageId: keccak256(d.message),
+          destinationDomain: NEUTRON_DOMAIN,
+          gasAmount: DESTINATION_GAS + GAS_OVERHEAD,
+          payment: QUOTE,
+        },
+      }),
     ]);
   });
 
   it('with CHAIN_RPC_URLS, the refresher quotes quoteGasPayment over JSON-RPC and the route and value carry it', async () => {
     // Junction calls quoteGasPayment(destination); the router's newer quoteTransferRemote gives the same native fee.
     expect(await read(TIA_N, WARP_ROUTER_ABI, 'quoteGasPayment', [NEUTRON_DOMAIN])).toBe(QUOTE);
-    const [native] = (await read(TIA_N, ROUTER.abi, 'quoteTransferRemote', [NEUTRON_DOMAIN, bech32Bytes32(neutronUser), 1_000_000n])) as { token: Address; amount: bigint }[];
+    const [native] = (await read(TIA_N, ROUTER.abi, 'quoteTransferRemote', [
+      NEUTRON_DOMAIN,
+      bech32Bytes32(neutronUser),
+      1_000_000n,
+    ])) as { token: Address; amount: bigint }[];
     expect(native).toEqual({ token: zeroAddress, amount: QUOTE });
 
     await live.ctx.liveFees.refresh();
     // Only the warp router answers here: the Stargate pools and OFTs of Arbitrum are not on this node, and their
     // failed probes leave their lanes on the fee tables.
     expect(live.ctx.liveFees.status()).toMatchObject({ live: 1 });
-    const body = await msgsDirect(live, '42161', TIA_N, 'neutron-1', TIA_ON_NEUTRON, 1_000_000n, { '42161': user, 'neutron-1': neutronUser });
+    const body = await msgsDirect(live, '42161', TIA_N, 'neutron-1', TIA_ON_NEUTRON, 1_000_000n, {
+      '42161': user,
+      'neutron-1': neutronUser,
+    });
     expect(body.route.operations[0].hyperlane_transfer.fee_amount).toBe(QUOTE.toString());
-    expect(body.route.estimated_fees).toEqual([expect.objectContaining({ bridge_id: 'HYPERLANE', amount: QUOTE.toString(), chain_id: '42161', fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL' })]);
+    expect(body.route.estimated_fees).toEqual([
+      expect.objectContaining({
+        bridge_id: 'HYPERLANE',
+        amount: QUOTE.toString(),
+        chain_id: '42161',
+        fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+      }),
+    ]);
     expect(body.txs[0].evm_tx.value).toBe(QUOTE.toString());
     await sendTx(node, 1, { to: TIA_N, data: `0x${body.txs[0].evm_tx.data}`, value: QUOTE });
   });
@@ -160,10 +245,19 @@ describe('Hyperlane TIA from Neutron (CosmWasm warp router)', () => {
   it('executes transfer_remote with the amount plus the route fee constant as funds, to the Arbitrum domain', async () => {
     const evmUser = anvilAccount(2).address;
     const amount = 15_000_000n;
-    const body = await msgsDirect(offline, 'neutron-1', TIA_ON_NEUTRON, '42161', TIA_N, amount, { 'neutron-1': neutronUser, '42161': evmUser });
+    const body = await msgsDirect(offline, 'neutron-1', TIA_ON_NEUTRON, '42161', TIA_N, amount, {
+      'neutron-1': neutronUser,
+      '42161': evmUser,
+    });
     expect(body.route.estimated_amount_out).toBe(amount.toString());
     expect(body.route.estimated_fees).toEqual([
-      expect.objectContaining({ bridge_id: 'HYPERLANE', amount: '270000', chain_id: 'neutron-1', fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL', origin_asset: expect.objectContaining({ denom: TIA_ON_NEUTRON }) }),
+      expect.objectContaining({
+        bridge_id: 'HYPERLANE',
+        amount: '270000',
+        chain_id: 'neutron-1',
+        fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+        origin_asset: expect.objectContaining({ denom: TIA_ON_NEUTRON }),
+      }),
     ]);
     const tx = body.txs[0].cosmos_tx;
     expect(tx).toMatchObject({ chain_id: 'neutron-1', signer_address: neutronUser, path: ['neutron-1', '42161'] });
@@ -171,7 +265,13 @@ describe('Hyperlane TIA from Neutron (CosmWasm warp router)', () => {
     expect(JSON.parse(tx.msgs[0].msg)).toEqual({
       sender: neutronUser,
       contract: NEUTRON_ROUTER,
-      msg: { transfer_remote: { dest_domain: 42161, recipient: pad(evmUser.toLowerCase() as Hex).slice(2), amount: amount.toString() } },
+      msg: {
+        transfer_remote: {
+          dest_domain: 42161,
+          recipient: pad(evmUser.toLowerCase() as Hex).slice(2),
+          amount: amount.toString(),
+        },
+      },
       funds: [{ denom: TIA_ON_NEUTRON, amount: (amount + 270_000n).toString() }],
     });
   });

@@ -27,7 +27,8 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices }
   const { lane } = step;
   const to = oftRecipient(registry, lane.toChainId, recipient);
   const gas = interchainGas(lane);
-  if (lane.standard === 'CwHypCollateral') return { cosmos_tx: cosmwasmTransferRemoteTx(lane, to, amount, gas, sender), operations_indices: operationIndices };
+  if (lane.standard === 'CwHypCollateral')
+    return { cosmos_tx: cosmwasmTransferRemoteTx(lane, to, amount, gas, sender), operations_indices: operationIndices };
   return { evm_tx: evmTransferRemoteTx(lane, to, amount, gas, sender), operations_indices: operationIndices };
 }
 
@@ -39,8 +40,14 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
       lane,
       chainId: lane.fromChainId,
       quote: async (client) => {
-        const out = await ethCall(client, lane.router, encodeFunctionData({ abi: WARP_ROUTER_ABI, functionName: 'quoteGasPayment', args: [lane.destinationDomain] }));
-        return { nativeFee: decodeFunctionResult({ abi: WARP_ROUTER_ABI, functionName: 'quoteGasPayment', data: out as Hex }) };
+        const out = await ethCall(
+          client,
+          lane.router,
+          encodeFunctionData({ abi: WARP_ROUTER_ABI, functionName: 'quoteGasPayment', args: [lane.destinationDomain] }),
+        );
+        return {
+          nativeFee: decodeFunctionResult({ abi: WARP_ROUTER_ABI, functionName: 'quoteGasPayment', data: out as Hex }),
+        };
       },
     }));
 }

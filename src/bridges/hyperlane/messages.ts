@@ -19,25 +19,50 @@ export const WARP_ROUTER_ABI = parseAbi([
   'function quoteGasPayment(uint32 _destinationDomain) view returns (uint256)',
 ]);
 
-export function evmTransferRemoteTx(lane: HyperlaneLane, recipient: Hex, amount: bigint, gas: StepFee, signer: string): Static<typeof EvmTx> {
-  const data = encodeFunctionData({ abi: WARP_ROUTER_ABI, functionName: 'transferRemote', args: [lane.destinationDomain, recipient, amount] });
+export function evmTransferRemoteTx(
+  lane: HyperlaneLane,
+  recipient: Hex,
+  amount: bigint,
+  gas: StepFee,
+  signer: string,
+): Static<typeof EvmTx> {
+  const data = encodeFunctionData({
+    abi: WARP_ROUTER_ABI,
+    functionName: 'transferRemote',
+    args: [lane.destinationDomain, recipient, amount],
+  });
   return {
     chain_id: lane.fromChainId,
     to: lane.router,
     value: (gas.amount + (lane.standard === 'EvmHypNative' ? amount : 0n)).toString(),
     // The wire carries calldata without 0x; the SDK prepends it.
     data: data.slice(2),
-    required_erc20_approvals: lane.standard === 'EvmHypCollateral' ? [{ token_contract: lane.denomIn, spender: lane.router, amount: amount.toString() }] : [],
+    required_erc20_approvals:
+      lane.standard === 'EvmHypCollateral'
+        ? [{ token_contract: lane.denomIn, spender: lane.router, amount: amount.toString() }]
+        : [],
     signer_address: signer,
   };
 }
 
-export function cosmwasmTransferRemoteTx(lane: HyperlaneLane, recipient: Hex, amount: bigint, gas: StepFee, signer: string): CosmosTx {
-  const funds = gas.denom === lane.denomIn
-    ? [{ denom: lane.denomIn, amount: amount + gas.amount }]
-    : [{ denom: lane.denomIn, amount }, { denom: gas.denom, amount: gas.amount }].sort((a, b) => (a.denom < b.denom ? -1 : 1));
+export function cosmwasmTransferRemoteTx(
+  lane: HyperlaneLane,
+  recipient: Hex,
+  amount: bigint,
+  gas: StepFee,
+  signer: string,
+): CosmosTx {
+  const funds =
+    gas.denom === lane.denomIn
+      ? [{ denom: lane.denomIn, amount: amount + gas.amount }]
+      : [
+          { denom: lane.denomIn, amount },
+          { denom: gas.denom, amount: gas.amount },
+        ].sort((a, b) => (a.denom < b.denom ? -1 : 1));
   // HexBinary fields of CosmWasm messages are hex strings without 0x.
-  const msg = { transfer_remote: { dest_domain: lane.destinationDomain, recipient: recipient.slice(2), amount: amount.toString() } };
+  const msg = {
+    transfer_remote: { dest_domain: lane.destinationDomain, recipient: recipient.slice(2), amount: amount.toString() },
+  };
   return {
     chain_id: lane.fromChainId,
     path: [lane.fromChainId, lane.toChainId],

@@ -33,16 +33,29 @@ export function hyperlaneLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): HyperlaneLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'HYPERLANE', operationKind: 'hyperlane_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'HYPERLANE', operationKind: 'hyperlane_transfer' });
   const to = str('to_chain_id');
   const candidates = lanes.filter((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
-  if (candidates.length === 0) throw invalidArgument(`invalid ${at}: no Hyperlane warp route carries ${denomIn} from ${from} to ${to}`);
+  if (candidates.length === 0)
+    throw invalidArgument(`invalid ${at}: no Hyperlane warp route carries ${denomIn} from ${from} to ${to}`);
   const router = record.hyperlane_contract_address;
-  const lane = router === undefined ? candidates[0]! : candidates.find((l) => typeof router === 'string' && l.router.toLowerCase() === router.toLowerCase());
-  if (!lane) throw invalidArgument(`invalid ${at}.hyperlane_contract_address: the ${candidates[0]!.symbol} warp router on ${from} is ${candidates[0]!.router}, not ${String(router)}`);
+  const lane =
+    router === undefined
+      ? candidates[0]!
+      : candidates.find((l) => typeof router === 'string' && l.router.toLowerCase() === router.toLowerCase());
+  if (!lane)
+    throw invalidArgument(
+      `invalid ${at}.hyperlane_contract_address: the ${candidates[0]!.symbol} warp router on ${from} is ${candidates[0]!.router}, not ${String(router)}`,
+    );
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: the ${lane.symbol} warp route delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+    throw invalidArgument(
+      `invalid ${at}.denom_out: the ${lane.symbol} warp route delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
+    );
   }
   return lane;
 }

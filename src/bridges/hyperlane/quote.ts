@@ -26,6 +26,12 @@ export function interchainGas(lane: HyperlaneLane): StepFee {
 }
 
 export function hyperlaneQuote(lane: HyperlaneLane, amount: bigint): LaneQuote | LaneRefusal {
-  if (lane.standard === 'CwHypCollateral' && amount > UINT128_MAX) return { refused: `the ${lane.symbol} warp router on ${lane.fromChainId} takes at most ${UINT128_MAX} (Uint128)` };
-  return { amountIn: amount, amountOut: amount, fees: [interchainGas(lane)], seconds: hyperlaneConfig().seconds(lane.fromChainId, lane.toChainId) };
+  if (lane.standard === 'CwHypCollateral' && amount > UINT128_MAX)
+    return { refused: `the ${lane.symbol} warp router on ${lane.fromChainId} takes at most ${UINT128_MAX} (Uint128)` };
+  return {
+    amountIn: amount,
+    amountOut: amount,
+    fees: [interchainGas(lane)],
+    seconds: hyperlaneConfig().seconds(lane.fromChainId, lane.toChainId),
+  };
 }

@@ -14,13 +14,25 @@ const addresses = {
 runBridgeContract(ibcBridge, [
   {
     name: 'ATOM from the Hub to Osmosis (one packet)',
-    route: { source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: ATOM_ON_OSMOSIS, amount_in: '1000000' },
+    route: {
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: ATOM_ON_OSMOSIS,
+      amount_in: '1000000',
+    },
     addresses,
     tamper: { field: 'to_chain_id', value: 'neutron-1' },
   },
   {
     name: 'ATOM on Osmosis to Neutron (unwind to the Hub, forward to Neutron)',
-    route: { source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'neutron-1', dest_asset_denom: ATOM_ON_NEUTRON, amount_in: '2500000' },
+    route: {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'neutron-1',
+      dest_asset_denom: ATOM_ON_NEUTRON,
+      amount_in: '2500000',
+    },
     addresses,
     tamper: { field: 'channel', value: 'channel-999999' },
   },

@@ -49,15 +49,22 @@ export function hopOfRecord(
   const port = str('port');
   const channel = str('channel');
   const end = registry.channelEnd(fromChainId, port, channel);
-  if (!end || end.ibcV2) throw invalidArgument(`invalid ${at}.channel: ${port}/${channel} is not a known transfer channel of ${fromChainId}`);
+  if (!end || end.ibcV2)
+    throw invalidArgument(
+      `invalid ${at}.channel: ${port}/${channel} is not a known transfer channel of ${fromChainId}`,
+    );
   if (end.counterpartyChainId !== toChainId) {
-    throw invalidArgument(`invalid ${at}.to_chain_id: ${port}/${channel} on ${fromChainId} leads to ${end.counterpartyChainId}, not ${toChainId}`);
+    throw invalidArgument(
+      `invalid ${at}.to_chain_id: ${port}/${channel} on ${fromChainId} leads to ${end.counterpartyChainId}, not ${toChainId}`,
+    );
   }
   const hop = hopOver(registry, end, denomIn);
   if (!hop) throw invalidArgument(`invalid ${at}.denom_in: the trace of ${denomIn} on ${fromChainId} is unknown`);
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== hop.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: sending ${denomIn} over ${port}/${channel} delivers ${hop.denomOut}, not ${describeValue(denomOut)}`);
+    throw invalidArgument(
+      `invalid ${at}.denom_out: sending ${denomIn} over ${port}/${channel} delivers ${hop.denomOut}, not ${describeValue(denomOut)}`,
+    );
   }
   return hop;
 }

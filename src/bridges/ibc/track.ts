@@ -17,7 +17,8 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { IbcLeg, IbcPacketRef } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 
-type PacketEventType = 'send_packet' | 'recv_packet' | 'write_acknowledgement' | 'acknowledge_packet' | 'timeout_packet';
+type PacketEventType =
+  'send_packet' | 'recv_packet' | 'write_acknowledgement' | 'acknowledge_packet' | 'timeout_packet';
 
 export const ibcTracker: BridgeTracker<IbcLeg> = {
   kind: 'ibc',
@@ -76,7 +77,14 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
   },
 
   summarize(leg: IbcLeg): LegSummary {
-    const outcome = leg.state === 'TRANSFER_SUCCESS' ? 'success' : leg.state === 'TRANSFER_FAILURE' ? 'failure' : leg.state === 'TRANSFER_RECEIVED' ? 'received' : 'pending';
+    const outcome =
+      leg.state === 'TRANSFER_SUCCESS'
+        ? 'success'
+        : leg.state === 'TRANSFER_FAILURE'
+          ? 'failure'
+          : leg.state === 'TRANSFER_RECEIVED'
+            ? 'received'
+            : 'pending';
     const { packet } = leg;
     return {
       event: eventOf(leg),
@@ -85,7 +93,11 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
       expectsNext: leg.next !== null && !leg.next_found && outcome !== 'failure',
       carriesBackFailure: leg.next?.via === 'forward',
       arrived: { chain_id: leg.to_chain_id, denom: receivedDenom(packet), amount: packet.data.amount },
-      origin: { chain_id: leg.from_chain_id, denom: denomOfTrace(parseTracePath(packet.data.denom)), amount: packet.data.amount },
+      origin: {
+        chain_id: leg.from_chain_id,
+        denom: denomOfTrace(parseTracePath(packet.data.denom)),
+        amount: packet.data.amount,
+      },
     };
   },
 };
@@ -96,7 +108,13 @@ function eventOf(leg: IbcLeg): TransferEvent {
       from_chain_id: leg.from_chain_id,
       to_chain_id: leg.to_chain_id,
       state: leg.state,
-      packet_txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx, acknowledge_tx: leg.acknowledge_tx, timeout_tx: leg.timeout_tx, error: leg.error },
+      packet_txs: {
+        send_tx: leg.send_tx,
+        receive_tx: leg.receive_tx,
+        acknowledge_tx: leg.acknowledge_tx,
+        timeout_tx: leg.timeout_tx,
+        error: leg.error,
+      },
       src_chain_id: leg.from_chain_id,
       dst_chain_id: leg.to_chain_id,
     },
@@ -173,9 +191,19 @@ export function nextFromMemo(memo: string): IbcLeg['next'] {
   }
   const forward = m.forward as { port?: unknown; channel?: unknown } | undefined;
   if (forward && typeof forward.channel === 'string') {
-    return { port: typeof forward.port === 'string' ? forward.port : 'transfer', channel: forward.channel, via: 'forward' };
+    return {
+      port: typeof forward.port === 'string' ? forward.port : 'transfer',
+      channel: forward.channel,
+      via: 'forward',
+    };
   }
-  const wasm = m.wasm as { msg?: { swap_and_action?: { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } } } } | undefined;
+  const wasm = m.wasm as
+    | {
+        msg?: {
+          swap_and_action?: { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } };
+        };
+      }
+    | undefined;
   const channel = wasm?.msg?.swap_and_action?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
 }
@@ -228,7 +256,11 @@ function nextLeg(leg: IbcLeg, recv: IncludedTx, env: TrackerEnv): IbcLeg | null 
   for (let i = at + 1; i < recv.events.length; i++) {
     const e = recv.events[i]!;
     if (e.type === 'recv_packet') break;
-    if (e.type === 'send_packet' && attr(e, 'packet_src_channel') === leg.next.channel && attr(e, 'packet_src_port') === leg.next.port) {
+    if (
+      e.type === 'send_packet' &&
+      attr(e, 'packet_src_channel') === leg.next.channel &&
+      attr(e, 'packet_src_port') === leg.next.port
+    ) {
       return legOf(recv, e, env);
     }
   }

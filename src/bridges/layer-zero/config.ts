@@ -28,7 +28,12 @@ export interface LayerZeroConfig {
 interface File {
   logo_uri: string;
   endpoint_v2: Record<string, string>;
-  ofts: { symbol: string; shared_decimals: number; approval_required: boolean; deployments: Record<string, OftDeployment> }[];
+  ofts: {
+    symbol: string;
+    shared_decimals: number;
+    approval_required: boolean;
+    deployments: Record<string, OftDeployment>;
+  }[];
   messaging_fee_table: Record<string, string>;
   duration_seconds: Record<string, number> & { default: number };
 }
@@ -47,7 +52,9 @@ export function layerZeroConfig(): LayerZeroConfig {
       symbol: o.symbol,
       sharedDecimals: o.shared_decimals,
       approvalRequired: o.approval_required,
-      deployments: new Map(Object.entries(o.deployments).map(([c, d]) => [c, { token: getAddress(d.token), oft: getAddress(d.oft) }])),
+      deployments: new Map(
+        Object.entries(o.deployments).map(([c, d]) => [c, { token: getAddress(d.token), oft: getAddress(d.oft) }]),
+      ),
     })),
     messagingFeeTable: new Map(Object.entries(f.messaging_fee_table).map(([c, v]) => [c, BigInt(v)])),
     seconds: (from) => f.duration_seconds[from] ?? f.duration_seconds.default,

@@ -25,7 +25,15 @@ function lanes(registry: Registry): readonly LayerZeroLane[] {
 /** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
 const DEFAULT_SLIPPAGE_PPM = 10_000n;
 
-function buildTx({ registry, step, amount, sender, recipient, operationIndices, slippagePpm }: BridgeTxInput<LayerZeroLane>) {
+function buildTx({
+  registry,
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  slippagePpm,
+}: BridgeTxInput<LayerZeroLane>) {
   const { lane } = step;
   const q = layerZeroQuote(lane, amount, 'in');
   if (isRefusal(q)) throw new Error(`LayerZero lane refused its committed amount: ${q.refused}`);
@@ -55,7 +63,11 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
     quote: async (client) => {
       const amount = lane.rate * 10n ** 6n;
       const param = taxiSendParam(lane.dstEid, pad('0x01' as Hex), amount, 0n);
-      const fee = await ethCall(client, lane.oft, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }));
+      const fee = await ethCall(
+        client,
+        lane.oft,
+        encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }),
+      );
       return { nativeFee: decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: fee }).nativeFee };
     },
   }));

@@ -22,7 +22,9 @@ export function layerZeroLanes(registry: Registry): LayerZeroLane[] {
   const cfg = layerZeroConfig();
   const lanes: LayerZeroLane[] = [];
   for (const oft of cfg.ofts) {
-    const ends = [...oft.deployments].filter(([chainId, d]) => cfg.eid.has(chainId) && registry.chain(chainId) && registry.listedAsset(chainId, d.token));
+    const ends = [...oft.deployments].filter(
+      ([chainId, d]) => cfg.eid.has(chainId) && registry.chain(chainId) && registry.listedAsset(chainId, d.token),
+    );
     for (const [from, src] of ends) {
       const decimals = registry.listedAsset(from, src.token)!.wire.decimals ?? 18;
       if (decimals < oft.sharedDecimals) continue; // a misconfigured entry: shared decimals cannot exceed local ones

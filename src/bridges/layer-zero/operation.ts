@@ -32,21 +32,31 @@ export function layerZeroLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): LayerZeroLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'LAYER_ZERO', operationKind: 'layer_zero_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'LAYER_ZERO', operationKind: 'layer_zero_transfer' });
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (!lane) throw invalidArgument(`invalid ${at}: no LayerZero OFT carries ${denomIn} from ${from} to ${to}`);
   const oft = record.source_oft_contract_address;
   if (oft !== undefined && (typeof oft !== 'string' || oft.toLowerCase() !== lane.oft.toLowerCase())) {
-    throw invalidArgument(`invalid ${at}.source_oft_contract_address: the ${lane.symbol} OFT on ${from} is ${lane.oft}, not ${String(oft)}`);
+    throw invalidArgument(
+      `invalid ${at}.source_oft_contract_address: the ${lane.symbol} OFT on ${from} is ${lane.oft}, not ${String(oft)}`,
+    );
   }
   const eid = record.destination_endpoint_id;
   if (eid !== undefined && eid !== lane.dstEid) {
-    throw invalidArgument(`invalid ${at}.destination_endpoint_id: ${to} is LayerZero endpoint ${lane.dstEid}, not ${String(eid)}`);
+    throw invalidArgument(
+      `invalid ${at}.destination_endpoint_id: ${to} is LayerZero endpoint ${lane.dstEid}, not ${String(eid)}`,
+    );
   }
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: the ${lane.symbol} OFT delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+    throw invalidArgument(
+      `invalid ${at}.denom_out: the ${lane.symbol} OFT delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
+    );
   }
   return lane;
 }

@@ -32,5 +32,10 @@ export function messagingFee(lane: LayerZeroLane): StepFee {
 export function layerZeroQuote(lane: LayerZeroLane, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal {
   const q = oftAmounts({ rate: lane.rate, feePpm: 0n }, amount, fixed);
   if ('refused' in q) return q;
-  return { amountIn: q.amountIn, amountOut: q.amountOut, fees: [messagingFee(lane)], seconds: layerZeroConfig().seconds(lane.fromChainId) };
+  return {
+    amountIn: q.amountIn,
+    amountOut: q.amountOut,
+    fees: [messagingFee(lane)],
+    seconds: layerZeroConfig().seconds(lane.fromChainId),
+  };
 }

@@ -34,7 +34,9 @@ export function oftSendTx(f: OftSendFields): Static<typeof EvmTx> {
     value: (f.nativeFee + (f.nativeToken ? f.amount : 0n)).toString(),
     // The wire carries calldata without 0x; the SDK prepends it.
     data: data.slice(2),
-    required_erc20_approvals: f.approvalRequired ? [{ token_contract: f.token, spender: f.contract, amount: f.amount.toString() }] : [],
+    required_erc20_approvals: f.approvalRequired
+      ? [{ token_contract: f.token, spender: f.contract, amount: f.amount.toString() }]
+      : [],
     signer_address: f.signer,
   };
 }

@@ -4,6 +4,11 @@ import { readDataFile, type NonCosmosChainEntry } from '../../registry/data-file
 let byChain: Map<string, string> | undefined;
 
 export function nativeDenomOf(chainId: string): string | undefined {
-  byChain ??= new Map(readDataFile<{ chains: NonCosmosChainEntry[] }>('non-cosmos-chains.json').chains.map((c) => [c.chain_id, c.native_denom]));
+  byChain ??= new Map(
+    readDataFile<{ chains: NonCosmosChainEntry[] }>('non-cosmos-chains.json').chains.map((c) => [
+      c.chain_id,
+      c.native_denom,
+    ]),
+  );
   return byChain.get(chainId);
 }

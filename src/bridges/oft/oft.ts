@@ -46,7 +46,11 @@ export function taxiSendParam(dstEid: number, to: Hex, amountLD: bigint, minAmou
 }
 
 export function encodeSend(p: SendParam, nativeFee: bigint, refundAddress: Hex): Hex {
-  return encodeFunctionData({ abi: IOFT_ABI, functionName: 'send', args: [p, { nativeFee, lzTokenFee: 0n }, refundAddress] });
+  return encodeFunctionData({
+    abi: IOFT_ABI,
+    functionName: 'send',
+    args: [p, { nativeFee, lzTokenFee: 0n }, refundAddress],
+  });
 }
 
 /** The OFT's bytes32 `to` for a recipient on the destination chain (execution mechanics §0.3). */
@@ -97,10 +101,15 @@ export function oftAmounts(m: OftAmountModel, amount: bigint, fixed: 'in' | 'out
     while (sd > 0n && sd - 1n - feeOn(sd - 1n, m.feePpm) >= want) sd--;
     while (sd - feeOn(sd, m.feePpm) < want) sd++;
   }
-  if (sd > UINT64_MAX) return { refused: `the OFT carries at most ${UINT64_MAX} units of its shared decimals (uint64)` };
+  if (sd > UINT64_MAX)
+    return { refused: `the OFT carries at most ${UINT64_MAX} units of its shared decimals (uint64)` };
   const outSd = sd - feeOn(sd, m.feePpm);
   if (outSd <= 0n) return { refused: `the amount is below the smallest unit the OFT carries (${m.rate} base units)` };
-  return { amountIn: fixed === 'in' ? amount : sd * m.rate, amountOut: outSd * outRate, tokenFee: (sd - outSd) * m.rate };
+  return {
+    amountIn: fixed === 'in' ? amount : sd * m.rate,
+    amountOut: outSd * outRate,
+    tokenFee: (sd - outSd) * m.rate,
+  };
 }
 
 /**

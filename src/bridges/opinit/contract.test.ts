@@ -16,19 +16,38 @@ const INIT_ON_OSMOSIS = 'ibc/DD7EA9AF1E58E9FDD7F9810976817E203D5B87BAEF7AEA592FA
 runBridgeContract(opinitBridge as unknown as LaneBridge, [
   {
     name: 'INIT deposited from Initia L1 to Rave',
-    route: { source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'rave-1', dest_asset_denom: l2Denom(17n, 'uinit'), amount_in: '1000000' },
+    route: {
+      source_asset_chain_id: 'interwoven-1',
+      source_asset_denom: 'uinit',
+      dest_asset_chain_id: 'rave-1',
+      dest_asset_denom: l2Denom(17n, 'uinit'),
+      amount_in: '1000000',
+    },
     addresses,
     tamper: { field: 'op_init_bridge_id', value: '11' },
   },
   {
     name: 'INIT withdrawn from Yominet to Initia L1',
-    route: { source_asset_chain_id: 'yominet-1', source_asset_denom: l2Denom(11n, 'uinit'), dest_asset_chain_id: 'interwoven-1', dest_asset_denom: 'uinit', amount_in: '2500000' },
+    route: {
+      source_asset_chain_id: 'yominet-1',
+      source_asset_denom: l2Denom(11n, 'uinit'),
+      dest_asset_chain_id: 'interwoven-1',
+      dest_asset_denom: 'uinit',
+      amount_in: '2500000',
+    },
     addresses,
     tamper: { field: 'denom_in', value: l2Denom(17n, 'uinit') },
   },
   {
     name: 'INIT from Osmosis to Rave: an IBC transfer to Initia, then the deposit (two transactions)',
-    route: { source_asset_chain_id: 'osmosis-1', source_asset_denom: INIT_ON_OSMOSIS, dest_asset_chain_id: 'rave-1', dest_asset_denom: l2Denom(17n, 'uinit'), amount_in: '3000000', allow_multi_tx: true },
+    route: {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: INIT_ON_OSMOSIS,
+      dest_asset_chain_id: 'rave-1',
+      dest_asset_denom: l2Denom(17n, 'uinit'),
+      amount_in: '3000000',
+      allow_multi_tx: true,
+    },
     addresses,
     tamper: { field: 'to_chain_id', value: 'yominet-1' },
   },

@@ -27,8 +27,24 @@ export function opinitLanes(registry: Registry): OpinitLane[] {
       if (!registry.listedAsset(f.l1_chain_id, l1) || !registry.listedAsset(r.chain_id, l2)) continue;
       const base = { bridge: 'OPINIT' as const, bridgeId };
       lanes.push(
-        { ...base, fromChainId: f.l1_chain_id, toChainId: r.chain_id, denomIn: l1, denomOut: l2, direction: 'deposit', seconds: f.deposit_seconds },
-        { ...base, fromChainId: r.chain_id, toChainId: f.l1_chain_id, denomIn: l2, denomOut: l1, direction: 'withdrawal', seconds: f.withdrawal_seconds },
+        {
+          ...base,
+          fromChainId: f.l1_chain_id,
+          toChainId: r.chain_id,
+          denomIn: l1,
+          denomOut: l2,
+          direction: 'deposit',
+          seconds: f.deposit_seconds,
+        },
+        {
+          ...base,
+          fromChainId: r.chain_id,
+          toChainId: f.l1_chain_id,
+          denomIn: l2,
+          denomOut: l1,
+          direction: 'withdrawal',
+          seconds: f.withdrawal_seconds,
+        },
       );
     }
   }

@@ -53,7 +53,12 @@ describe('OPinit messages', () => {
     const tx = body.txs[0].cosmos_tx;
     expect(tx).toMatchObject({ chain_id: 'interwoven-1', signer_address: USER, path: ['interwoven-1', 'rave-1'] });
     expect(tx.msgs[0].msg_type_url).toBe('/opinit.ophost.v1.MsgInitiateTokenDeposit');
-    expect(viaProtobuf(Deposit, tx.msgs[0].msg)).toEqual({ sender: USER, bridge_id: '17', to: OTHER, amount: { denom: 'uinit', amount: '1234567' } });
+    expect(viaProtobuf(Deposit, tx.msgs[0].msg)).toEqual({
+      sender: USER,
+      bridge_id: '17',
+      to: OTHER,
+      amount: { denom: 'uinit', amount: '1234567' },
+    });
     // Field numbers on the wire: sender 1 (0x0a), bridge_id 2 varint (0x10), to 3 (0x1a), amount 4 (0x22).
     const bytes = Deposit.encode(Deposit.fromObject(JSON.parse(tx.msgs[0].msg))).finish();
     expect(bytes[0]).toBe(0x0a);
@@ -74,10 +79,14 @@ describe('OPinit messages', () => {
     const tx = body.txs[0].cosmos_tx;
     expect(tx).toMatchObject({ chain_id: 'yominet-1', signer_address: USER });
     expect(tx.msgs[0].msg_type_url).toBe('/opinit.opchild.v1.MsgInitiateTokenWithdrawal');
-    expect(viaProtobuf(Withdrawal, tx.msgs[0].msg)).toEqual({ sender: USER, to: OTHER, amount: { denom: l2Denom(11n, 'uinit'), amount: '1234567' } });
+    expect(viaProtobuf(Withdrawal, tx.msgs[0].msg)).toEqual({
+      sender: USER,
+      to: OTHER,
+      amount: { denom: l2Denom(11n, 'uinit'), amount: '1234567' },
+    });
     const bytes = Withdrawal.encode(Withdrawal.fromObject(JSON.parse(tx.msgs[0].msg))).finish();
     const tags = [];
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const tag = bytes[i]!;
       tags.push(tag >> 3);
       const len = bytes[i + 1]!;

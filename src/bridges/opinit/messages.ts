@@ -21,14 +21,24 @@ export interface OpinitTransfer {
 }
 
 export function depositJson(t: OpinitTransfer): string {
-  return JSON.stringify({ sender: t.sender, bridge_id: t.bridgeId.toString(), to: t.to, amount: { denom: t.denom, amount: t.amount.toString() } });
+  return JSON.stringify({
+    sender: t.sender,
+    bridge_id: t.bridgeId.toString(),
+    to: t.to,
+    amount: { denom: t.denom, amount: t.amount.toString() },
+  });
 }
 
 export function withdrawalJson(t: OpinitTransfer): string {
   return JSON.stringify({ sender: t.sender, to: t.to, amount: { denom: t.denom, amount: t.amount.toString() } });
 }
 
-export function opinitTx(direction: 'deposit' | 'withdrawal', chainId: string, path: string[], t: OpinitTransfer): CosmosTx {
+export function opinitTx(
+  direction: 'deposit' | 'withdrawal',
+  chainId: string,
+  path: string[],
+  t: OpinitTransfer,
+): CosmosTx {
   const msg =
     direction === 'deposit'
       ? { msg: depositJson(t), msg_type_url: MSG_INITIATE_TOKEN_DEPOSIT_TYPE_URL }

@@ -28,15 +28,24 @@ export function opinitLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): OpinitLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'OPINIT', operationKind: 'op_init_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'OPINIT', operationKind: 'op_init_transfer' });
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (!lane) throw invalidArgument(`invalid ${at}: no OPinit bridge carries ${denomIn} from ${from} to ${to}`);
   const bridgeId = record.op_init_bridge_id;
   if (bridgeId !== undefined && String(bridgeId) !== lane.bridgeId.toString()) {
-    throw invalidArgument(`invalid ${at}.op_init_bridge_id: the OPinit bridge between ${from} and ${to} is ${lane.bridgeId}, not ${String(bridgeId)}`);
+    throw invalidArgument(
+      `invalid ${at}.op_init_bridge_id: the OPinit bridge between ${from} and ${to} is ${lane.bridgeId}, not ${String(bridgeId)}`,
+    );
   }
   const denomOut = record.denom_out;
-  if (denomOut !== undefined && denomOut !== lane.denomOut) throw invalidArgument(`invalid ${at}.denom_out: OPinit delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+  if (denomOut !== undefined && denomOut !== lane.denomOut)
+    throw invalidArgument(
+      `invalid ${at}.denom_out: OPinit delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
+    );
   return lane;
 }

@@ -40,7 +40,12 @@ export function stargateConfig(): StargateConfig {
     pools: new Map(
       Object.entries(f.pools).map(([symbol, byChain]) => [
         symbol,
-        new Map(Object.entries(byChain).map(([c, p]) => [c, { pool: getAddress(p.pool), token: p.token === 'native' ? 'native' : getAddress(p.token) }])),
+        new Map(
+          Object.entries(byChain).map(([c, p]) => [
+            c,
+            { pool: getAddress(p.pool), token: p.token === 'native' ? 'native' : getAddress(p.token) },
+          ]),
+        ),
       ]),
     ),
     protocolFeePpm: BigInt(f.protocol_fee_ppm),

@@ -25,7 +25,15 @@ function lanes(registry: Registry): readonly StargateLane[] {
 /** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
 const DEFAULT_SLIPPAGE_PPM = 10_000n;
 
-function buildTx({ registry, step, amount, sender, recipient, operationIndices, slippagePpm }: BridgeTxInput<StargateLane>) {
+function buildTx({
+  registry,
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  slippagePpm,
+}: BridgeTxInput<StargateLane>) {
   const { lane } = step;
   const q = stargateQuote(lane, amount, 'in');
   if ('refused' in q) throw new Error(`Stargate lane refused its committed amount: ${q.refused}`);
@@ -63,7 +71,11 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
       const amount = lane.rate * 10n ** 6n;
       const param = taxiSendParam(lane.dstEid, pad('0x01' as Hex), amount, 0n);
       const [send, oft] = await Promise.all([
-        ethCall(client, lane.pool, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] })),
+        ethCall(
+          client,
+          lane.pool,
+          encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }),
+        ),
         ethCall(client, lane.pool, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteOFT', args: [param] })),
       ]);
       const [, , receipt] = decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteOFT', data: oft });

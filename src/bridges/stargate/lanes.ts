@@ -29,7 +29,16 @@ export function stargateLanes(registry: Registry): StargateLane[] {
       const asset = denom !== undefined && registry.chain(chainId) ? registry.listedAsset(chainId, denom) : undefined;
       const eid = cfg.eid.get(chainId);
       if (!asset || eid === undefined || (asset.wire.decimals ?? 0) < cfg.sharedDecimals) return [];
-      return [{ chainId, denom: denom!, pool: p.pool, native: p.token === 'native', eid, rate: 10n ** BigInt(asset.wire.decimals! - cfg.sharedDecimals) }];
+      return [
+        {
+          chainId,
+          denom: denom!,
+          pool: p.pool,
+          native: p.token === 'native',
+          eid,
+          rate: 10n ** BigInt(asset.wire.decimals! - cfg.sharedDecimals),
+        },
+      ];
     });
     for (const from of ends) {
       for (const to of ends) {

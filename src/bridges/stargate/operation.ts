@@ -37,21 +37,31 @@ export function stargateLaneOfRecord(
   at: string,
   expected: { chainId: string; denom: string },
 ): StargateLane {
-  const { str, fromChainId: from, denomIn } = readRecordStart(record, at, expected, { id: 'STARGATE', operationKind: 'stargate_transfer' });
+  const {
+    str,
+    fromChainId: from,
+    denomIn,
+  } = readRecordStart(record, at, expected, { id: 'STARGATE', operationKind: 'stargate_transfer' });
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (!lane) throw invalidArgument(`invalid ${at}: no Stargate pool carries ${denomIn} from ${from} to ${to}`);
   const pool = record.pool_address;
   if (pool !== undefined && (typeof pool !== 'string' || pool.toLowerCase() !== lane.pool.toLowerCase())) {
-    throw invalidArgument(`invalid ${at}.pool_address: the Stargate ${lane.symbol} pool on ${from} is ${lane.pool}, not ${String(pool)}`);
+    throw invalidArgument(
+      `invalid ${at}.pool_address: the Stargate ${lane.symbol} pool on ${from} is ${lane.pool}, not ${String(pool)}`,
+    );
   }
   const eid = record.destination_endpoint_id;
   if (eid !== undefined && eid !== lane.dstEid) {
-    throw invalidArgument(`invalid ${at}.destination_endpoint_id: ${to} is LayerZero endpoint ${lane.dstEid}, not ${String(eid)}`);
+    throw invalidArgument(
+      `invalid ${at}.destination_endpoint_id: ${to} is LayerZero endpoint ${lane.dstEid}, not ${String(eid)}`,
+    );
   }
   const denomOut = record.denom_out;
   if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(`invalid ${at}.denom_out: Stargate delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`);
+    throw invalidArgument(
+      `invalid ${at}.denom_out: Stargate delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
+    );
   }
   return lane;
 }

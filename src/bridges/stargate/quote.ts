@@ -12,11 +12,19 @@ import type { LaneQuote, LaneRefusal, StepFee } from '../types.js';
 import { stargateConfig } from './config.js';
 import type { StargateLane } from './lanes.js';
 
-export function stargateFees(lane: StargateLane): { feePpm: bigint; nativeFee: bigint; estimate: 'live' | 'fee_table' } {
+export function stargateFees(lane: StargateLane): {
+  feePpm: bigint;
+  nativeFee: bigint;
+  estimate: 'live' | 'fee_table';
+} {
   const live = liveFeeOf(lane);
   const cfg = stargateConfig();
   if (live) return { feePpm: live.feePpm ?? cfg.protocolFeePpm, nativeFee: live.nativeFee, estimate: 'live' };
-  return { feePpm: cfg.protocolFeePpm, nativeFee: cfg.messagingFeeTable.get(lane.fromChainId) ?? 0n, estimate: 'fee_table' };
+  return {
+    feePpm: cfg.protocolFeePpm,
+    nativeFee: cfg.messagingFeeTable.get(lane.fromChainId) ?? 0n,
+    estimate: 'fee_table',
+  };
 }
 
 export function stargateQuote(lane: StargateLane, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal {
@@ -25,8 +33,22 @@ export function stargateQuote(lane: StargateLane, amount: bigint, fixed: 'in' | 
   if ('refused' in q) return q;
   const fees: StepFee[] = [];
   if (q.tokenFee > 0n) {
-    fees.push({ type: 'SMART_RELAY', chainId: lane.fromChainId, denom: lane.denomIn, amount: q.tokenFee, behavior: 'FEE_BEHAVIOR_DEDUCTED', estimate: f.estimate });
+    fees.push({
+      type: 'SMART_RELAY',
+      chainId: lane.fromChainId,
+      denom: lane.denomIn,
+      amount: q.tokenFee,
+      behavior: 'FEE_BEHAVIOR_DEDUCTED',
+      estimate: f.estimate,
+    });
   }
-  fees.push({ type: 'SMART_RELAY', chainId: lane.fromChainId, denom: nativeDenomOf(lane.fromChainId)!, amount: f.nativeFee, behavior: 'FEE_BEHAVIOR_ADDITIONAL', estimate: f.estimate });
+  fees.push({
+    type: 'SMART_RELAY',
+    chainId: lane.fromChainId,
+    denom: nativeDenomOf(lane.fromChainId)!,
+    amount: f.nativeFee,
+    behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+    estimate: f.estimate,
+  });
   return { amountIn: q.amountIn, amountOut: q.amountOut, fees, seconds: stargateConfig().seconds(lane.fromChainId) };
 }

@@ -61,7 +61,11 @@ export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: reado
       it('/msgs on the echoed operations equals /msgs_direct, whatever amounts the echo carries', async () => {
         const route = await routeOf();
         const addressList = route.required_chain_addresses.map((c: string) => sample.addresses[c]);
-        const echoed = route.operations.map((o: Record<string, unknown>) => ({ ...o, amount_in: '1', amount_out: '999999999999999999' }));
+        const echoed = route.operations.map((o: Record<string, unknown>) => ({
+          ...o,
+          amount_in: '1',
+          amount_out: '999999999999999999',
+        }));
         const msgs = await post(t.app, '/v2/fungible/msgs', {
           source_asset_denom: route.source_asset_denom,
           source_asset_chain_id: route.source_asset_chain_id,
@@ -73,7 +77,10 @@ export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: reado
           operations: echoed,
         });
         expect(msgs.statusCode, msgs.body).toBe(200);
-        const direct = await post(t.app, '/v2/fungible/msgs_direct', { ...sample.route, chain_ids_to_addresses: sample.addresses });
+        const direct = await post(t.app, '/v2/fungible/msgs_direct', {
+          ...sample.route,
+          chain_ids_to_addresses: sample.addresses,
+        });
         expect(direct.statusCode, direct.body).toBe(200);
         expect(withoutClock(msgs.json().txs)).toBe(withoutClock(direct.json().txs));
         expect(msgs.json().txs).toHaveLength(route.txs_required);
@@ -107,8 +114,14 @@ export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: reado
         expect(lanes.length).toBeGreaterThan(0);
         for (const lane of lanes) {
           expect(lane.bridge).toBe(bridge.id);
-          expect(t.ctx.registry.asset(lane.fromChainId, lane.denomIn), `${lane.fromChainId} ${lane.denomIn}`).toBeDefined();
-          expect(t.ctx.registry.asset(lane.toChainId, lane.denomOut), `${lane.toChainId} ${lane.denomOut}`).toBeDefined();
+          expect(
+            t.ctx.registry.asset(lane.fromChainId, lane.denomIn),
+            `${lane.fromChainId} ${lane.denomIn}`,
+          ).toBeDefined();
+          expect(
+            t.ctx.registry.asset(lane.toChainId, lane.denomOut),
+            `${lane.toChainId} ${lane.denomOut}`,
+          ).toBeDefined();
           expect(lane.fromChainId).not.toBe(lane.toChainId);
         }
         expect(bridge.lanes(t.ctx.registry)).toEqual(lanes);
@@ -117,26 +130,30 @@ export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: reado
       it('quotes never create value, exact-out inverts exact-in, and equal inputs give equal quotes', () => {
         const lanes = bridge.lanes(t.ctx.registry);
         fc.assert(
-          fc.property(fc.integer({ min: 0, max: lanes.length - 1 }), fc.bigInt({ min: 1n, max: 10n ** 24n }), (k, amount) => {
-            const lane = lanes[k]!;
-            const q = bridge.quote(lane, amount, 'in');
-            if (isRefusal(q)) return true;
-            expect(q.amountIn).toBe(amount);
-            // Compared in whole tokens: the two ends of a lane may count in different decimals (USDC on BNB Chain).
-            const decimalsIn = BigInt(t.ctx.registry.asset(lane.fromChainId, lane.denomIn)!.wire.decimals ?? 0);
-            const decimalsOut = BigInt(t.ctx.registry.asset(lane.toChainId, lane.denomOut)!.wire.decimals ?? 0);
-            expect(q.amountOut * 10n ** decimalsIn <= amount * 10n ** decimalsOut).toBe(true);
-            expect(q.seconds).toBeGreaterThan(0);
-            expect(bridge.quote(lane, amount, 'in')).toEqual(q);
-            if (q.amountOut > 0n) {
-              const back = bridge.quote(lane, q.amountOut, 'out');
-              if (!isRefusal(back)) {
-                expect(back.amountOut).toBe(q.amountOut);
-                expect(back.amountIn <= amount).toBe(true);
+          fc.property(
+            fc.integer({ min: 0, max: lanes.length - 1 }),
+            fc.bigInt({ min: 1n, max: 10n ** 24n }),
+            (k, amount) => {
+              const lane = lanes[k]!;
+              const q = bridge.quote(lane, amount, 'in');
+              if (isRefusal(q)) return true;
+              expect(q.amountIn).toBe(amount);
+              // Compared in whole tokens: the two ends of a lane may count in different decimals (USDC on BNB Chain).
+              const decimalsIn = BigInt(t.ctx.registry.asset(lane.fromChainId, lane.denomIn)!.wire.decimals ?? 0);
+              const decimalsOut = BigInt(t.ctx.registry.asset(lane.toChainId, lane.denomOut)!.wire.decimals ?? 0);
+              expect(q.amountOut * 10n ** decimalsIn <= amount * 10n ** decimalsOut).toBe(true);
+              expect(q.seconds).toBeGreaterThan(0);
+              expect(bridge.quote(lane, amount, 'in')).toEqual(q);
+              if (q.amountOut > 0n) {
+                const back = bridge.quote(lane, q.amountOut, 'out');
+                if (!isRefusal(back)) {
+                  expect(back.amountOut).toBe(q.amountOut);
+                  expect(back.amountIn <= amount).toBe(true);
+                }
               }
-            }
-            return true;
-          }),
+              return true;
+            },
+          ),
           { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? 42) },
         );
       });

@@ -1,7 +1,12 @@
 /** The fungible asset endpoints: assets, assets_from_source, assets_between_chains, recommend_assets, ibc_origin_assets. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidArgument } from '../../errors.js';
-import { assetsBetweenChains, assetsFromSource, ibcOriginAssets, recommendAssets } from '../../routing/asset-queries.js';
+import {
+  assetsBetweenChains,
+  assetsFromSource,
+  ibcOriginAssets,
+  recommendAssets,
+} from '../../routing/asset-queries.js';
 import type { AppContext } from '../../context.js';
 import {
   AssetsBetweenChainsRequest,
@@ -26,7 +31,8 @@ export const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     {
       schema: {
         summary: 'Assets per chain',
-        description: 'Cosmos chains by default; include_evm_assets / include_svm_assets add those chains. Pre-rendered per chain and filter.',
+        description:
+          'Cosmos chains by default; include_evm_assets / include_svm_assets add those chains. Pre-rendered per chain and filter.',
         tags: ['fungible'],
         querystring: AssetsQuery,
         response: { 200: AssetsResponse, ...errorResponses },
@@ -70,16 +76,25 @@ export const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
 
   const betweenSchema = {
     summary: 'Equivalent assets transferable between two chains',
-    description: 'Served for both GET (query string, as the official SDK sends it) and POST (JSON body, as the OpenAPI says).',
+    description:
+      'Served for both GET (query string, as the official SDK sends it) and POST (JSON body, as the OpenAPI says).',
     tags: ['fungible'],
     response: { 200: AssetsBetweenChainsResponse, ...errorResponses },
   };
-  app.get('/v2/fungible/assets_between_chains', { schema: { ...betweenSchema, querystring: AssetsBetweenChainsRequest } }, async (req) => ({
-    assets_between_chains: assetsBetweenChains(registry, families, req.query),
-  }));
-  app.post('/v2/fungible/assets_between_chains', { schema: { ...betweenSchema, body: AssetsBetweenChainsRequest } }, async (req) => ({
-    assets_between_chains: assetsBetweenChains(registry, families, req.body),
-  }));
+  app.get(
+    '/v2/fungible/assets_between_chains',
+    { schema: { ...betweenSchema, querystring: AssetsBetweenChainsRequest } },
+    async (req) => ({
+      assets_between_chains: assetsBetweenChains(registry, families, req.query),
+    }),
+  );
+  app.post(
+    '/v2/fungible/assets_between_chains',
+    { schema: { ...betweenSchema, body: AssetsBetweenChainsRequest } },
+    async (req) => ({
+      assets_between_chains: assetsBetweenChains(registry, families, req.body),
+    }),
+  );
 
   app.post(
     '/v2/fungible/recommend_assets',

@@ -12,13 +12,17 @@ import type { AppContext } from '../../context.js';
 import { BalancesRequest, BalancesResponse, MAX_BALANCE_CHAINS } from '../../wire/balances.js';
 import { errorResponses } from '../../wire/responses.js';
 
-export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxService }> = async (app, { ctx, tx }) => {
+export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxService }> = async (
+  app,
+  { ctx, tx },
+) => {
   app.post(
     '/v2/info/balances',
     {
       schema: {
         summary: 'Balances of addresses on several chains',
-        description: 'Read from the chains\' nodes; a failing chain or denom gets an `error` entry while the rest answer. A chain without `denoms` is a universal query and needs an API key.',
+        description:
+          "Read from the chains' nodes; a failing chain or denom gets an `error` entry while the rest answer. A chain without `denoms` is a universal query and needs an API key.",
         tags: ['info'],
         body: BalancesRequest,
         response: { 200: BalancesResponse, ...errorResponses },
@@ -26,7 +30,8 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
     },
     async (req) => {
       const chains = Object.entries(req.body.chains ?? {});
-      if (chains.length > MAX_BALANCE_CHAINS) throw invalidArgument(`invalid chains: at most ${MAX_BALANCE_CHAINS} chains per request`);
+      if (chains.length > MAX_BALANCE_CHAINS)
+        throw invalidArgument(`invalid chains: at most ${MAX_BALANCE_CHAINS} chains per request`);
       for (const [chainId, q] of chains) {
         if (!ctx.registry.chain(chainId)) throw invalidArgument(`invalid chains: unknown chain id "${chainId}"`);
         const problem = addressProblem(ctx.registry, chainId, q.address);
@@ -38,11 +43,29 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
       const answers = await Promise.all(
         chains.map(async ([chainId, q]): Promise<[string, ChainBalances & { address: string }]> => {
           try {
-            return [chainId, { address: q.address, ...(await chainBalances(tx.clients, ctx.registry, market.prices, now, chainId, q.address, q.denoms)) }];
+            return [
+              chainId,
+              {
+                address: q.address,
+                ...(await chainBalances(tx.clients, ctx.registry, market.prices, now, chainId, q.address, q.denoms)),
+              },
+            ];
           } catch (err) {
             // A whole chain failing (universal query): one entry per asked denom, or an empty map, never a 500.
             const message = `balance query failed: ${(err as Error).message}`;
-            const denoms = Object.fromEntries((q.denoms ?? []).map((d) => [d, { amount: '0', decimals: null, formatted_amount: '0', price: null, value_usd: null, error: { message } }]));
+            const denoms = Object.fromEntries(
+              (q.denoms ?? []).map((d) => [
+                d,
+                {
+                  amount: '0',
+                  decimals: null,
+                  formatted_amount: '0',
+                  price: null,
+                  value_usd: null,
+                  error: { message },
+                },
+              ]),
+            );
             req.log.warn({ chain: chainId, err: (err as Error).message }, 'balances: chain query failed');
             return [chainId, { address: q.address, denoms }];
           }

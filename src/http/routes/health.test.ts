@@ -34,7 +34,10 @@ describe('GET /openapi.json', () => {
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     const expected: [string, string][] = [
       ['/v2/info/chains', 'get'],
@@ -50,14 +53,17 @@ describe('GET /openapi.json', () => {
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     expect(doc.paths['/openapi.json']).toBeUndefined();
-    expect(Object.keys(doc.paths['/v2/fungible/assets_from_source']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+    expect(Object.keys(doc.paths['/v2/fungible/assets_from_source']!.post!.responses)).toEqual(
+      expect.arrayContaining(['200', '4XX']),
+    );
   });
 });
 
 describe('GET /docs', () => {
   it('serves the browsable reference as HTML', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs' });
-    const page = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(res.headers.location) }) : res;
+    const page =
+      res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(res.headers.location) }) : res;
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
     expect(page.body).toContain('swagger');
@@ -96,9 +102,20 @@ describe('GET /health with live Osmosis ingest', () => {
     const app = await buildApp(ctx);
     try {
       ctx.liveMarket.start(app.log);
-      const checks = async () => okBody<{ checks: Record<string, { ok: boolean; detail?: string }> }>(await app.inject({ method: 'GET', url: '/health' }), HealthResponse).checks;
-      await vi.waitFor(async () => expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"${sqs.url}/pools"`), { timeout: 10_000 });
-      expect((await checks())['venue:osmosis-poolmanager:waiting']).toEqual({ ok: false, detail: `1 pools waiting for their full state: ${unavailable}` });
+      const checks = async () =>
+        okBody<{ checks: Record<string, { ok: boolean; detail?: string }> }>(
+          await app.inject({ method: 'GET', url: '/health' }),
+          HealthResponse,
+        ).checks;
+      await vi.waitFor(
+        async () =>
+          expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"${sqs.url}/pools"`),
+        { timeout: 10_000 },
+      );
+      expect((await checks())['venue:osmosis-poolmanager:waiting']).toEqual({
+        ok: false,
+        detail: `1 pools waiting for their full state: ${unavailable}`,
+      });
     } finally {
       await ctx.liveMarket.stop();
       await app.close();

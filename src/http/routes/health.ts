@@ -17,14 +17,20 @@ function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: st
       // Concentrated pools quoted within their active bucket until their tick model arrives (next poll at the latest).
       out[`venue:${venue}:waiting`] = {
         ok: waiting.length === 0,
-        detail: waiting.length === 0 ? 'every pool has its full state' : `${waiting.length} pools waiting for their full state: ${waiting.slice(0, 50).join(', ')}${waiting.length > 50 ? ', …' : ''}`,
+        detail:
+          waiting.length === 0
+            ? 'every pool has its full state'
+            : `${waiting.length} pools waiting for their full state: ${waiting.slice(0, 50).join(', ')}${waiting.length > 50 ? ', …' : ''}`,
       };
     }
   }
   if (status.prices) out.prices = { ok: status.prices.lastError === undefined, detail: JSON.stringify(status.prices) };
   // The view requests read: rebuilt (in slices) after each snapshot change, so it can trail the venue status briefly.
   const view = ctx.market();
-  out.market = { ok: true, detail: `version ${view.version}: ${view.venues.map((v) => `${v.venue.name} ${v.snapshot.pools.length} pools`).join(', ')}` };
+  out.market = {
+    ok: true,
+    detail: `version ${view.version}: ${view.venues.map((v) => `${v.venue.name} ${v.snapshot.pools.length} pools`).join(', ')}`,
+  };
   return out;
 }
 
@@ -38,7 +44,10 @@ function bridgeFeeCheck(ctx: AppContext): { ok: boolean; detail: string } {
   };
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?: AccessService | undefined }> = async (app, { ctx, access }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?: AccessService | undefined }> = async (
+  app,
+  { ctx, access },
+) => {
   let assetCount = 0;
   for (const id of ctx.registry.chains.keys()) for (const _ of ctx.registry.listedAssets(id)) assetCount++;
   const probe = new DependencyProbe(access);
@@ -57,7 +66,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?:
     async (_req, reply) => {
       const dependencies = await probe.reports();
       const degraded = Object.values(dependencies).some((d) => d.state !== 'ready');
-      const status = ctx.lifecycle.draining ? ('draining' as const) : degraded ? ('degraded' as const) : ('ok' as const);
+      const status = ctx.lifecycle.draining
+        ? ('draining' as const)
+        : degraded
+          ? ('degraded' as const)
+          : ('ok' as const);
       if (status === 'draining') reply.code(503);
       return {
         status,
@@ -67,7 +80,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?:
         dependencies,
         checks: {
           registry: { ok: true, detail: `${ctx.registry.chains.size} chains` },
-          ...Object.fromEntries(Object.entries(dependencies).map(([k, d]) => [k, { ok: d.state === 'ready', detail: d.detail }])),
+          ...Object.fromEntries(
+            Object.entries(dependencies).map(([k, d]) => [k, { ok: d.state === 'ready', detail: d.detail }]),
+          ),
           ...marketChecks(ctx),
           bridge_fees: bridgeFeeCheck(ctx),
         },

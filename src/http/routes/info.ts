@@ -12,7 +12,8 @@ export const infoRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     {
       schema: {
         summary: 'Supported chains',
-        description: 'Cosmos chains by default; EVM and SVM chains with include_evm / include_svm. An explicit chain_ids list returns exactly those chains.',
+        description:
+          'Cosmos chains by default; EVM and SVM chains with include_evm / include_svm. An explicit chain_ids list returns exactly those chains.',
         tags: ['info'],
         querystring: ChainsQuery,
         response: { 200: ChainsResponse, ...errorResponses },

@@ -28,7 +28,16 @@ beforeAll(async () => {
   const created = await createKey(t.store, 'acme');
   key = created.key;
   keyId = created.id;
-  access = await createAccess(t.store, { anonymous: { ratePerSecond: 1000, burst: 1000 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'unused:' }, silentLog);
+  access = await createAccess(
+    t.store,
+    {
+      anonymous: { ratePerSecond: 1000, burst: 1000 },
+      keyRefreshMs: 60_000,
+      statsFlushMs: 60_000,
+      redisKeyPrefix: 'unused:',
+    },
+    silentLog,
+  );
   app = await buildApp(ctx, { access });
 });
 
@@ -49,8 +58,13 @@ const direct = (headers: Record<string, string>) =>
       dest_asset_denom: 'uosmo',
       dest_asset_chain_id: 'osmosis-1',
       amount_in: '10000000',
-      chain_ids_to_addresses: { 'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4'), 'osmosis-1': userAddress(ctx.registry, 'osmosis-1') },
-      chain_ids_to_affiliates: { 'osmosis-1': { affiliates: [{ address: userAddress(ctx.registry, 'osmosis-1'), basis_points_fee: '100' }] } },
+      chain_ids_to_addresses: {
+        'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4'),
+        'osmosis-1': userAddress(ctx.registry, 'osmosis-1'),
+      },
+      chain_ids_to_affiliates: {
+        'osmosis-1': { affiliates: [{ address: userAddress(ctx.registry, 'osmosis-1'), basis_points_fee: '100' }] },
+      },
     },
   });
 

@@ -85,23 +85,29 @@ describe('no route', () => {
     amount_in: '1000000',
   };
 
-  it.each(['/v2/fungible/route', '/v2/fungible/msgs_direct'])('%s: only a multi-tx route exists → 404, code 5, the API\'s exact words', async (url) => {
-    const res = await post(url, {
-      ...nobleToQuicksilver,
-      chain_ids_to_addresses: { 'noble-1': userAddress(ctx.registry, 'noble-1'), 'quicksilver-2': userAddress(ctx.registry, 'quicksilver-2') },
-    });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe(5);
-    expect(res.body.message).toBe('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
-    expect(res.body.details).toEqual([
-      {
-        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-        reason: 'MULTI_TX_REQUIRED',
-        domain: 'skip.build',
-        metadata: { explanation: expect.stringMatching(/dydx-mainnet-1 does not forward packets/) },
-      },
-    ]);
-  });
+  it.each(['/v2/fungible/route', '/v2/fungible/msgs_direct'])(
+    "%s: only a multi-tx route exists → 404, code 5, the API's exact words",
+    async (url) => {
+      const res = await post(url, {
+        ...nobleToQuicksilver,
+        chain_ids_to_addresses: {
+          'noble-1': userAddress(ctx.registry, 'noble-1'),
+          'quicksilver-2': userAddress(ctx.registry, 'quicksilver-2'),
+        },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(5);
+      expect(res.body.message).toBe('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
+      expect(res.body.details).toEqual([
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'MULTI_TX_REQUIRED',
+          domain: 'skip.build',
+          metadata: { explanation: expect.stringMatching(/dydx-mainnet-1 does not forward packets/) },
+        },
+      ]);
+    },
+  );
 
   it('no route at all → 404, code 5, "no routes found"', async () => {
     const res = await post('/v2/fungible/route', { ...nobleToQuicksilver, allow_multi_tx: true, bridges: ['CCTP'] });
@@ -131,7 +137,13 @@ describe('POST /v2/fungible/msgs', () => {
   });
 
   it('exact-out with affiliates on the shipped Osmosis pools: the route and its messages deliver exactly amount_out', async () => {
-    const req = { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4', dest_asset_denom: 'uosmo', dest_asset_chain_id: 'osmosis-1', amount_out: '100000000' };
+    const req = {
+      source_asset_denom: 'uatom',
+      source_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uosmo',
+      dest_asset_chain_id: 'osmosis-1',
+      amount_out: '100000000',
+    };
     const route = (await post('/v2/fungible/route', { ...req, cumulative_affiliate_fee_bps: '100' })).body;
     expect(route.amount_out).toBe('100000000');
     const swap = route.operations.find((o: { swap?: unknown }) => o.swap).swap;
@@ -142,7 +154,9 @@ describe('POST /v2/fungible/msgs', () => {
       amount_in: route.amount_in,
       address_list: route.required_chain_addresses.map((c: string) => userAddress(ctx.registry, c)),
       operations: route.operations,
-      chain_ids_to_affiliates: { 'osmosis-1': { affiliates: [{ address: userAddress(ctx.registry, 'osmosis-1'), basis_points_fee: '100' }] } },
+      chain_ids_to_affiliates: {
+        'osmosis-1': { affiliates: [{ address: userAddress(ctx.registry, 'osmosis-1'), basis_points_fee: '100' }] },
+      },
     });
     expect(status).toBe(200);
     expect(body.min_amount_out).toBe('100000000');
@@ -206,7 +220,10 @@ describe('POST /v2/fungible/msgs_direct', () => {
     const { status, body } = await post('/v2/fungible/msgs_direct', {
       ...hubToOsmosis,
       cumulative_affiliate_fee_bps: undefined,
-      chain_ids_to_addresses: { 'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4'), 'osmosis-1': userAddress(ctx.registry, 'osmosis-1') },
+      chain_ids_to_addresses: {
+        'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4'),
+        'osmosis-1': userAddress(ctx.registry, 'osmosis-1'),
+      },
     });
     expect(status).toBe(200);
     expect(validDirect(body), JSON.stringify(validDirect.errors)).toBe(true);
@@ -214,13 +231,27 @@ describe('POST /v2/fungible/msgs_direct', () => {
   });
 
   it('post_route_handler: contract_address is checked on the chain that runs it, the message travels byte-exact', async () => {
-    const addresses = { 'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4').toUpperCase(), 'osmosis-1': userAddress(ctx.registry, 'osmosis-1') };
+    const addresses = {
+      'cosmoshub-4': userAddress(ctx.registry, 'cosmoshub-4').toUpperCase(),
+      'osmosis-1': userAddress(ctx.registry, 'osmosis-1'),
+    };
     const raw = '{"deposit":{"amount":1795403120853123457}}';
-    const bad = await post('/v2/fungible/msgs_direct', { ...hubToOsmosis, chain_ids_to_addresses: addresses, post_route_handler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } } });
+    const bad = await post('/v2/fungible/msgs_direct', {
+      ...hubToOsmosis,
+      chain_ids_to_addresses: addresses,
+      post_route_handler: { wasm_msg: { contract_address: 'not-an-address', msg: raw } },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 3, message: expect.stringMatching(/chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address/) });
+    expect(bad.body).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/chain osmosis-1 in post_route_handler\.wasm_msg\.contract_address/),
+    });
     const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
-    const { status, body } = await post('/v2/fungible/msgs_direct', { ...hubToOsmosis, chain_ids_to_addresses: addresses, post_route_handler: { wasm_msg: { contract_address: contract, msg: raw } } });
+    const { status, body } = await post('/v2/fungible/msgs_direct', {
+      ...hubToOsmosis,
+      chain_ids_to_addresses: addresses,
+      post_route_handler: { wasm_msg: { contract_address: contract, msg: raw } },
+    });
     expect(status).toBe(200);
     const msg = body.txs[0].cosmos_tx.msgs[0].msg as string;
     expect(JSON.parse(msg).sender).toBe(userAddress(ctx.registry, 'cosmoshub-4'));
@@ -235,7 +266,10 @@ describe('POST /v2/fungible/msgs_direct', () => {
       dest_asset_chain_id: 'quicksilver-2',
       amount_in: '5',
       allow_multi_tx: true,
-      chain_ids_to_addresses: { 'noble-1': userAddress(ctx.registry, 'noble-1'), 'quicksilver-2': userAddress(ctx.registry, 'quicksilver-2') },
+      chain_ids_to_addresses: {
+        'noble-1': userAddress(ctx.registry, 'noble-1'),
+        'quicksilver-2': userAddress(ctx.registry, 'quicksilver-2'),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/missing address for chain dydx-mainnet-1/);

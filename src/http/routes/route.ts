@@ -18,7 +18,13 @@ import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
 import type { AppContext } from '../../context.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
-import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse, type PostRouteHandler } from '../../wire/msgs.js';
+import {
+  MsgsDirectRequest,
+  MsgsDirectResponse,
+  MsgsRequest,
+  MsgsResponse,
+  type PostRouteHandler,
+} from '../../wire/msgs.js';
 import { errorResponses } from '../../wire/responses.js';
 import { Route, RouteRequest } from '../../wire/route.js';
 
@@ -30,7 +36,11 @@ function callerTier(req: FastifyRequest): CallerTier {
 function messageOptions(
   ctx: AppContext,
   req: FastifyRequest,
-  b: { timeout_seconds?: string | null; slippage_tolerance_percent?: string | null; post_route_handler?: PostRouteHandler | null },
+  b: {
+    timeout_seconds?: string | null;
+    slippage_tolerance_percent?: string | null;
+    post_route_handler?: PostRouteHandler | null;
+  },
   affiliates: AffiliatesByChain,
 ): MessageOptions {
   return {
@@ -46,11 +56,28 @@ function messageOptions(
  * A route whose transaction starts on Solana needs a recent blockhash from the Solana RPC endpoint, and its fee payer
  * when the caller names one: fetched here, only for such routes, so the message builder itself stays pure.
  */
-async function withSolana(ctx: AppContext, route: PlannedRoute, opts: MessageOptions, feePayer: string | null | undefined): Promise<MessageOptions> {
-  const startsOnSolana = route.steps.some((s, i) => s.kind === 'bridge' && s.lane.fromChainId === 'solana' && (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]));
+async function withSolana(
+  ctx: AppContext,
+  route: PlannedRoute,
+  opts: MessageOptions,
+  feePayer: string | null | undefined,
+): Promise<MessageOptions> {
+  const startsOnSolana = route.steps.some(
+    (s, i) =>
+      s.kind === 'bridge' &&
+      s.lane.fromChainId === 'solana' &&
+      (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]),
+  );
   if (!startsOnSolana) return opts;
   const payer = feePayer ? requireAddress(ctx.registry, 'solana', feePayer, 'fee_payer_address') : undefined;
-  return { ...opts, solana: { recentBlockhash: await ctx.solanaBlockhash.latest(), feePayer: payer, newKeypairSeed: () => randomBytes(32) } };
+  return {
+    ...opts,
+    solana: {
+      recentBlockhash: await ctx.solanaBlockhash.latest(),
+      feePayer: payer,
+      newKeypairSeed: () => randomBytes(32),
+    },
+  };
 }
 
 export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -59,11 +86,18 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
   // refused while it is still arriving, before it is parsed or validated.
   const bodyLimit = Math.min(ctx.config.bodyLimitBytes, MAX_QUOTE_BODY_BYTES);
-  const quoteContext = (): QuoteContext => ({ registry, market: ctx.market(), thresholds: ctx.safety, nowMs: Date.now(), cache: ctx.routeCache });
+  const quoteContext = (): QuoteContext => ({
+    registry,
+    market: ctx.market(),
+    thresholds: ctx.safety,
+    nowMs: Date.now(),
+    cache: ctx.routeCache,
+  });
   /** Quotes say how old the pool state behind them is. */
   const marketAgeHeader = (reply: FastifyReply, q: QuoteContext) => {
     const at = q.market.oldestSnapshotAt;
-    if (at) reply.header('x-junction-market-age-seconds', String(Math.max(0, Math.round((q.nowMs - at.getTime()) / 1000))));
+    if (at)
+      reply.header('x-junction-market-age-seconds', String(Math.max(0, Math.round((q.nowMs - at.getTime()) / 1000))));
   };
 
   app.post(
@@ -72,7 +106,8 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       bodyLimit,
       schema: {
         summary: 'Best route between two assets',
-        description: 'Give exactly one of amount_in and amount_out. Routes needing more than one transaction are returned only with allow_multi_tx.',
+        description:
+          'Give exactly one of amount_in and amount_out. Routes needing more than one transaction are returned only with allow_multi_tx.',
         tags: ['fungible'],
         body: RouteRequest,
         response: { 200: Route, ...errorResponses },
@@ -128,7 +163,12 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       });
       const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
       const built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
-      return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), estimated_fees: estimatedFees(registry, route) };
+      return {
+        msgs: built.msgs,
+        txs: built.txs,
+        min_amount_out: built.minAmountOut.toString(),
+        estimated_fees: estimatedFees(registry, route),
+      };
     },
   );
 
@@ -160,7 +200,12 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const quote = quoteRoute(qc, query);
       recordRoute(req, quote.figures);
       const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, requiredChainAddresses(quote.planned));
-      const built = buildMessages(registry, quote.planned, addresses, await withSolana(ctx, quote.planned, opts, b.fee_payer_address));
+      const built = buildMessages(
+        registry,
+        quote.planned,
+        addresses,
+        await withSolana(ctx, quote.planned, opts, b.fee_payer_address),
+      );
       return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), route: quote.route };
     },
   );

@@ -13,7 +13,8 @@ import { buildApp } from '../app.js';
 import { StatusResponse, TxRefResponse } from '../../wire/tx.js';
 import { expectError, expectSchema, okBody, post } from '../test-helpers/app.js';
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../test/fixtures/skip-go-api/${name}`, import.meta.url), 'utf8'));
 
 let app: FastifyInstance;
 let store: TestStore;
@@ -36,16 +37,28 @@ describe('POST /v2/tx/track', () => {
     expect(res.json()).toEqual(f.response.body);
   });
 
-  it('starts tracking; the hash is normalised per chain type and the explorer link is the chain\'s', async () => {
+  it("starts tracking; the hash is normalised per chain type and the explorer link is the chain's", async () => {
     const hash = '7b90d124c9f934e43e7080bb4997854a4c0a0af4f09a8779a88d0cbda335d35a';
-    const ref = okBody<{ tx_hash: string; explorer_link: string }>(await post(app, '/v2/tx/track', { chain_id: 'dydx-mainnet-1', tx_hash: hash }), TxRefResponse);
-    // The explorer link form of Skip's captured status for this very transaction.
-    expect(ref).toEqual({ tx_hash: hash.toUpperCase(), explorer_link: `https://www.mintscan.io/dydx/txs/${hash.toUpperCase()}` });
-    const evm = okBody<{ tx_hash: string; explorer_link: string }>(
-      await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: '0x092C0BFF67A71D483A3FCC5C0B390E4AA71E5C1CB9CFC1885989734A5975210D' }),
+    const ref = okBody<{ tx_hash: string; explorer_link: string }>(
+      await post(app, '/v2/tx/track', { chain_id: 'dydx-mainnet-1', tx_hash: hash }),
       TxRefResponse,
     );
-    expect(evm).toEqual({ tx_hash: '0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d', explorer_link: 'https://etherscan.io/tx/0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d' });
+    // The explorer link form of Skip's captured status for this very transaction.
+    expect(ref).toEqual({
+      tx_hash: hash.toUpperCase(),
+      explorer_link: `https://www.mintscan.io/dydx/txs/${hash.toUpperCase()}`,
+    });
+    const evm = okBody<{ tx_hash: string; explorer_link: string }>(
+      await post(app, '/v2/tx/track', {
+        chain_id: '1',
+        tx_hash: '0x092C0BFF67A71D483A3FCC5C0B390E4AA71E5C1CB9CFC1885989734A5975210D',
+      }),
+      TxRefResponse,
+    );
+    expect(evm).toEqual({
+      tx_hash: '0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d',
+      explorer_link: 'https://etherscan.io/tx/0x092c0bff67a71d483a3fcc5c0b390e4aa71e5c1cb9cfc1885989734a5975210d',
+    });
   });
 
   it('/metrics reports the tracking queue: transactions not terminal, and those due for a look', async () => {
@@ -56,8 +69,18 @@ describe('POST /v2/tx/track', () => {
   });
 
   it('refuses malformed hashes and missing fields with code 3 naming the field', async () => {
-    expectError(await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: 'ABCD' }), 400, 3, 'invalid tx_hash: a evm transaction hash is 0x followed by 64 hexadecimal digits');
-    expectError(await post(app, '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: 'zz'.repeat(32) }), 400, 3, 'invalid tx_hash');
+    expectError(
+      await post(app, '/v2/tx/track', { chain_id: '1', tx_hash: 'ABCD' }),
+      400,
+      3,
+      'invalid tx_hash: a evm transaction hash is 0x followed by 64 hexadecimal digits',
+    );
+    expectError(
+      await post(app, '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: 'zz'.repeat(32) }),
+      400,
+      3,
+      'invalid tx_hash',
+    );
     expectError(await post(app, '/v2/tx/track', { chain_id: 'solana', tx_hash: '0xabc' }), 400, 3, 'base58');
     expectError(await post(app, '/v2/tx/track', { chain_id: 'osmosis-1' }), 400, 3, 'tx_hash');
   });
@@ -67,22 +90,42 @@ describe('GET /v2/tx/status', () => {
   it('answers STATE_SUBMITTED for a tracked transaction, in the captured submitted shape', async () => {
     const hash = 'AA'.repeat(32);
     await post(app, '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
-    const res = await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=osmosis-1&tx_hash=${hash.toLowerCase()}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v2/tx/status?chain_id=osmosis-1&tx_hash=${hash.toLowerCase()}`,
+    });
     const body = okBody(res, StatusResponse);
     expect(body).toEqual(fixture('tx_status-progression-dydx-to-bsc.json').responses[0].body);
   });
 
   it('404 / code 5 for a transaction never submitted or tracked; 404 for an unknown chain', async () => {
-    expectError(await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=osmosis-1&tx_hash=${'BB'.repeat(32)}` }), 404, 5, 'tx not found');
-    expectError(await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=nope-1&tx_hash=${'BB'.repeat(32)}` }), 404, 5, 'chain id not supported');
+    expectError(
+      await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=osmosis-1&tx_hash=${'BB'.repeat(32)}` }),
+      404,
+      5,
+      'tx not found',
+    );
+    expectError(
+      await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=nope-1&tx_hash=${'BB'.repeat(32)}` }),
+      404,
+      5,
+      'chain id not supported',
+    );
     expectError(await app.inject({ method: 'GET', url: '/v2/tx/status?chain_id=osmosis-1' }), 400, 3, 'tx_hash');
   });
 
   it('the response schema accepts every captured status answer (IBC, Axelar-free parts, CCTP)', () => {
-    for (const body of fixture('tx_status-progression-ethereum-to-noble-cctp.json').responses.map((r: { body: unknown }) => r.body)) expectSchema(StatusResponse, body);
-    const dydx = fixture('tx_status-progression-dydx-to-bsc.json').responses.map((r: { body: { transfer_sequence: { ibc_transfer?: unknown }[] } }) => r.body);
+    for (const body of fixture('tx_status-progression-ethereum-to-noble-cctp.json').responses.map(
+      (r: { body: unknown }) => r.body,
+    ))
+      expectSchema(StatusResponse, body);
+    const dydx = fixture('tx_status-progression-dydx-to-bsc.json').responses.map(
+      (r: { body: { transfer_sequence: { ibc_transfer?: unknown }[] } }) => r.body,
+    );
     // Junction emits the kinds of the bridges it tracks; the IBC events of the captures fit its schema as they are.
-    for (const e of dydx.flatMap((b: { transfer_sequence: { ibc_transfer?: unknown }[] }) => b.transfer_sequence).filter((e: { ibc_transfer?: unknown }) => e.ibc_transfer)) {
+    for (const e of dydx
+      .flatMap((b: { transfer_sequence: { ibc_transfer?: unknown }[] }) => b.transfer_sequence)
+      .filter((e: { ibc_transfer?: unknown }) => e.ibc_transfer)) {
       expectSchema(StatusResponse.properties.transfer_sequence.items, e);
     }
   });
@@ -90,9 +133,29 @@ describe('GET /v2/tx/status', () => {
 
 describe('POST /v2/tx/submit', () => {
   it('refuses a body that is not base64 and unsupported chains', async () => {
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'osmosis-1', tx: '%%%' }), 400, 3, 'tx must be base64 encoded');
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'osmosis-1', tx: '' }), 400, 3, 'tx must be base64 encoded');
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'unsupported-chain-1', tx: 'AAAA' }), 404, 5, 'chain id not supported');
-    expectError(await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: 'AAAA' }), 400, 3, 'not a signed Solana transaction');
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'osmosis-1', tx: '%%%' }),
+      400,
+      3,
+      'tx must be base64 encoded',
+    );
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'osmosis-1', tx: '' }),
+      400,
+      3,
+      'tx must be base64 encoded',
+    );
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'unsupported-chain-1', tx: 'AAAA' }),
+      404,
+      5,
+      'chain id not supported',
+    );
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'solana', tx: 'AAAA' }),
+      400,
+      3,
+      'not a signed Solana transaction',
+    );
   });
 });

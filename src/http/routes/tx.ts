@@ -36,7 +36,8 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     {
       schema: {
         summary: 'Broadcast a signed transaction and track it',
-        description: 'Cosmos: CometBFT broadcast_tx_sync; EVM: eth_sendRawTransaction; Solana: sendTransaction. A node refusing the transaction answers code 3.',
+        description:
+          'Cosmos: CometBFT broadcast_tx_sync; EVM: eth_sendRawTransaction; Solana: sendTransaction. A node refusing the transaction answers code 3.',
         tags: ['tx'],
         body: SubmitRequest,
         response: { 200: TxRefResponse, ...errorResponses },
@@ -50,7 +51,8 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     {
       schema: {
         summary: 'Track a transaction broadcast elsewhere',
-        description: 'Starts following the transaction and every transfer it starts; tracking again re-arms an abandoned one.',
+        description:
+          'Starts following the transaction and every transfer it starts; tracking again re-arms an abandoned one.',
         tags: ['tx'],
         body: TrackRequest,
         response: { 200: TxRefResponse, ...errorResponses },
@@ -80,7 +82,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     '/junction/tx/events',
     {
       schema: {
-        summary: 'Server-sent events of a transaction\'s status (Junction extension)',
+        summary: "Server-sent events of a transaction's status (Junction extension)",
         description:
           'text/event-stream: an `status` event with the StatusTxResponse now and after every change (event id = status version); the stream ends after a terminal state. Comment lines keep idle connections open.',
         tags: ['tx'],
@@ -93,7 +95,12 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       const first = await tx.statusText(chainId, hash);
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       let version = -1;
       let closed = false;
       const send = (text: string, v: number, done: boolean) => {
@@ -133,7 +140,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     {
       preHandler: requireApiKey,
       schema: {
-        summary: 'Register a webhook for the key\'s transactions (Junction extension)',
+        summary: "Register a webhook for the key's transactions (Junction extension)",
         description:
           'Every change of the overall state of a transaction this key submitted or tracked is POSTed as JSON to the URL, signed: `x-junction-signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. The secret is shown once.',
         tags: ['tx'],
@@ -150,16 +157,28 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
 
   app.get(
     '/junction/webhooks',
-    { preHandler: requireApiKey, schema: { summary: 'The key\'s webhooks', tags: ['tx'], response: { 200: WebhookList, ...errorResponses } } },
+    {
+      preHandler: requireApiKey,
+      schema: { summary: "The key's webhooks", tags: ['tx'], response: { 200: WebhookList, ...errorResponses } },
+    },
     async (req) => ({ webhooks: await listWebhooks(tx.store, requireKey(req).keyId) }),
   );
 
   const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
   app.delete(
     '/junction/webhooks/:id',
-    { preHandler: requireApiKey, schema: { summary: 'Remove a webhook', tags: ['tx'], params: IdParams, response: { 200: Type.Object({ deleted: Type.Boolean() }), ...errorResponses } } },
+    {
+      preHandler: requireApiKey,
+      schema: {
+        summary: 'Remove a webhook',
+        tags: ['tx'],
+        params: IdParams,
+        response: { 200: Type.Object({ deleted: Type.Boolean() }), ...errorResponses },
+      },
+    },
     async (req) => {
-      if (!(await deleteWebhook(tx.store, requireKey(req).keyId, req.params.id, Date.now()))) throw notFound('webhook not found');
+      if (!(await deleteWebhook(tx.store, requireKey(req).keyId, req.params.id, Date.now())))
+        throw notFound('webhook not found');
       return { deleted: true };
     },
   );
@@ -168,7 +187,12 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     '/junction/webhooks/:id/deliveries',
     {
       preHandler: requireApiKey,
-      schema: { summary: 'Recent deliveries of a webhook, newest first', tags: ['tx'], params: IdParams, response: { 200: WebhookDeliveries, ...errorResponses } },
+      schema: {
+        summary: 'Recent deliveries of a webhook, newest first',
+        tags: ['tx'],
+        params: IdParams,
+        response: { 200: WebhookDeliveries, ...errorResponses },
+      },
     },
     async (req) => {
       const deliveries = await listDeliveries(tx.store, requireKey(req).keyId, req.params.id);

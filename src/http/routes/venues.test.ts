@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 type Venue = { name: string; chain_id: string; logo_uri?: string | null };
-const venues = async (query = '') => okBody<{ venues: Venue[] }>(await t.app.inject({ method: 'GET', url: `/v2/fungible/venues${query}` }), VenuesResponse).venues;
+const venues = async (query = '') =>
+  okBody<{ venues: Venue[] }>(await t.app.inject({ method: 'GET', url: `/v2/fungible/venues${query}` }), VenuesResponse)
+    .venues;
 
 describe('GET /v2/fungible/venues', () => {
   it('lists the Osmosis pool manager and Neutron Astroport on their chains', async () => {
@@ -26,7 +28,9 @@ describe('GET /v2/fungible/venues', () => {
   });
 
   it('uses the venue names the real Skip API uses (captured venues.json)', async () => {
-    const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/skip-go-api/venues.json', import.meta.url), 'utf8')) as { venues: Venue[] };
+    const fixture = JSON.parse(
+      readFileSync(new URL('../../../test/fixtures/skip-go-api/venues.json', import.meta.url), 'utf8'),
+    ) as { venues: Venue[] };
     expectSchema(VenuesResponse, fixture);
     const known = new Set(fixture.venues.map((v) => `${v.name}@${v.chain_id}`));
     for (const v of await venues()) expect(known.has(`${v.name}@${v.chain_id}`), v.name).toBe(true);
@@ -38,6 +42,11 @@ describe('GET /v2/fungible/venues', () => {
   });
 
   it('rejects a malformed boolean, naming it', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/v2/fungible/venues?only_testnets=2' }), 400, 3, 'only_testnets');
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/v2/fungible/venues?only_testnets=2' }),
+      400,
+      3,
+      'only_testnets',
+    );
   });
 });

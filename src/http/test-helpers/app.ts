@@ -62,6 +62,11 @@ export function expectError(res: LightMyRequestResponse, status: number, code: n
 }
 
 /** POST with a JSON body (a string is sent verbatim, for malformed bodies). */
-export function post(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+export function post(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   return app.inject({ method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body), headers });
 }

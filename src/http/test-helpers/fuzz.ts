@@ -24,9 +24,14 @@ export interface Hints {
 }
 
 /** Hexadecimal strings of `min`..`max` digits. */
-export const hex = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
+export const hex = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
 
-const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('', ' ', '0', '-1', 'null', 'true', '1e3', '%00'));
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+  fc.constantFrom('', ' ', '0', '-1', 'null', 'true', '1e3', '%00'),
+);
 
 /**
  * Hostile values: deep nesting (beyond the depth limit), strings of every awkward kind and size, keys that reach
@@ -73,7 +78,11 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** A value of the right kind most of the time, any JSON or a hostile value sometimes. */
 function mostly<T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: good, weight: 20 }, { arbitrary: anyJson, weight: 1 }, { arbitrary: hostileValue, weight: 1 });
+  return fc.oneof(
+    { arbitrary: good, weight: 20 },
+    { arbitrary: anyJson, weight: 1 },
+    { arbitrary: hostileValue, weight: 1 },
+  );
 }
 
 /** Resolves `#/components/schemas/X` references against the document. */
@@ -98,13 +107,25 @@ function stringFor(name: string, s: Schema, hints: Hints): fc.Arbitrary<string> 
     // Right at and just beyond the documented limit.
     { arbitrary: fc.constantFrom(max, max + 1).map((n) => 'z'.repeat(Math.min(n, 100_000))), weight: 1 },
   );
-  if (/chain_id$|^chain_ids$/.test(name)) return fc.oneof({ arbitrary: fc.constantFrom(...hints.chainIds), weight: 6 }, { arbitrary: sized, weight: 1 });
-  if (/denom/.test(name)) return fc.oneof({ arbitrary: fc.constantFrom(...hints.denoms), weight: 6 }, { arbitrary: sized, weight: 1 });
-  if (/address/.test(name)) return fc.oneof({ arbitrary: fc.constantFrom(...hints.addresses), weight: 4 }, { arbitrary: sized, weight: 1 });
+  if (/chain_id$|^chain_ids$/.test(name))
+    return fc.oneof({ arbitrary: fc.constantFrom(...hints.chainIds), weight: 6 }, { arbitrary: sized, weight: 1 });
+  if (/denom/.test(name))
+    return fc.oneof({ arbitrary: fc.constantFrom(...hints.denoms), weight: 6 }, { arbitrary: sized, weight: 1 });
+  if (/address/.test(name))
+    return fc.oneof({ arbitrary: fc.constantFrom(...hints.addresses), weight: 4 }, { arbitrary: sized, weight: 1 });
   if (/^amount|bps|fee$|percent|seconds/.test(name)) {
-    return fc.oneof({ arbitrary: fc.bigInt({ min: 0n, max: 10n ** 12n }).map(String), weight: 6 }, { arbitrary: fc.constantFrom('1.5', '-1', '1e6', (2n ** 256n).toString()), weight: 1 }, { arbitrary: sized, weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 12n }).map(String), weight: 6 },
+      { arbitrary: fc.constantFrom('1.5', '-1', '1e6', (2n ** 256n).toString()), weight: 1 },
+      { arbitrary: sized, weight: 1 },
+    );
   }
-  if (name === 'tx_hash') return fc.oneof(hex(64, 64), hex(64, 64).map((h) => `0x${h}`), sized);
+  if (name === 'tx_hash')
+    return fc.oneof(
+      hex(64, 64),
+      hex(64, 64).map((h) => `0x${h}`),
+      sized,
+    );
   return sized;
 }
 
@@ -128,26 +149,53 @@ export function valueOf(doc: Schema, schema: Schema, hints: Hints, name = '', de
       case 'array': {
         const max = typeof s.maxItems === 'number' ? s.maxItems : 4;
         const items = valueOf(doc, (s.items ?? {}) as Schema, hints, name, depth + 1);
-        return fc.oneof({ arbitrary: fc.array(items, { maxLength: Math.min(max, 3) }), weight: 8 }, { arbitrary: fc.array(items, { minLength: max + 1, maxLength: max + 1 }), weight: max <= 64 ? 1 : 0 });
+        return fc.oneof(
+          { arbitrary: fc.array(items, { maxLength: Math.min(max, 3) }), weight: 8 },
+          { arbitrary: fc.array(items, { minLength: max + 1, maxLength: max + 1 }), weight: max <= 64 ? 1 : 0 },
+        );
       }
       case 'object': {
         const props = (s.properties ?? {}) as Record<string, Schema>;
         const required = new Set((s.required ?? []) as string[]);
         if (Object.keys(props).length === 0) {
-          const extra = s.additionalProperties && typeof s.additionalProperties === 'object' ? (s.additionalProperties as Schema) : {};
-          return fc.dictionary(name === 'chain_ids_to_addresses' || name === 'chains' || name.endsWith('affiliates') ? fc.constantFrom(...hints.chainIds) : fc.string({ maxLength: 8 }), valueOf(doc, extra, hints, name, depth + 1), { maxKeys: 3 });
+          const extra =
+            s.additionalProperties && typeof s.additionalProperties === 'object'
+              ? (s.additionalProperties as Schema)
+              : {};
+          return fc.dictionary(
+            name === 'chain_ids_to_addresses' || name === 'chains' || name.endsWith('affiliates')
+              ? fc.constantFrom(...hints.chainIds)
+              : fc.string({ maxLength: 8 }),
+            valueOf(doc, extra, hints, name, depth + 1),
+            { maxKeys: 3 },
+          );
         }
         const record: Record<string, fc.Arbitrary<unknown>> = {};
-        for (const [k, v] of Object.entries(props)) record[k] = required.has(k) ? mostly(valueOf(doc, v, hints, k, depth + 1)) : fc.option(mostly(valueOf(doc, v, hints, k, depth + 1)), { nil: undefined, freq: 3 });
-        return fc.record(record).chain((o) =>
-          fc.oneof({ arbitrary: fc.constant(o), weight: 8 }, { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 }).map((extra) => ({ ...extra, ...o })), weight: 1 }),
-        );
+        for (const [k, v] of Object.entries(props))
+          record[k] = required.has(k)
+            ? mostly(valueOf(doc, v, hints, k, depth + 1))
+            : fc.option(mostly(valueOf(doc, v, hints, k, depth + 1)), { nil: undefined, freq: 3 });
+        return fc
+          .record(record)
+          .chain((o) =>
+            fc.oneof(
+              { arbitrary: fc.constant(o), weight: 8 },
+              {
+                arbitrary: fc
+                  .dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 })
+                  .map((extra) => ({ ...extra, ...o })),
+                weight: 1,
+              },
+            ),
+          );
       }
       default:
         return anyJson;
     }
   };
-  return s.nullable ? fc.oneof({ arbitrary: plain(), weight: 6 }, { arbitrary: fc.constant(null), weight: 1 }) : plain();
+  return s.nullable
+    ? fc.oneof({ arbitrary: plain(), weight: 6 }, { arbitrary: fc.constant(null), weight: 1 })
+    : plain();
 }
 
 /** Request texts that are not (valid) JSON at all, or JSON that attacks the parser rather than the schema. */

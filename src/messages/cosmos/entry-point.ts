@@ -45,7 +45,8 @@ export type PostSwapAction =
 
 /** ibc_info.fee and fee_swap for a post-swap transfer that pays relayer fees. */
 export function ibcFeeFields(payment: IbcFeePayment, venueName: string): { fee: IbcFeeJson; feeSwap?: FeeSwapJson } {
-  const coins = (list: { denom: string; amount: bigint }[]) => list.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+  const coins = (list: { denom: string; amount: bigint }[]) =>
+    list.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
   const { recvFee, ackFee, timeoutFee } = payment.fee;
   return {
     fee: { recv_fee: coins(recvFee), ack_fee: coins(ackFee), timeout_fee: coins(timeoutFee) },
@@ -82,13 +83,18 @@ function userSwap(i: SwapAndActionInput): Record<string, unknown> {
     return {
       smart_swap_exact_asset_in: {
         swap_venue_name: venue,
-        routes: i.step.routes.map((r, k) => ({ offer_asset: native(i.step.denomIn, i.routeAmounts[k]!), operations: operations(r.path) })),
+        routes: i.step.routes.map((r, k) => ({
+          offer_asset: native(i.step.denomIn, i.routeAmounts[k]!),
+          operations: operations(r.path),
+        })),
       },
     };
   }
   const path = i.step.routes[0]!.path;
   if (i.step.exact === 'out') {
-    return { swap_exact_asset_out: { swap_venue_name: venue, operations: operations(path), refund_address: i.refundAddress } };
+    return {
+      swap_exact_asset_out: { swap_venue_name: venue, operations: operations(path), refund_address: i.refundAddress },
+    };
   }
   return { swap_exact_asset_in: { swap_venue_name: venue, operations: operations(path) } };
 }
@@ -107,7 +113,12 @@ export function swapAndAction(i: SwapAndActionInput): { swap_and_action: Record<
 }
 
 /** MsgExecuteContract on the entry point, rendered as the wire `msg` string (`msg` as a JSON object). */
-export function executeContractJson(sender: string, contract: string, msg: object, funds: { denom: string; amount: bigint }[]): string {
+export function executeContractJson(
+  sender: string,
+  contract: string,
+  msg: object,
+  funds: { denom: string; amount: bigint }[],
+): string {
   const text = stringifyWithBigInts(msg);
   // Built through the chain's protobuf model so that field types are checked; rendered as the wire JSON.
   const m = MsgExecuteContract.fromPartial({

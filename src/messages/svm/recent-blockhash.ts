@@ -45,7 +45,10 @@ export class SolanaBlockhashClient implements BlockhashSource {
       this.cached = { hash: blockhash, at: this.now() };
       return blockhash;
     } catch (err) {
-      throw new ApiError(GrpcCode.UNAVAILABLE, `the Solana RPC endpoint did not give a recent blockhash: ${(err as Error).message}`);
+      throw new ApiError(
+        GrpcCode.UNAVAILABLE,
+        `the Solana RPC endpoint did not give a recent blockhash: ${(err as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }

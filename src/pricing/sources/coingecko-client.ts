@@ -85,7 +85,10 @@ export async function fetchSimplePrices(
       const body = await getJson(simplePriceUrl(options.baseUrl, batch), options);
       parseSimplePrice(body, batch, receivedAt(), prices, errors);
     } catch (err) {
-      const e = err instanceof PriceApiError ? err : new PriceApiError('network', String(err), undefined, undefined, { cause: err });
+      const e =
+        err instanceof PriceApiError
+          ? err
+          : new PriceApiError('network', String(err), undefined, undefined, { cause: err });
       errors.push(e);
       failedBatches++;
       // The server asked us to slow down: the remaining batches would be refused too.
@@ -128,13 +131,19 @@ export function parseSimplePrice(
     }
     const { usd, last_updated_at: updated } = entry as { usd?: unknown; last_updated_at?: unknown };
     if (usd === undefined) continue; // listed but without a USD quote
-    const price = typeof usd === 'number' ? Decimal.fromJsonNumber(usd) : typeof usd === 'string' ? Decimal.tryParse(usd) : undefined;
+    const price =
+      typeof usd === 'number'
+        ? Decimal.fromJsonNumber(usd)
+        : typeof usd === 'string'
+          ? Decimal.tryParse(usd)
+          : undefined;
     if (!price || price.sign() <= 0) {
       errors.push(new PriceApiError('garbage', `simple/price: usd price of "${id}" is not a positive number`));
       continue;
     }
     let asOf = receivedAt;
-    if (typeof updated === 'number' && Number.isFinite(updated) && updated > 0) asOf = Math.min(receivedAt, updated * 1000);
+    if (typeof updated === 'number' && Number.isFinite(updated) && updated > 0)
+      asOf = Math.min(receivedAt, updated * 1000);
     out.set(id, { price, asOf: new Date(asOf) });
   }
 }
@@ -152,8 +161,13 @@ async function getJson(url: string, options: CoinGeckoClientOptions): Promise<un
     text = await readCapped(res, MAX_BODY_BYTES);
   } catch (err) {
     if (err instanceof PriceApiError) throw err;
-    if (signal.aborted) throw new PriceApiError('timeout', `simple/price: no answer within ${timeoutMs} ms`, undefined, undefined, { cause: err });
-    throw new PriceApiError('network', `simple/price: ${(err as Error).message ?? String(err)}`, undefined, undefined, { cause: err });
+    if (signal.aborted)
+      throw new PriceApiError('timeout', `simple/price: no answer within ${timeoutMs} ms`, undefined, undefined, {
+        cause: err,
+      });
+    throw new PriceApiError('network', `simple/price: ${(err as Error).message ?? String(err)}`, undefined, undefined, {
+      cause: err,
+    });
   }
   if (!res.ok) {
     const retry = Number(res.headers.get('retry-after'));

@@ -26,7 +26,11 @@ const pools = [
   xykPool('1', { [USDC]: 1_000_000n * E(6), uosmo: 2_000_000n * E(6) }, { fee: 2n * E(15) }),
   xykPool('2', { uosmo: 1_200_000n * E(6), 'ibc/ATOM': 100_000n * E(6) }, { fee: 2n * E(15) }),
 ];
-const poolTable = derivePoolPrices([{ chainId: CHAIN, pools, takenAt: new Date('2024-07-28T00:00:00Z') }], { [CHAIN]: USDC }, lookup);
+const poolTable = derivePoolPrices(
+  [{ chainId: CHAIN, pools, takenAt: new Date('2024-07-28T00:00:00Z') }],
+  { [CHAIN]: USDC },
+  lookup,
+);
 const snapshot = new SnapshotPriceSource(
   {
     _source: 'test',
@@ -40,7 +44,8 @@ const snapshot = new SnapshotPriceSource(
 );
 const fixedLive = (price: string): PriceSource => ({
   name: 'live:test',
-  usdPrice: (_c, denom) => (denom === 'ujuno' ? { price: Decimal.parse(price), asOf: new Date(NOW), source: 'live:test' } : undefined),
+  usdPrice: (_c, denom) =>
+    denom === 'ujuno' ? { price: Decimal.parse(price), asOf: new Date(NOW), source: 'live:test' } : undefined,
 });
 
 describe('CompositePriceSource', () => {
@@ -98,7 +103,9 @@ describe('prices agree with the pools a route is judged against', () => {
     const amountOut = pool2.exactIn('uosmo', 'ibc/ATOM', amountIn)!;
     const usdIn = usdValueOf(prices, lookup, CHAIN, 'uosmo', amountIn, NOW)?.usd;
     const usdOut = usdValueOf(prices, lookup, CHAIN, 'ibc/ATOM', amountOut, NOW)?.usd;
-    const impact = priceImpactPercent([{ hops: [{ pool: pool2, denomIn: 'uosmo', denomOut: 'ibc/ATOM' }], amountIn, amountOut }]);
+    const impact = priceImpactPercent([
+      { hops: [{ pool: pool2, denomIn: 'uosmo', denomOut: 'ibc/ATOM' }], amountIn, amountOut },
+    ]);
     return judgePriceSafety({ usdIn, usdOut, priceImpactPercent: impact, doesSwap: true, allowUnsafe: false });
   }
 

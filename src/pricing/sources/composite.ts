@@ -26,7 +26,11 @@ export class CompositePriceSource implements PriceSource {
  * freshness limit, "not enough pricing information" (LOW_INFO) is the honest verdict, not a price from 2024.
  * Rebuild it (cheap) whenever the market store swaps in a new pool table.
  */
-export function composePriceSources(parts: { pools?: PriceSource; live?: PriceSource; snapshot?: PriceSource }): CompositePriceSource {
+export function composePriceSources(parts: {
+  pools?: PriceSource;
+  live?: PriceSource;
+  snapshot?: PriceSource;
+}): CompositePriceSource {
   const layers: PriceSource[] = [];
   if (parts.pools) layers.push(parts.pools);
   const fallback = parts.live ?? parts.snapshot;

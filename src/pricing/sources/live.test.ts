@@ -255,7 +255,9 @@ describe('LivePriceSource', () => {
         ['b', {}],
       ]),
       listedAssets: (c: string) =>
-        c === 'a' ? [{ wire: { coingecko_id: 'osmosis' } }, { wire: { coingecko_id: null } }] : [{ wire: { coingecko_id: 'cosmos' } }, { wire: { coingecko_id: 'osmosis' } }],
+        c === 'a'
+          ? [{ wire: { coingecko_id: 'osmosis' } }, { wire: { coingecko_id: null } }]
+          : [{ wire: { coingecko_id: 'cosmos' } }, { wire: { coingecko_id: 'osmosis' } }],
     };
     expect(coingeckoIdsOf(registry)).toEqual(['cosmos', 'osmosis']);
   });

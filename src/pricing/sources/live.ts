@@ -4,7 +4,13 @@
  * (counted from the provider's own update time) is not returned, so a stale figure never decides a safety verdict.
  */
 import { coingeckoIdOf } from './resolve.js';
-import { COINGECKO_DEFAULTS, fetchSimplePrices, type CoinGeckoClientOptions, type FetchedPrice, type PriceApiError } from './coingecko-client.js';
+import {
+  COINGECKO_DEFAULTS,
+  fetchSimplePrices,
+  type CoinGeckoClientOptions,
+  type FetchedPrice,
+  type PriceApiError,
+} from './coingecko-client.js';
 import type { AssetLookup, PriceQuote, PriceSource } from './types.js';
 
 export interface LivePriceOptions extends Partial<CoinGeckoClientOptions> {
@@ -133,7 +139,12 @@ export class LivePriceSource implements PriceSource {
       this.lastSuccessAt = this.clock();
       this.lastError = undefined;
     }
-    return { asked: ids.length, received: result.prices.size, failedBatches: result.failedBatches, errors: result.errors };
+    return {
+      asked: ids.length,
+      received: result.prices.size,
+      failedBatches: result.failedBatches,
+      errors: result.errors,
+    };
   }
 
   private schedule(delayMs: number): void {
@@ -166,7 +177,8 @@ export function nextRefreshDelay(
   const interval = options.refreshIntervalMs ?? LIVE_DEFAULTS.refreshIntervalMs;
   const cap = options.maxBackoffMs ?? LIVE_DEFAULTS.maxBackoffMs;
   let delay = failures === 0 ? interval : Math.min(cap, interval * 2 ** Math.min(failures, 20));
-  for (const e of report?.errors ?? []) if (e.retryAfterSeconds) delay = Math.max(delay, Math.min(cap, e.retryAfterSeconds * 1000));
+  for (const e of report?.errors ?? [])
+    if (e.retryAfterSeconds) delay = Math.max(delay, Math.min(cap, e.retryAfterSeconds * 1000));
   return delay;
 }
 

@@ -88,9 +88,15 @@ describe('derivePoolPrices', () => {
 
   it('ignores pools below the liquidity floor, which the operator can change', () => {
     expect(price(OSMO_CHAIN, 'ibc/THIN')).toBeUndefined();
-    expect(derive(market(), { minLiquidityUsd: Decimal.fromInt(400) }).usdPrice(OSMO_CHAIN, 'ibc/THIN')?.price.toString()).toBe('0.5');
+    expect(
+      derive(market(), { minLiquidityUsd: Decimal.fromInt(400) })
+        .usdPrice(OSMO_CHAIN, 'ibc/THIN')
+        ?.price.toString(),
+    ).toBe('0.5');
     // The floor applies to the priced side too: 10 000 FAR1 at 6 = 60 000 USD passes, at a 100 000 floor it does not.
-    expect(derive(market(), { minLiquidityUsd: Decimal.fromInt(100_000) }).usdPrice(OSMO_CHAIN, 'ibc/FAR1')).toBeUndefined();
+    expect(
+      derive(market(), { minLiquidityUsd: Decimal.fromInt(100_000) }).usdPrice(OSMO_CHAIN, 'ibc/FAR1'),
+    ).toBeUndefined();
   });
 
   it('falls back to a small quote (fee added back) for pools without a spot price', () => {
@@ -122,11 +128,19 @@ describe('derivePoolPrices', () => {
         throw new Error('bug');
       },
     };
-    expect(derive([broken, ...market()]).usdPrice(OSMO_CHAIN, 'uosmo')?.price.toString()).toBe('0.5');
+    expect(
+      derive([broken, ...market()])
+        .usdPrice(OSMO_CHAIN, 'uosmo')
+        ?.price.toString(),
+    ).toBe('0.5');
   });
 
   it('is deterministic whatever the pool order', () => {
-    const reference = [...derive(market()).entries()].map((p) => [p.denom, p.usdPerBaseUnit.toString(), p.route.join()]);
+    const reference = [...derive(market()).entries()].map((p) => [
+      p.denom,
+      p.usdPerBaseUnit.toString(),
+      p.route.join(),
+    ]);
     fc.assert(
       fc.property(fc.shuffledSubarray(market(), { minLength: 10, maxLength: 10 }), (pools) => {
         const got = [...derive(pools).entries()].map((p) => [p.denom, p.usdPerBaseUnit.toString(), p.route.join()]);

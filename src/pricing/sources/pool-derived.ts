@@ -105,21 +105,42 @@ export function* derivePoolPricesSteps(
     const states = yield* widestPaths(pools, usdc, usdcDecimals, options);
     for (const [denom, s] of states) {
       if (denom === usdc) continue;
-      prices.push({ chainId, denom, usdPerBaseUnit: s.perBase, liquidityUsd: s.liquidity!, route: s.route, asOf: takenAt });
+      prices.push({
+        chainId,
+        denom,
+        usdPerBaseUnit: s.perBase,
+        liquidityUsd: s.liquidity!,
+        route: s.route,
+        asOf: takenAt,
+      });
     }
     yield;
-    prices.push({ chainId, denom: usdc, usdPerBaseUnit: Decimal.of(1n, usdcDecimals), liquidityUsd: yield* unboundedLiquidity(pools, usdc, usdcDecimals), route: [], asOf: takenAt });
+    prices.push({
+      chainId,
+      denom: usdc,
+      usdPerBaseUnit: Decimal.of(1n, usdcDecimals),
+      liquidityUsd: yield* unboundedLiquidity(pools, usdc, usdcDecimals),
+      route: [],
+      asOf: takenAt,
+    });
     yield;
   }
   return new PoolPriceTable(prices, lookup);
 }
 
 /** Hop-limited widest paths from USDC over the pools of one chain. */
-function* widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number, options: PoolPricingOptions): Steps<Map<string, State>> {
+function* widestPaths(
+  pools: readonly Pool[],
+  usdc: string,
+  usdcDecimals: number,
+  options: PoolPricingOptions,
+): Steps<Map<string, State>> {
   const min = options.minLiquidityUsd ?? POOL_PRICING_DEFAULTS.minLiquidityUsd;
   const maxHops = options.maxHops ?? POOL_PRICING_DEFAULTS.maxHops;
   const ordered = yield* sortedByPoolId(pools);
-  let best = new Map<string, State>([[usdc, { perBase: Decimal.of(1n, usdcDecimals), liquidity: undefined, route: [] }]]);
+  let best = new Map<string, State>([
+    [usdc, { perBase: Decimal.of(1n, usdcDecimals), liquidity: undefined, route: [] }],
+  ]);
   for (let hop = 1; hop <= maxHops; hop++) {
     const next = new Map(best);
     for (const pool of ordered) {
@@ -146,7 +167,14 @@ function* widestPaths(pools: readonly Pool[], usdc: string, usdcDecimals: number
  * is computed: the path's liquidity is at most side A's value (and the liquidity so far), and `better` prefers more
  * liquidity first, so a path bounded below `cur`'s liquidity is never taken. Same result, most of the work skipped.
  */
-function extend(pool: Pool, a: string, b: string, from: State, min: Decimal, cur: State | undefined): State | undefined {
+function extend(
+  pool: Pool,
+  a: string,
+  b: string,
+  from: State,
+  min: Decimal,
+  cur: State | undefined,
+): State | undefined {
   const sideA = from.perBase.mul(Decimal.fromInt(pool.reserve(a)));
   if (sideA.lt(min)) return undefined;
   const bound = from.liquidity === undefined ? sideA : Decimal.min(from.liquidity, sideA);
@@ -203,7 +231,15 @@ function* sortedByPoolId(pools: readonly Pool[]): Steps<Pool[]> {
     if (keyed.length % 1024 === 0) yield;
   }
   yield;
-  keyed.sort((a, b) => (a.numeric && b.numeric && a.id.length !== b.id.length ? a.id.length - b.id.length : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  keyed.sort((a, b) =>
+    a.numeric && b.numeric && a.id.length !== b.id.length
+      ? a.id.length - b.id.length
+      : a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0,
+  );
   yield;
   return keyed.map((k) => k.pool);
 }

@@ -75,7 +75,11 @@ export class SnapshotPriceSource implements PriceSource {
   }
 
   /** The snapshot shipped in data/ (DEFAULT_SNAPSHOT_FILE). */
-  static shipped(lookup: AssetLookup, options: SnapshotOptions = {}, file = DEFAULT_SNAPSHOT_FILE): SnapshotPriceSource {
+  static shipped(
+    lookup: AssetLookup,
+    options: SnapshotOptions = {},
+    file = DEFAULT_SNAPSHOT_FILE,
+  ): SnapshotPriceSource {
     const name = `snapshot:${file.replace(/^.*\//, '').replace(/\.json$/, '')}`;
     return new SnapshotPriceSource(readDataFile<PriceSnapshotFile>(file), lookup, name, options);
   }
@@ -95,7 +99,8 @@ export class SnapshotPriceSource implements PriceSource {
     let price = entry.price;
     // A per-display-unit price assumes the file's decimals; re-express it per whole token of the asset asked about.
     const own = decimalsOf(this.lookup, chainId, denom);
-    if (entry.decimals !== undefined && own !== undefined && own !== entry.decimals) price = price.shift(own - entry.decimals);
+    if (entry.decimals !== undefined && own !== undefined && own !== entry.decimals)
+      price = price.shift(own - entry.decimals);
     return { price, asOf: this.asOf, source: this.name };
   }
 

@@ -45,9 +45,13 @@ export interface Anvil {
 
 export async function startAnvil(chainId = 1): Promise<Anvil> {
   const port = await freePort();
-  const child: ChildProcess = spawn(anvilBinary(), ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    anvilBinary(),
+    ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const chain: Chain = {
     id: chainId,

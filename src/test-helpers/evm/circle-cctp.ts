@@ -37,13 +37,27 @@ const OWNER_ABI = parseAbi([
  */
 async function circleFactory(name: 'TokenMessenger' | 'MessageTransmitter', library: Address): Promise<Factory> {
   const root = import.meta.resolve('@wormhole-foundation/sdk-evm-cctp');
-  const mod = (await import(new URL(`./ethers-contracts/factories/${name}__factory.js`, root).href)) as Record<string, Factory>;
+  const mod = (await import(new URL(`./ethers-contracts/factories/${name}__factory.js`, root).href)) as Record<
+    string,
+    Factory
+  >;
   const f = mod[`${name}__factory`]!;
-  return { abi: f.abi, bytecode: f.bytecode.replaceAll(MESSAGE_LIBRARY_PLACEHOLDER, library.slice(2).toLowerCase()) as Hex };
+  return {
+    abi: f.abi,
+    bytecode: f.bytecode.replaceAll(MESSAGE_LIBRARY_PLACEHOLDER, library.slice(2).toLowerCase()) as Hex,
+  };
 }
 
 export async function deploy(node: Anvil, factory: Factory, args: readonly unknown[] = []): Promise<Address> {
-  const hash = await node.wallet(0).deployContract({ abi: factory.abi, bytecode: factory.bytecode, args, account: anvilAccount(0), chain: node.chain });
+  const hash = await node
+    .wallet(0)
+    .deployContract({
+      abi: factory.abi,
+      bytecode: factory.bytecode,
+      args,
+      account: anvilAccount(0),
+      chain: node.chain,
+    });
   return (await node.publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
 }
 
@@ -79,7 +93,11 @@ export interface CircleCctp {
 }
 
 /** Deploys CCTP V1 on `node` for `chainId`, every other CCTP domain registered as a remote, and mints USDC. */
-export async function deployCircleCctp(node: Anvil, chainId: string, mintTo: readonly [Address, bigint][] = []): Promise<CircleCctp> {
+export async function deployCircleCctp(
+  node: Anvil,
+  chainId: string,
+  mintTo: readonly [Address, bigint][] = [],
+): Promise<CircleCctp> {
   const cfg = cctpConfig();
   const usdc = getAddress(cfg.usdc.get(chainId)!);
   const messenger = getAddress(cfg.tokenMessenger.get(chainId)!);
@@ -87,7 +105,11 @@ export async function deployCircleCctp(node: Anvil, chainId: string, mintTo: rea
   const tokens = compileSolidity(new URL('./TestTokens.sol', import.meta.url));
   const library = await deploy(node, tokens.Message!);
   const transmitter = getAddress(readDataFile<ContractsFile>('contracts.json').cctp.message_transmitter_v1[chainId]!);
-  await copyWithState(node, await deploy(node, await circleFactory('MessageTransmitter', library), [cfg.domain.get(chainId)!, owner, 8192, 0]), transmitter);
+  await copyWithState(
+    node,
+    await deploy(node, await circleFactory('MessageTransmitter', library), [cfg.domain.get(chainId)!, owner, 8192, 0]),
+    transmitter,
+  );
   const deployed = await deploy(node, await circleFactory('TokenMessenger', library), [transmitter, 0]);
   await placeAt(node, deployed, messenger, owner);
   await placeAt(node, await deploy(node, tokens.TestUSDC!), usdc);
@@ -99,9 +121,17 @@ export async function deployCircleCctp(node: Anvil, chainId: string, mintTo: rea
   };
   for (const [other, domain] of cfg.domain) {
     if (other === chainId) continue;
-    await call(messenger, encodeFunctionData({ abi: OWNER_ABI, functionName: 'addRemoteTokenMessenger', args: [domain, pad(`0x${(domain + 1).toString(16)}`)] }));
+    await call(
+      messenger,
+      encodeFunctionData({
+        abi: OWNER_ABI,
+        functionName: 'addRemoteTokenMessenger',
+        args: [domain, pad(`0x${(domain + 1).toString(16)}`)],
+      }),
+    );
   }
   await call(messenger, encodeFunctionData({ abi: OWNER_ABI, functionName: 'addLocalMinter', args: [minter] }));
-  for (const [to, amount] of mintTo) await call(usdc, encodeFunctionData({ abi: ERC20_TEST_ABI, functionName: 'mint', args: [to, amount] }));
+  for (const [to, amount] of mintTo)
+    await call(usdc, encodeFunctionData({ abi: ERC20_TEST_ABI, functionName: 'mint', args: [to, amount] }));
   return { usdc, messenger, transmitter };
 }

@@ -5,7 +5,9 @@ import { anvilAccount, type Anvil } from './anvil.js';
 import type { Compiled } from './solidity.js';
 
 export async function deployContract(node: Anvil, c: Compiled, args: readonly unknown[] = []): Promise<Address> {
-  const hash = await node.wallet(0).deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
+  const hash = await node
+    .wallet(0)
+    .deployContract({ abi: c.abi, bytecode: c.bytecode, args, account: anvilAccount(0), chain: node.chain });
   const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
   return receipt.contractAddress!;
 }

@@ -14,8 +14,10 @@ import type { Compiled } from './solidity.js';
 
 const ARTIFACTS = '@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts';
 /** The package resolved from `from` (a dependant's folder, for the version it depends on) or the project's own. */
-export const endpointV2 = (from?: string): Compiled => hardhatArtifact(`${ARTIFACTS}/EndpointV2.sol/EndpointV2.json`, from);
-export const simpleMessageLib = (from?: string): Compiled => hardhatArtifact(`${ARTIFACTS}/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json`, from);
+export const endpointV2 = (from?: string): Compiled =>
+  hardhatArtifact(`${ARTIFACTS}/EndpointV2.sol/EndpointV2.json`, from);
+export const simpleMessageLib = (from?: string): Compiled =>
+  hardhatArtifact(`${ARTIFACTS}/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json`, from);
 
 export interface LayerZeroEndpoint {
   endpoint: Address;
@@ -33,7 +35,13 @@ export interface EndpointOptions {
 }
 
 /** EndpointV2 of endpoint id `eid`, owned by anvil account 0, charging `nativeFee` per message to each of `dstEids`. */
-export async function installLayerZeroEndpoint(node: Anvil, eid: number, dstEids: readonly number[], nativeFee: bigint, opts: EndpointOptions = {}): Promise<LayerZeroEndpoint> {
+export async function installLayerZeroEndpoint(
+  node: Anvil,
+  eid: number,
+  dstEids: readonly number[],
+  nativeFee: bigint,
+  opts: EndpointOptions = {},
+): Promise<LayerZeroEndpoint> {
   const owner = anvilAccount(0).address;
   const ep = endpointV2(opts.from);
   const lib = simpleMessageLib(opts.from);

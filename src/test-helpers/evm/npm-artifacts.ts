@@ -18,7 +18,8 @@ const require = createRequire(import.meta.url);
 export function packageRoot(pkg: string): string {
   for (let dir = path.dirname(require.resolve(pkg)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg) return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg)
+      return dir;
   }
   throw new Error(`no package.json named ${pkg} above ${require.resolve(pkg)}`);
 }
@@ -34,7 +35,10 @@ export function typechainArtifact(pkg: string, file: string): Compiled {
   const abi = /^const _abi = (\[[\s\S]*?^\]);$/m.exec(text)?.[1];
   const bytecode = /^const _bytecode = "(0x[0-9a-fA-F]+)";$/m.exec(text)?.[1];
   if (!abi || !bytecode) throw new Error(`${full} is not a typechain factory with _abi and _bytecode`);
-  const out: Compiled = { abi: runInNewContext(`(${abi})`, Object.create(null), { timeout: 1000 }) as Abi, bytecode: bytecode as Hex };
+  const out: Compiled = {
+    abi: runInNewContext(`(${abi})`, Object.create(null), { timeout: 1000 }) as Abi,
+    bytecode: bytecode as Hex,
+  };
   memo.set(full, out);
   return out;
 }

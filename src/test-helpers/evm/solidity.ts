@@ -29,14 +29,24 @@ function readFromNodeModules(name: string): string | undefined {
   return undefined;
 }
 
-type SolcContract = { abi: Abi; evm: { bytecode: { object: string } }; storageLayout?: { storage: NonNullable<Compiled['storage']> } };
+type SolcContract = {
+  abi: Abi;
+  evm: { bytecode: { object: string } };
+  storageLayout?: { storage: NonNullable<Compiled['storage']> };
+};
 
 /**
  * Compiles `sources` (name → text) and returns the contracts of the files `emit` names, by contract name. Imports are
  * the root files' relative ones (file:// URLs) or node_modules paths; `rewrite` may adjust each source text read.
  */
-function runSolc(sources: Record<string, string>, emit: readonly string[], rewrite: (text: string) => string = (t) => t): Record<string, Compiled> {
-  const solc = require('solc') as { compile(input: string, callbacks: { import(name: string): { contents: string } | { error: string } }): string };
+function runSolc(
+  sources: Record<string, string>,
+  emit: readonly string[],
+  rewrite: (text: string) => string = (t) => t,
+): Record<string, Compiled> {
+  const solc = require('solc') as {
+    compile(input: string, callbacks: { import(name: string): { contents: string } | { error: string } }): string;
+  };
   const readImport = (name: string) => {
     const text = name.startsWith('file:') ? readFileSync(fileURLToPath(name), 'utf8') : readFromNodeModules(name);
     return text === undefined ? { error: `not found in node_modules: ${name}` } : { contents: rewrite(text) };
@@ -45,7 +55,12 @@ function runSolc(sources: Record<string, string>, emit: readonly string[], rewri
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, text]) => [name, { content: rewrite(text) }])),
     // Only the named files' contracts are wanted; imported ones are compiled but not emitted.
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: Object.fromEntries(emit.map((f) => [f, { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] }])) },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: Object.fromEntries(
+        emit.map((f) => [f, { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] }]),
+      ),
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as {
     errors?: { severity: string; formattedMessage: string }[];
@@ -76,7 +91,10 @@ export function compileSolidity(file: URL): Record<string, Compiled> {
  * Every contract of npm packages' source files (node_modules paths), by name, compiled from node_modules; `rewrite`
  * adjusts each source read (e.g. a pragma pinned to a compiler version other than the project's).
  */
-export function compilePackageSources(files: readonly string[], rewrite?: (text: string) => string): Record<string, Compiled> {
+export function compilePackageSources(
+  files: readonly string[],
+  rewrite?: (text: string) => string,
+): Record<string, Compiled> {
   const key = files.join('\n');
   const hit = memo.get(key);
   if (hit) return hit;

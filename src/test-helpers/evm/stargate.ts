@@ -21,7 +21,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { encodeDeployData, encodeFunctionData, encodePacked, getAddress, getContractAddress, keccak256, pad, parseAbi, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  encodePacked,
+  getAddress,
+  getContractAddress,
+  keccak256,
+  pad,
+  parseAbi,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { anvilAccount, type Anvil } from './anvil.js';
 import { installLayerZeroEndpoint } from './layer-zero.js';
 
@@ -37,7 +50,8 @@ interface Deployment {
 }
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-const deployment = (name: string) => readJson<Deployment>(path.join(stgDir, 'deployments', 'ethereum-mainnet', `${name}.json`));
+const deployment = (name: string) =>
+  readJson<Deployment>(path.join(stgDir, 'deployments', 'ethereum-mainnet', `${name}.json`));
 
 const MAINNET_ENDPOINT = '0x1a44076050125825900e736c501f859c50fE728c';
 /** Stargate's asset ids (@stargatefinance/stg-definitions-v2): USDC 1, USDT 2, ETH 13. */
@@ -53,7 +67,10 @@ export const tokenMessagingPeer = (eid: number) => pad(`0x${(0x7a0000 + eid).toS
 export const creditMessagingPeer = (eid: number) => pad(`0x${(0xc00000 + eid).toString(16)}`);
 /** Taxi's enforced options: an executor lzReceive option with this gas (type 3 options). */
 export const TAXI_GAS = 100_000n;
-export const taxiEnforcedOptions = encodePacked(['uint16', 'uint8', 'uint16', 'uint8', 'uint128'], [3, 1, 17, 1, TAXI_GAS]);
+export const taxiEnforcedOptions = encodePacked(
+  ['uint16', 'uint8', 'uint16', 'uint8', 'uint128'],
+  [3, 1, 17, 1, TAXI_GAS],
+);
 
 export interface StargateV2 {
   endpoint: Address;
@@ -62,7 +79,12 @@ export interface StargateV2 {
   pools: Record<StargateSymbol, { pool: Address; feeLib: Address; abi: Abi; assetId: number }>;
 }
 
-async function send(node: Anvil, from: Address, to: Address | undefined, data: Hex): Promise<Address | null | undefined> {
+async function send(
+  node: Anvil,
+  from: Address,
+  to: Address | undefined,
+  data: Hex,
+): Promise<Address | null | undefined> {
   const hash = await node.wallet(0).sendTransaction({ account: from, to, data, chain: node.chain });
   const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`transaction from ${from} to ${to ?? 'create'} reverted`);
@@ -71,7 +93,8 @@ async function send(node: Anvil, from: Address, to: Address | undefined, data: H
 
 /** The nonce at which `from` creates `address` (searched up to 100 000). */
 function creationNonce(from: Address, address: Address): number {
-  for (let nonce = 0; nonce < 100_000; nonce++) if (getContractAddress({ from, nonce: BigInt(nonce) }) === getAddress(address)) return nonce;
+  for (let nonce = 0; nonce < 100_000; nonce++)
+    if (getContractAddress({ from, nonce: BigInt(nonce) }) === getAddress(address)) return nonce;
   throw new Error(`${address} is not a CREATE address of ${from}`);
 }
 
@@ -82,8 +105,15 @@ async function replay(node: Anvil, d: Deployment, endpoint: Address): Promise<Ad
   await node.testClient.setBalance({ address: from, value: 10n ** 22n });
   await node.testClient.setNonce({ address: from, nonce: creationNonce(from, d.address) });
   const ctor = d.abi.find((i) => i.type === 'constructor');
-  const args = d.args.map((a) => (typeof a === 'string' && a.toLowerCase() === MAINNET_ENDPOINT.toLowerCase() ? endpoint : a));
-  const created = await send(node, from, undefined, encodeDeployData({ abi: ctor ? [ctor] : [], bytecode: d.bytecode, args }));
+  const args = d.args.map((a) =>
+    typeof a === 'string' && a.toLowerCase() === MAINNET_ENDPOINT.toLowerCase() ? endpoint : a,
+  );
+  const created = await send(
+    node,
+    from,
+    undefined,
+    encodeDeployData({ abi: ctor ? [ctor] : [], bytecode: d.bytecode, args }),
+  );
   if (getAddress(created!) !== getAddress(d.address)) throw new Error(`created ${created}, expected ${d.address}`);
   return getAddress(d.address);
 }
@@ -119,7 +149,10 @@ export async function deployStargateV2(node: Anvil, o: StargateV2Options): Promi
   // anvil's first account (unlocked on the node) deploys and owns the endpoint and the message library, of the
   // LayerZero version stg-evm-v2 depends on; the library also delivers the remote planners' credit packets.
   const admin = anvilAccount(0).address;
-  const lz0 = await installLayerZeroEndpoint(node, o.localEid, o.remoteEids, o.endpointFee, { from: stgDir, receive: true });
+  const lz0 = await installLayerZeroEndpoint(node, o.localEid, o.remoteEids, o.endpointFee, {
+    from: stgDir,
+    receive: true,
+  });
   const { endpoint, sendLibrary: lib } = lz0;
   const call = (from: Address, to: Address, data: Hex) => send(node, from, to, data);
   const lz = (from: Address, to: Address, functionName: string, args: readonly unknown[]) =>
@@ -135,20 +168,34 @@ export async function deployStargateV2(node: Anvil, o: StargateV2Options): Promi
   const tokenMessaging = await replay(node, deployment('TokenMessaging'), endpoint);
   const creditMessaging = await replay(node, deployment('CreditMessaging'), endpoint);
   const pools = {} as StargateV2['pools'];
-  for (const [symbol, p] of entries) pools[symbol] = { ...poolAt.get(symbol)!, feeLib: await replay(node, deployment(p.feeLib), endpoint), assetId: p.assetId };
+  for (const [symbol, p] of entries)
+    pools[symbol] = {
+      ...poolAt.get(symbol)!,
+      feeLib: await replay(node, deployment(p.feeLib), endpoint),
+      assetId: p.assetId,
+    };
   const treasurer = await replay(node, deployment('Treasurer'), endpoint);
 
   const owner = getAddress(deployment('TokenMessaging').receipt.from);
   const own = (to: Address, functionName: string, args: readonly unknown[]) =>
-    call(owner, to, encodeFunctionData({ abi: OWNER_ABI, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
+    call(
+      owner,
+      to,
+      encodeFunctionData({ abi: OWNER_ABI, functionName, args } as Parameters<typeof encodeFunctionData>[0]),
+    );
   for (const { pool, feeLib, assetId } of Object.values(pools)) {
-    await own(pool, 'setAddressConfig', [{ feeLib, planner: owner, treasurer, tokenMessaging, creditMessaging, lzToken: zeroAddress }]);
-    for (const eid of o.remoteEids) await own(feeLib, 'setFeeConfig', [eid, 0n, 0n, o.feeMillionth, o.feeMillionth, o.feeMillionth, 0]);
+    await own(pool, 'setAddressConfig', [
+      { feeLib, planner: owner, treasurer, tokenMessaging, creditMessaging, lzToken: zeroAddress },
+    ]);
+    for (const eid of o.remoteEids)
+      await own(feeLib, 'setFeeConfig', [eid, 0n, 0n, o.feeMillionth, o.feeMillionth, o.feeMillionth, 0]);
     await own(tokenMessaging, 'setAssetId', [pool, assetId]);
     await own(creditMessaging, 'setAssetId', [pool, assetId]);
   }
   for (const m of [tokenMessaging, creditMessaging]) await own(m, 'setPlanner', [owner]);
-  await own(tokenMessaging, 'setEnforcedOptions', [o.remoteEids.map((eid) => ({ eid, msgType: 1, options: taxiEnforcedOptions }))]);
+  await own(tokenMessaging, 'setEnforcedOptions', [
+    o.remoteEids.map((eid) => ({ eid, msgType: 1, options: taxiEnforcedOptions })),
+  ]);
   for (const eid of o.remoteEids) {
     await own(tokenMessaging, 'setPeer', [eid, tokenMessagingPeer(eid)]);
     await own(creditMessaging, 'setPeer', [eid, creditMessagingPeer(eid)]);
@@ -164,8 +211,13 @@ export async function deployStargateV2(node: Anvil, o: StargateV2Options): Promi
     const sender = creditMessagingPeer(eid);
     const receiver = pad(creditMessaging.toLowerCase() as Hex);
     const nonce = 1n;
-    const guid = keccak256(encodePacked(['uint64', 'uint32', 'bytes32', 'uint32', 'bytes32'], [nonce, eid, sender, o.localEid, receiver]));
-    const packet = encodePacked(['uint8', 'uint64', 'uint32', 'bytes32', 'uint32', 'bytes32', 'bytes32', 'bytes'], [1, nonce, eid, sender, o.localEid, receiver, guid, message]);
+    const guid = keccak256(
+      encodePacked(['uint64', 'uint32', 'bytes32', 'uint32', 'bytes32'], [nonce, eid, sender, o.localEid, receiver]),
+    );
+    const packet = encodePacked(
+      ['uint8', 'uint64', 'uint32', 'bytes32', 'uint32', 'bytes32', 'bytes32', 'bytes'],
+      [1, nonce, eid, sender, o.localEid, receiver, guid, message],
+    );
     await lz(admin, lib, 'validatePacket', [packet]);
     await lz(admin, endpoint, 'lzReceive', [{ srcEid: eid, sender, nonce }, creditMessaging, guid, message, '0x']);
   }

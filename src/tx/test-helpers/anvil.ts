@@ -21,7 +21,12 @@ export async function startAnvil(chainId: number): Promise<Anvil> {
 /** viem clients on the node: test actions (setCode, setBalance, mine), wallet and public actions. */
 export function anvilClients(anvil: Anvil) {
   const transport = http(anvil.url);
-  const chain = { id: anvil.chainId, name: `anvil-${anvil.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } };
+  const chain = {
+    id: anvil.chainId,
+    name: `anvil-${anvil.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.url] } },
+  };
   return {
     test: createTestClient({ mode: 'anvil', chain, transport }).extend(publicActions),
     wallet: createWalletClient({ chain, transport }),

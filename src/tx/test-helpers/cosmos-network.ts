@@ -77,7 +77,15 @@ export class FakeChain {
     const hash = createHash('sha256').update(bytes).digest('hex').toUpperCase();
     this.height += 1;
     this.times.set(this.height, this.isoNow());
-    const record = { hash, height: this.height, index: 0, code: opts.code ?? 0, log: opts.log ?? '', events, tx: Buffer.from(bytes).toString('base64') };
+    const record = {
+      hash,
+      height: this.height,
+      index: 0,
+      code: opts.code ?? 0,
+      log: opts.log ?? '',
+      events,
+      tx: Buffer.from(bytes).toString('base64'),
+    };
     this.txs.push(record);
     this.byHash.set(hash, record);
     return hash;
@@ -101,7 +109,11 @@ export class FakeChain {
       const dot = key.lastIndexOf('.');
       return { type: key.slice(0, dot), attr: key.slice(dot + 1), value: m[2]! };
     });
-    return this.txs.filter((t) => conditions.every((c) => t.events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && a.value === c.value))));
+    return this.txs.filter((t) =>
+      conditions.every((c) =>
+        t.events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && a.value === c.value)),
+      ),
+    );
   }
 }
 
@@ -129,7 +141,10 @@ export class FakeCosmosNetwork {
   /** CHAIN_RPC_URLS / CHAIN_REST_URLS values pointing every chain of the network here. */
   settings(): { rpc: string; rest: string } {
     const ids = [...this.chains.keys()];
-    return { rpc: ids.map((id) => `${id}=${this.rpcUrl(id)}`).join(','), rest: ids.map((id) => `${id}=${this.restUrl(id)}`).join(',') };
+    return {
+      rpc: ids.map((id) => `${id}=${this.rpcUrl(id)}`).join(','),
+      rest: ids.map((id) => `${id}=${this.restUrl(id)}`).join(','),
+    };
   }
 
   /** The same as environment variables for a spawned service. */
@@ -164,14 +179,22 @@ export class FakeCosmosNetwork {
     if (chain.down) return send(503, { error: 'node down' });
     if (chain.delayMs) await new Promise((r) => setTimeout(r, chain.delayMs));
     if (kind === 'rpc') {
-      const call = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { id: number; method: string; params: Record<string, unknown> };
+      const call = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        id: number;
+        method: string;
+        params: Record<string, unknown>;
+      };
       return send(200, { jsonrpc: '2.0', id: call.id, ...this.rpc(chain, call.method, call.params ?? {}) });
     }
     if (kind === 'rest') return this.rest(chain, rest.join('/'), url.searchParams, send);
     send(404, { code: 5, message: 'Not Implemented' });
   }
 
-  private rpc(chain: FakeChain, method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
+  private rpc(
+    chain: FakeChain,
+    method: string,
+    params: Record<string, unknown>,
+  ): { result?: unknown; error?: unknown } {
     switch (method) {
       case 'status': {
         const t = template('status.json') as { node_info: Record<string, unknown>; sync_info: Record<string, unknown> };
@@ -203,17 +226,30 @@ export class FakeCosmosNetwork {
         const hash = createHash('sha256').update(bytes).digest('hex').toUpperCase();
         chain.broadcasts.push(bytes);
         const verdict = chain.onBroadcast?.(bytes, hash) ?? { code: 0, log: '' };
-        return { result: { code: verdict.code, data: '', log: verdict.log, codespace: verdict.code ? 'sdk' : '', hash } };
+        return {
+          result: { code: verdict.code, data: '', log: verdict.log, codespace: verdict.code ? 'sdk' : '', hash },
+        };
       }
       case 'abci_query': {
-        if (params.path !== '/cosmos.auth.v1beta1.Query/Account') return { result: { response: abciResponse(chain, 6, new Uint8Array()) } };
+        if (params.path !== '/cosmos.auth.v1beta1.Query/Account')
+          return { result: { response: abciResponse(chain, 6, new Uint8Array()) } };
         // The request data is QueryAccountRequest { address = 1 }: a length-prefixed string.
         const data = Buffer.from(String(params.data), 'hex');
         const address = data.subarray(2, 2 + data[1]!).toString('utf8');
         const account = chain.accounts.get(address);
-        if (!account) return { result: { response: { ...abciResponse(chain, 22, new Uint8Array()), log: `account ${address} not found` } } };
+        if (!account)
+          return {
+            result: { response: { ...abciResponse(chain, 22, new Uint8Array()), log: `account ${address} not found` } },
+          };
         const value = QueryAccountResponse.encode({
-          account: { typeUrl: '/cosmos.auth.v1beta1.BaseAccount', value: BaseAccount.encode({ address, accountNumber: account.accountNumber, sequence: account.sequence }).finish() },
+          account: {
+            typeUrl: '/cosmos.auth.v1beta1.BaseAccount',
+            value: BaseAccount.encode({
+              address,
+              accountNumber: account.accountNumber,
+              sequence: account.sequence,
+            }).finish(),
+          },
         }).finish();
         return { result: { response: abciResponse(chain, 0, value) } };
       }
@@ -232,7 +268,9 @@ export class FakeCosmosNetwork {
     const all = /^cosmos\/bank\/v1beta1\/balances\/([^/]+)$/.exec(path);
     if (all) {
       const m = chain.balances.get(decodeURIComponent(all[1]!)) ?? new Map<string, bigint>();
-      const balances = [...m].sort(([a], [b]) => a.localeCompare(b)).map(([denom, amount]) => ({ denom, amount: amount.toString() }));
+      const balances = [...m]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([denom, amount]) => ({ denom, amount: amount.toString() }));
       return send(200, { balances, pagination: { next_key: null, total: String(balances.length) } });
     }
     send(501, { code: 12, message: 'Not Implemented', details: [] });
@@ -240,7 +278,17 @@ export class FakeCosmosNetwork {
 }
 
 function abciResponse(chain: FakeChain, code: number, value: Uint8Array) {
-  return { code, log: '', info: '', index: '0', key: null, value: value.length ? Buffer.from(value).toString('base64') : null, proofOps: null, height: String(chain.height), codespace: code ? 'sdk' : '' };
+  return {
+    code,
+    log: '',
+    info: '',
+    index: '0',
+    key: null,
+    value: value.length ? Buffer.from(value).toString('base64') : null,
+    proofOps: null,
+    height: String(chain.height),
+    codespace: code ? 'sdk' : '',
+  };
 }
 
 function txResult(t: ChainTxRecord) {
@@ -250,7 +298,13 @@ function txResult(t: ChainTxRecord) {
     hash: t.hash,
     height: String(t.height),
     index: t.index,
-    tx_result: { ...shape.tx_result, code: t.code, log: t.log, codespace: t.code ? 'sdk' : '', events: t.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ ...a, index: true })) })) },
+    tx_result: {
+      ...shape.tx_result,
+      code: t.code,
+      log: t.log,
+      codespace: t.code ? 'sdk' : '',
+      events: t.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ ...a, index: true })) })),
+    },
     tx: t.tx,
   };
 }

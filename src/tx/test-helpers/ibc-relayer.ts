@@ -19,12 +19,19 @@ export interface Packet {
 }
 
 export const RESULT_ACK = '{"result":"AQ=="}';
-export const errorAck = (code: number) => `{"error":"ABCI code: ${code}: error handling packet: see events for details"}`;
+export const errorAck = (code: number) =>
+  `{"error":"ABCI code: ${code}: error handling packet: see events for details"}`;
 
 const a = (key: string, value: string): Attribute => ({ key, value });
 
 function packetAttributes(p: Packet): Attribute[] {
-  const data = JSON.stringify({ amount: p.data.amount, denom: p.data.denom, memo: p.data.memo, receiver: p.data.receiver, sender: p.data.sender });
+  const data = JSON.stringify({
+    amount: p.data.amount,
+    denom: p.data.denom,
+    memo: p.data.memo,
+    receiver: p.data.receiver,
+    sender: p.data.sender,
+  });
   return [
     a('packet_data', data),
     a('packet_data_hex', Buffer.from(data).toString('hex')),
@@ -51,7 +58,10 @@ export const writeAck = (p: Packet, ack: string): AbciEvent => ({
 const withoutData = (p: Packet) => packetAttributes(p).filter((x) => !x.key.startsWith('packet_data'));
 export const acknowledgePacket = (p: Packet): AbciEvent => ({ type: 'acknowledge_packet', attributes: withoutData(p) });
 export const timeoutPacket = (p: Packet): AbciEvent => ({ type: 'timeout_packet', attributes: withoutData(p) });
-const messageEvent = (action: string, sender: string): AbciEvent => ({ type: 'message', attributes: [a('action', action), a('sender', sender), a('module', 'ibc_channel'), a('msg_index', '0')] });
+const messageEvent = (action: string, sender: string): AbciEvent => ({
+  type: 'message',
+  attributes: [a('action', action), a('sender', sender), a('module', 'ibc_channel'), a('msg_index', '0')],
+});
 
 export class TestRelayer {
   private readonly sequences = new Map<string, number>();
@@ -82,7 +92,9 @@ export class TestRelayer {
 
   /** The user's MsgTransfer transaction on the source chain. */
   send(p: Packet, extra: AbciEvent[] = []): string {
-    return this.net.chain(p.sourceChain).include([messageEvent('/ibc.applications.transfer.v1.MsgTransfer', p.data.sender), sendPacket(p), ...extra]);
+    return this.net
+      .chain(p.sourceChain)
+      .include([messageEvent('/ibc.applications.transfer.v1.MsgTransfer', p.data.sender), sendPacket(p), ...extra]);
   }
 
   /** MsgRecvPacket on the destination: the acknowledgement written at once, or none (forwarded: written later). */
@@ -94,11 +106,15 @@ export class TestRelayer {
 
   /** MsgAcknowledgement on the source chain; `extra` carries what the source's middleware does in the same tx. */
   acknowledge(p: Packet, extra: AbciEvent[] = []): string {
-    return this.net.chain(p.sourceChain).include([messageEvent('/ibc.core.channel.v1.MsgAcknowledgement', 'relayer'), acknowledgePacket(p), ...extra]);
+    return this.net
+      .chain(p.sourceChain)
+      .include([messageEvent('/ibc.core.channel.v1.MsgAcknowledgement', 'relayer'), acknowledgePacket(p), ...extra]);
   }
 
   /** MsgTimeout on the source chain, after the packet's deadline. */
   timeout(p: Packet, extra: AbciEvent[] = []): string {
-    return this.net.chain(p.sourceChain).include([messageEvent('/ibc.core.channel.v1.MsgTimeout', 'relayer'), timeoutPacket(p), ...extra]);
+    return this.net
+      .chain(p.sourceChain)
+      .include([messageEvent('/ibc.core.channel.v1.MsgTimeout', 'relayer'), timeoutPacket(p), ...extra]);
   }
 }

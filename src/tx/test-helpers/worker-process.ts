@@ -9,11 +9,22 @@ import { buildRegistry } from '../../registry/build.js';
 import { TxService, txServiceOptions } from '../service.js';
 
 const config = loadConfig([], process.env);
-const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onPoolError: () => undefined });
+const store = await openStore({
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  onPoolError: () => undefined,
+});
 const log = { info() {}, warn() {}, error() {} };
 const tx = new TxService(txServiceOptions(config, buildRegistry(), store, log));
 await tx.start();
 // The worker's timers do not hold the process open (in the service the HTTP server does): this one must.
 setInterval(() => undefined, 60_000);
 process.stdout.write('worker ready\n');
-process.once('SIGTERM', () => void tx.stop().then(() => store.close()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void tx
+      .stop()
+      .then(() => store.close())
+      .then(() => process.exit(0)),
+);

@@ -13,7 +13,12 @@ describe('parseJsonArrayChunked', () => {
   });
 
   it('reads the array under a key of a top-level object, skipping strings that look like structure', async () => {
-    const doc = { note: 'has "pools": [1] inside, and ]}, too', nested: { pools: [9] }, pools: [{ a: '],[' }, 2, [3]], pagination: null };
+    const doc = {
+      note: 'has "pools": [1] inside, and ]}, too',
+      nested: { pools: [9] },
+      pools: [{ a: '],[' }, 2, [3]],
+      pagination: null,
+    };
     expect(await parseJsonArrayChunked(JSON.stringify(doc), 'pools')).toEqual(doc.pools);
   });
 

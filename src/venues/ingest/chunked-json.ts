@@ -27,7 +27,12 @@ export async function parseJsonArrayChunked(text: string, key?: string, budgetMs
  * Calls `f` with the text of each element of the array (not parsed: a caller can recognise an element it has seen
  * before by its text and skip parsing it), yielding to the event loop every `budgetMs` of work.
  */
-export async function forEachJsonArrayElement(text: string, f: (element: string) => void, key?: string, budgetMs = 4): Promise<void> {
+export async function forEachJsonArrayElement(
+  text: string,
+  f: (element: string) => void,
+  key?: string,
+  budgetMs = 4,
+): Promise<void> {
   const begin = key === undefined ? topLevelArray(text) : propertyArray(text, key);
   let depth = 0;
   let elementStart = begin + 1;

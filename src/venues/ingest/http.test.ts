@@ -24,22 +24,35 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 }
 
 const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(IngestError);
   return err as IngestError;
 };
 
 describe('ingest HTTP client', () => {
   it('reads bodies plain and compressed (gzip, deflate, br), asking for JSON', async () => {
-    const body = JSON.stringify({ ticks: Array.from({ length: 500 }, (_, i) => ({ lower_tick: i, upper_tick: i + 1, liquidity_amount: '1.5' })) });
+    const body = JSON.stringify({
+      ticks: Array.from({ length: 500 }, (_, i) => ({ lower_tick: i, upper_tick: i + 1, liquidity_amount: '1.5' })),
+    });
     const seen: (string | undefined)[] = [];
     const url = await serve((req, res) => {
       seen.push(req.headers.accept);
       const enc = new URL(req.url!, 'http://x').searchParams.get('enc');
-      const data = enc === 'gzip' ? gzipSync(body) : enc === 'deflate' ? deflateSync(body) : enc === 'br' ? brotliCompressSync(body) : Buffer.from(body);
+      const data =
+        enc === 'gzip'
+          ? gzipSync(body)
+          : enc === 'deflate'
+            ? deflateSync(body)
+            : enc === 'br'
+              ? brotliCompressSync(body)
+              : Buffer.from(body);
       res.writeHead(200, { 'content-type': 'application/json', ...(enc ? { 'content-encoding': enc } : {}) }).end(data);
     });
-    for (const enc of ['', 'gzip', 'deflate', 'br']) expect(await fetchJson(`${url}/t?enc=${enc}`)).toEqual(JSON.parse(body));
+    for (const enc of ['', 'gzip', 'deflate', 'br'])
+      expect(await fetchJson(`${url}/t?enc=${enc}`)).toEqual(JSON.parse(body));
     expect(seen.every((a) => a === 'application/json')).toBe(true);
   });
 

@@ -34,7 +34,10 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * Kept-alive connections per protocol: a poll sends hundreds of small requests (tick models) to one host. Node's
  * http client costs a fraction of what fetch does per request (no WHATWG streams), which matters at that count.
  */
-const AGENTS = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }) } as const;
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+} as const;
 const MAX_REDIRECTS = 5;
 
 export async function fetchText(url: string, opts: FetchOptions = {}): Promise<string> {
@@ -66,7 +69,8 @@ function getOnce(target: string, url: string, opts: FetchOptions, signal: AbortS
     } catch (err) {
       return fail(new IngestError(`request failed: ${(err as Error).message}`, url, undefined, { cause: err }));
     }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return fail(new IngestError(`request failed: unsupported protocol ${u.protocol}`, url));
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      return fail(new IngestError(`request failed: unsupported protocol ${u.protocol}`, url));
     const client = u.protocol === 'https:' ? https : http;
     const headers = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...opts.headers };
     const req = client.get(u, { agent: AGENTS[u.protocol], headers, signal }, (res) => {
@@ -80,7 +84,8 @@ function getOnce(target: string, url: string, opts: FetchOptions, signal: AbortS
         res.resume();
         return fail(new IngestError(`HTTP ${status}`, url, status));
       }
-      const readFailed = (err: Error) => fail(new IngestError(`reading body failed: ${err.message}`, url, status, { cause: err }));
+      const readFailed = (err: Error) =>
+        fail(new IngestError(`reading body failed: ${err.message}`, url, status, { cause: err }));
       const body = decoded(res, readFailed);
       const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
       const decoder = new TextDecoder();
@@ -111,9 +116,17 @@ function getOnce(target: string, url: string, opts: FetchOptions, signal: AbortS
 
 /** The response body with its content-encoding undone. */
 function decoded(res: http.IncomingMessage, onError: (err: Error) => void): NodeJS.ReadableStream {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const inflater =
-    encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   if (!inflater) return res;
   inflater.on('error', onError);
   return res.pipe(inflater);

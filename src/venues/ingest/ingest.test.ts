@@ -32,9 +32,16 @@ async function sqsServer(): Promise<FakeEndpoint> {
 async function lcdServer(): Promise<FakeEndpoint> {
   const e = await startFakeEndpoint((path, q) => {
     if (path === '/osmosis/poolmanager/v1beta1/all-pools') return R.lcdAllPools();
-    if (path === '/osmosis/concentratedliquidity/v1beta1/liquidity_per_tick_range' && q.get('pool_id') === '1464') return R.lcdTickRange1464;
+    if (path === '/osmosis/concentratedliquidity/v1beta1/liquidity_per_tick_range' && q.get('pool_id') === '1464')
+      return R.lcdTickRange1464;
     if (path === `/cosmos/bank/v1beta1/balances/${R.goTransmuter1212.contract_address}`)
-      return { balances: [{ denom: R.USDC, amount: '1500000000000' }, { denom: R.USDC_AXL, amount: '900000000000' }], pagination: { next_key: null, total: '2' } };
+      return {
+        balances: [
+          { denom: R.USDC, amount: '1500000000000' },
+          { denom: R.USDC_AXL, amount: '900000000000' },
+        ],
+        pagination: { next_key: null, total: '2' },
+      };
     if (path === '/osmosis/poolmanager/v1beta1/Params') return R.lcdParams;
     return undefined;
   });
@@ -46,7 +53,10 @@ async function astroServer(): Promise<FakeEndpoint> {
   const e = await startFakeEndpoint((path) => {
     const m = /^\/cosmwasm\/wasm\/v1\/contract\/([a-z0-9]+)\/smart\/(.+)$/.exec(path);
     if (!m) return undefined;
-    const query = JSON.parse(Buffer.from(decodeURIComponent(m[2] as string), 'base64').toString('utf8')) as Record<string, unknown>;
+    const query = JSON.parse(Buffer.from(decodeURIComponent(m[2] as string), 'base64').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     return R.astroportSmart(m[1] as string, query);
   });
   endpoints.push(e);
@@ -57,10 +67,17 @@ describe('Osmosis SQS ingest', () => {
   it('builds every supported pool kind from /pools, with tick models from /pools/ticks', async () => {
     const e = await sqsServer();
     const clock = fakeClock();
-    const snap = await sqsFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), now: clock.date })(new AbortController().signal);
+    const snap = await sqsFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), now: clock.date })(
+      new AbortController().signal,
+    );
     expect(snap.source).toBe(`${e.url}/pools`);
     expect(snap.takenAt.getTime()).toBe(clock.now());
-    expect(snap.pools.map((p) => `${p.id}:${p.kind}`).sort()).toEqual(['1212:transmuter', '1464:concentrated', '1:balancer', '944:stableswap']);
+    expect(snap.pools.map((p) => `${p.id}:${p.kind}`).sort()).toEqual([
+      '1212:transmuter',
+      '1464:concentrated',
+      '1:balancer',
+      '944:stableswap',
+    ]);
     expect(snap.skipped?.some((s) => s.startsWith('broken: pool broken.pool_params'))).toBe(true);
     const cl = snap.pools.find((p) => p.id === '1464') as ConcentratedPool;
     expect(cl.hasTickModel).toBe(true);
@@ -84,7 +101,12 @@ describe('Osmosis LCD ingest', () => {
   it('reads all-pools (proto-JSON), tick ranges, transmuter balances and the default taker fee', async () => {
     const e = await lcdServer();
     const snap = await lcdFetcher({ baseUrl: e.url, takerFees: TakerFees.none() })(new AbortController().signal);
-    expect(snap.pools.map((p) => `${p.id}:${p.kind}`).sort()).toEqual(['1212:transmuter', '1464:concentrated', '1:balancer', '944:stableswap']);
+    expect(snap.pools.map((p) => `${p.id}:${p.kind}`).sort()).toEqual([
+      '1212:transmuter',
+      '1464:concentrated',
+      '1:balancer',
+      '944:stableswap',
+    ]);
     expect((snap.pools.find((p) => p.id === '1464') as ConcentratedPool).hasTickModel).toBe(true);
     const t = snap.pools.find((p) => p.id === '1212');
     // default taker fee from chain params: 0.15% of 1,000,000 stays with the protocol
@@ -93,7 +115,9 @@ describe('Osmosis LCD ingest', () => {
 
   it('keeps only the configured pool ids', async () => {
     const e = await lcdServer();
-    const snap = await lcdFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), poolIds: ['1', '944'] })(new AbortController().signal);
+    const snap = await lcdFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), poolIds: ['1', '944'] })(
+      new AbortController().signal,
+    );
     expect(snap.pools.map((p) => p.id).sort()).toEqual(['1', '944']);
     expect(e.requests.some((r) => r.includes('liquidity_per_tick_range'))).toBe(false);
   });
@@ -105,7 +129,10 @@ describe('Astroport LCD ingest', () => {
     const decimals = (d: string): number | undefined => ({ [R.N_USDC]: 6, [R.N_USDT]: 6 })[d];
     const fetcher = astroportFetcher({ lcdUrl: e.url, pairs: [R.NTRN_ATOM, R.USDC_USDT, 'neutron1unknown'], decimals });
     const snap = await fetcher(new AbortController().signal);
-    expect(snap.pools.map((p) => `${p.kind}:${p.id}`).sort()).toEqual([`astroport-stable:${R.USDC_USDT}`, `astroport-xyk:${R.NTRN_ATOM}`]);
+    expect(snap.pools.map((p) => `${p.kind}:${p.id}`).sort()).toEqual([
+      `astroport-stable:${R.USDC_USDT}`,
+      `astroport-xyk:${R.NTRN_ATOM}`,
+    ]);
     expect(snap.skipped?.some((s) => s.startsWith('neutron1unknown'))).toBe(true);
     const xyk = snap.pools.find((p) => p.id === R.NTRN_ATOM);
     expect(xyk?.swapFee).toBe(3_000_000_000_000_000n);
@@ -115,14 +142,18 @@ describe('Astroport LCD ingest', () => {
     expect(out > 990_000n && out < 1_000_000n).toBe(true);
     // pair info is immutable: asked once across polls
     await fetcher(new AbortController().signal);
-    const pairQueries = e.requests.filter((r) => r.endsWith(encodeURIComponent(Buffer.from('{"pair":{}}').toString('base64'))));
+    const pairQueries = e.requests.filter((r) =>
+      r.endsWith(encodeURIComponent(Buffer.from('{"pair":{}}').toString('base64'))),
+    );
     // once per known pair; the unknown one failed, so it is asked again on the next poll
     expect(pairQueries.length).toBe(4);
   });
 
   it('skips a stable pair whose decimals are unknown', async () => {
     const e = await astroServer();
-    const snap = await astroportFetcher({ lcdUrl: e.url, pairs: [R.NTRN_ATOM, R.USDC_USDT] })(new AbortController().signal);
+    const snap = await astroportFetcher({ lcdUrl: e.url, pairs: [R.NTRN_ATOM, R.USDC_USDT] })(
+      new AbortController().signal,
+    );
     expect(snap.pools.map((p) => p.id)).toEqual([R.NTRN_ATOM]);
     expect(snap.skipped?.some((s) => s.includes('unknown decimals'))).toBe(true);
   });

@@ -114,7 +114,8 @@ export class VenuePoller {
     const now = this.now();
     const ageMs = s ? now - s.takenAt.getTime() : undefined;
     const staleAfter = this.opts.staleAfterMs ?? 3 * this.opts.intervalMs;
-    const iso = (t: number | undefined): string | undefined => (t === undefined ? undefined : new Date(t).toISOString());
+    const iso = (t: number | undefined): string | undefined =>
+      t === undefined ? undefined : new Date(t).toISOString();
     return {
       venue: this.opts.venue,
       running: this.running,

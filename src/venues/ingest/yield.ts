@@ -7,7 +7,11 @@ export function yieldToEventLoop(): Promise<void> {
  * Calls `f` on each item, yielding to the event loop whenever `budgetMs` of work has passed, so that building a
  * snapshot of thousands of pools never holds the loop for more than a few milliseconds.
  */
-export async function forEachChunked<T>(items: readonly T[], f: (item: T, index: number) => void, budgetMs = 2): Promise<void> {
+export async function forEachChunked<T>(
+  items: readonly T[],
+  f: (item: T, index: number) => void,
+  budgetMs = 2,
+): Promise<void> {
   let start = performance.now();
   for (let i = 0; i < items.length; i++) {
     f(items[i] as T, i);

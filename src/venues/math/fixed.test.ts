@@ -5,7 +5,9 @@ import { ceilDiv, floorDiv, formatFixed, isqrt, isqrtCeil, parseAmount, parseFix
 describe('fixed-point helpers', () => {
   it('parses decimals at a scale, truncating or rounding up', () => {
     expect(parseFixed('0.002000000000000000', 18)).toBe(2_000_000_000_000_000n);
-    expect(parseFixed('1.188208396503728215435481479429664466', 36)).toBe(1_188_208_396_503_728_215_435_481_479_429_664_466n);
+    expect(parseFixed('1.188208396503728215435481479429664466', 36)).toBe(
+      1_188_208_396_503_728_215_435_481_479_429_664_466n,
+    );
     expect(parseFixed('12', 2)).toBe(1200n);
     expect(parseFixed('-1.5', 1)).toBe(-15n);
     expect(parseFixed('0.123', 2)).toBe(12n);
@@ -27,12 +29,16 @@ describe('fixed-point helpers', () => {
 
   it('rounds divisions in the stated direction', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 20n }), (a, b) => {
-        const f = floorDiv(a, b);
-        const c = ceilDiv(a, b);
-        expect(f * b <= a && a < (f + 1n) * b).toBe(true);
-        expect((c - 1n) * b < a && a <= c * b).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        (a, b) => {
+          const f = floorDiv(a, b);
+          const c = ceilDiv(a, b);
+          expect(f * b <= a && a < (f + 1n) * b).toBe(true);
+          expect((c - 1n) * b < a && a <= c * b).toBe(true);
+        },
+      ),
     );
   });
 

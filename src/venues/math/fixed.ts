@@ -87,7 +87,8 @@ export function parseDec(s: string): bigint {
 /** Parses a non-negative integer amount ("12345"); rejects signs, decimals and exponents. */
 export function parseAmount(s: unknown): bigint {
   if (typeof s === 'number' && Number.isSafeInteger(s) && s >= 0) return BigInt(s);
-  if (typeof s !== 'string' || !/^\d+$/.test(s)) throw new SyntaxError(`not an integer amount: ${String(s).slice(0, 60)}`);
+  if (typeof s !== 'string' || !/^\d+$/.test(s))
+    throw new SyntaxError(`not an integer amount: ${String(s).slice(0, 60)}`);
   return BigInt(s);
 }
 

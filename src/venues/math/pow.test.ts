@@ -28,21 +28,32 @@ describe('pow in 60-digit fixed point', () => {
 
   it('is consistent with floating point for random bases and exponents', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1999 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), (b, en, ed) => {
-        const got = Number(powRatio(BigInt(b), 1000n, BigInt(en), BigInt(ed))) / 1e60;
-        const want = Math.pow(b / 1000, en / ed);
-        expect(Math.abs(got - want) / want).toBeLessThan(1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1999 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        (b, en, ed) => {
+          const got = Number(powRatio(BigInt(b), 1000n, BigInt(en), BigInt(ed))) / 1e60;
+          const want = Math.pow(b / 1000, en / ed);
+          expect(Math.abs(got - want) / want).toBeLessThan(1e-12);
+        },
+      ),
     );
   });
 
   it('bounds bracket the value', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n }), fc.bigInt({ min: 1n, max: 10n ** 18n }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 50 }), (n, d, en, ed) => {
-        if (n >= 2n * d) return;
-        const [lo, hi] = powBounds(n, d, BigInt(en), BigInt(ed));
-        expect(lo <= hi).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 18n }),
+        fc.bigInt({ min: 1n, max: 10n ** 18n }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        (n, d, en, ed) => {
+          if (n >= 2n * d) return;
+          const [lo, hi] = powBounds(n, d, BigInt(en), BigInt(ed));
+          expect(lo <= hi).toBe(true);
+        },
+      ),
     );
   });
 });

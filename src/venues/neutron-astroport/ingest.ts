@@ -45,7 +45,10 @@ export function astroportFetcher(opts: AstroportIngestOptions): SnapshotFetcher 
   return async (signal) => {
     const takenAt = (opts.now ?? (() => new Date()))();
     const q = async (contract: string, query: unknown): Promise<unknown> =>
-      obj(await fetchJson(smartQueryUrl(opts.lcdUrl, contract, query), { signal, timeoutMs: opts.timeoutMs }), 'response').data;
+      obj(
+        await fetchJson(smartQueryUrl(opts.lcdUrl, contract, query), { signal, timeoutMs: opts.timeoutMs }),
+        'response',
+      ).data;
     const fees = new Map<string, Promise<bigint>>(); // factory|type → total fee rate, per poll
     const decimalsOf = async (denom: string): Promise<number | undefined> => {
       if (!denom.startsWith('cw20:')) return opts.decimals?.(denom);
@@ -65,7 +68,11 @@ export function astroportFetcher(opts: AstroportIngestOptions): SnapshotFetcher 
         if (!info) {
           const p = obj(await q(address, { pair: {} }), 'pair');
           const pairType = p.pair_type;
-          info = { kind: pairKind(pairType, 'pair_type'), pairType, denoms: (p.asset_infos as unknown[]).map((a, i) => denomOf(a, `asset_infos[${i}]`)) };
+          info = {
+            kind: pairKind(pairType, 'pair_type'),
+            pairType,
+            denoms: (p.asset_infos as unknown[]).map((a, i) => denomOf(a, `asset_infos[${i}]`)),
+          };
           pairInfo.set(address, info);
         }
         if (info.kind === 'other') {
@@ -77,12 +84,15 @@ export function astroportFetcher(opts: AstroportIngestOptions): SnapshotFetcher 
         const key = `${factory}|${info.kind}`;
         let fee = fees.get(key);
         if (!fee) {
-          fee = q(factory, { fee_info: { pair_type: info.pairType } }).then((r) => feeRate(obj(r, 'fee_info').total_fee_rate, 'total_fee_rate'));
+          fee = q(factory, { fee_info: { pair_type: info.pairType } }).then((r) =>
+            feeRate(obj(r, 'fee_info').total_fee_rate, 'total_fee_rate'),
+          );
           fees.set(key, fee);
         }
         const reserves = poolAssets(pool, 'pool');
         const assets: AstroportAsset[] = [];
-        for (const r of reserves) assets.push({ ...r, decimals: info.kind === 'stable' ? await decimalsOf(r.denom) : undefined });
+        for (const r of reserves)
+          assets.push({ ...r, decimals: info.kind === 'stable' ? await decimalsOf(r.denom) : undefined });
         return {
           address,
           kind: info.kind,
@@ -107,6 +117,13 @@ export function astroportFetcher(opts: AstroportIngestOptions): SnapshotFetcher 
         skipped.push((err as Error).message);
       }
     });
-    return { venue: ASTROPORT_VENUE, chainId: NEUTRON_CHAIN_ID, pools: Object.freeze(pools), takenAt, source: `${opts.lcdUrl} (smart queries)`, skipped };
+    return {
+      venue: ASTROPORT_VENUE,
+      chainId: NEUTRON_CHAIN_ID,
+      pools: Object.freeze(pools),
+      takenAt,
+      source: `${opts.lcdUrl} (smart queries)`,
+      skipped,
+    };
   };
 }

@@ -30,17 +30,25 @@ describe('Astroport xyk pair', () => {
 
   it('refuses outputs at or beyond the reserve and empty pools', () => {
     expect(pair.exactOut('uusd', 'cw20:asset0000', 20_000_000_000n)).toBeUndefined();
-    const empty = new XykPair('p', FEE_30BPS, [{ denom: 'a', amount: 0n }, { denom: 'b', amount: 5n }]);
+    const empty = new XykPair('p', FEE_30BPS, [
+      { denom: 'a', amount: 0n },
+      { denom: 'b', amount: 5n },
+    ]);
     expect(empty.exactIn('a', 'b', 1n)).toBeUndefined();
   });
 });
 
 describe('Astroport stable pair', () => {
   // amp 100 (A), both assets with 6 decimals
-  const pair = new StablePair('neutron1stable', FEE_30BPS, [
-    { denom: 'uusd', amount: 30_000_000_000n, decimals: 6 },
-    { denom: 'cw20:asset0000', amount: 20_000_000_000n, decimals: 6 },
-  ], 100n * 100n);
+  const pair = new StablePair(
+    'neutron1stable',
+    FEE_30BPS,
+    [
+      { denom: 'uusd', amount: 30_000_000_000n, decimals: 6 },
+      { denom: 'cw20:asset0000', amount: 20_000_000_000n, decimals: 6 },
+    ],
+    100n * 100n,
+  );
 
   it('matches contracts/pair_stable testing.rs: return_amount 1487928894 (±1: the contract stops Newton at 1e-6)', () => {
     const out = pair.exactIn('uusd', 'cw20:asset0000', 1_500_000_000n) as bigint;
@@ -49,25 +57,46 @@ describe('Astroport stable pair', () => {
   });
 
   it('is close to 1:1 for small swaps in a balanced pool and worse for large ones', () => {
-    const bal = new StablePair('s', 0n, [
-      { denom: 'a', amount: 1_000_000_000_000n, decimals: 6 },
-      { denom: 'b', amount: 1_000_000_000_000n, decimals: 6 },
-    ], 1000n);
+    const bal = new StablePair(
+      's',
+      0n,
+      [
+        { denom: 'a', amount: 1_000_000_000_000n, decimals: 6 },
+        { denom: 'b', amount: 1_000_000_000_000n, decimals: 6 },
+      ],
+      1000n,
+    );
     expect(bal.exactIn('a', 'b', 1_000_000n)).toBe(999_999n);
     expect((bal.exactIn('a', 'b', 500_000_000_000n) as bigint) < 499_000_000_000n).toBe(true);
   });
 
   it('normalizes decimals: 6- and 18-decimal tokens trade 1:1 in value', () => {
-    const mixed = new StablePair('m', 0n, [
-      { denom: 'usdc', amount: 1_000_000_000_000n, decimals: 6 },
-      { denom: 'dai', amount: 1_000_000n * 10n ** 18n, decimals: 18 },
-    ], 10_000n);
+    const mixed = new StablePair(
+      'm',
+      0n,
+      [
+        { denom: 'usdc', amount: 1_000_000_000_000n, decimals: 6 },
+        { denom: 'dai', amount: 1_000_000n * 10n ** 18n, decimals: 18 },
+      ],
+      10_000n,
+    );
     const out = mixed.exactIn('usdc', 'dai', 1_000_000n) as bigint; // 1 USDC
     expect(out / 10n ** 12n).toBe(999_999n); // ≈ 1 DAI, rounded down
   });
 
   it('needs decimals', () => {
-    expect(() => buildPair({ address: 'x', kind: 'stable', totalFeeRate: 0n, amp: 1000n, assets: [{ denom: 'a', amount: 1n }, { denom: 'b', amount: 1n }] })).toThrow();
+    expect(() =>
+      buildPair({
+        address: 'x',
+        kind: 'stable',
+        totalFeeRate: 0n,
+        amp: 1000n,
+        assets: [
+          { denom: 'a', amount: 1n },
+          { denom: 'b', amount: 1n },
+        ],
+      }),
+    ).toThrow();
   });
 });
 
@@ -78,7 +107,9 @@ describe('Astroport query shapes', () => {
     expect(pairKind({ xyk: {} }, 't')).toBe('xyk');
     expect(pairKind({ stable: {} }, 't')).toBe('stable');
     expect(pairKind({ custom: 'concentrated' }, 't')).toBe('other');
-    expect(poolAssets({ assets: [{ info: { native_token: { denom: 'untrn' } }, amount: '5' }], total_share: '1' }, 'p')).toEqual([{ denom: 'untrn', amount: 5n }]);
+    expect(
+      poolAssets({ assets: [{ info: { native_token: { denom: 'untrn' } }, amount: '5' }], total_share: '1' }, 'p'),
+    ).toEqual([{ denom: 'untrn', amount: 5n }]);
     const params = Buffer.from(JSON.stringify({ amp: '10', fee_share: null })).toString('base64');
     expect(stableAmp({ block_time_last: 1, params, owner: 'o', factory_addr: 'f' }, 'c')).toBe(1000n);
   });

@@ -32,7 +32,10 @@ export function pairKind(pairType: unknown, path: string): PairKind {
 export function poolAssets(pool: unknown, path: string): { denom: string; amount: bigint }[] {
   return arr(obj(pool, path).assets, `${path}.assets`).map((a, i) => {
     const ao = obj(a, `${path}.assets[${i}]`);
-    return { denom: denomOf(ao.info, `${path}.assets[${i}].info`), amount: at(`${path}.assets[${i}].amount`, () => parseAmount(ao.amount)) };
+    return {
+      denom: denomOf(ao.info, `${path}.assets[${i}].info`),
+      amount: at(`${path}.assets[${i}].amount`, () => parseAmount(ao.amount)),
+    };
   });
 }
 
@@ -65,7 +68,8 @@ export function buildPair(spec: PairSpec): AstroportPair | undefined {
   if (spec.kind === 'xyk') return new XykPair(spec.address, spec.totalFeeRate, spec.assets, spec.takenAt);
   if (spec.kind === 'stable') {
     if (spec.amp === undefined || spec.amp <= 0n) throw new ShapeError(`${spec.address}: stable pair without amp`);
-    if (spec.assets.some((a) => a.decimals === undefined)) throw new ShapeError(`${spec.address}: stable pair with unknown decimals`);
+    if (spec.assets.some((a) => a.decimals === undefined))
+      throw new ShapeError(`${spec.address}: stable pair with unknown decimals`);
     return new StablePair(spec.address, spec.totalFeeRate, spec.assets, spec.amp, spec.takenAt);
   }
   return undefined;

@@ -40,5 +40,12 @@ export function loadOfflineSnapshot(): VenueSnapshot {
       skipped.push(err.message);
     }
   });
-  return { venue: ASTROPORT_VENUE, chainId: NEUTRON_CHAIN_ID, pools: Object.freeze(pools), takenAt, source: `offline:data/${OFFLINE_PAIRS_FILE}`, skipped };
+  return {
+    venue: ASTROPORT_VENUE,
+    chainId: NEUTRON_CHAIN_ID,
+    pools: Object.freeze(pools),
+    takenAt,
+    source: `offline:data/${OFFLINE_PAIRS_FILE}`,
+    skipped,
+  };
 }

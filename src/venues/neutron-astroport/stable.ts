@@ -12,7 +12,8 @@ import { computeD, solveOther } from './stable-math.js';
 
 /** 10^(18 − decimals): base units → 18-decimal atomics. */
 function unit(a: AstroportAsset): bigint {
-  if (a.decimals === undefined || a.decimals > 18 || a.decimals < 0) throw new RangeError('unknown or unsupported precision');
+  if (a.decimals === undefined || a.decimals > 18 || a.decimals < 0)
+    throw new RangeError('unknown or unsupported precision');
   return pow10(18 - a.decimals);
 }
 

@@ -32,10 +32,15 @@ describe('Osmosis balancer pool', () => {
   });
 
   it('hand-computed 50/50 pool with a swap fee: out = bOut·in(1−f)/(bIn + in(1−f))', () => {
-    const p = new BalancerPool('x', dec('0.002'), [
-      { denom: 'a', amount: 1_000_000_000n, weight: 1n },
-      { denom: 'b', amount: 2_000_000_000n, weight: 1n },
-    ], TakerFees.none());
+    const p = new BalancerPool(
+      'x',
+      dec('0.002'),
+      [
+        { denom: 'a', amount: 1_000_000_000n, weight: 1n },
+        { denom: 'b', amount: 2_000_000_000n, weight: 1n },
+      ],
+      TakerFees.none(),
+    );
     // 2e9 · 998000 / (1e9 + 998000) = 1994009.97... → 1994009
     expect(p.exactIn('a', 'b', 1_000_000n)).toBe(1_994_009n);
     // inverse: in = 1e9·1994009/(2e9 − 1994009) / 0.998 = 999999.5... → 1000000

@@ -24,7 +24,13 @@ export class BalancerPool extends OsmosisPool {
   readonly denoms: readonly string[];
   private readonly byDenom: ReadonlyMap<string, BalancerAsset>;
 
-  constructor(id: string, swapFee: Dec, readonly assets: readonly BalancerAsset[], takerFees: TakerFees, takenAt?: Date) {
+  constructor(
+    id: string,
+    swapFee: Dec,
+    readonly assets: readonly BalancerAsset[],
+    takerFees: TakerFees,
+    takenAt?: Date,
+  ) {
     super(id, swapFee, takerFees, takenAt);
     this.denoms = assets.map((a) => a.denom);
     this.byDenom = new Map(assets.map((a) => [a.denom, a]));
@@ -54,7 +60,9 @@ export class BalancerPool extends OsmosisPool {
     if (!p) return undefined;
     const [i, o] = p;
     const inAfterFee = amountIn * (1 - Number(this.swapFee) / 1e18);
-    return Number(o.amount) * -Math.expm1(-(Number(i.weight) / Number(o.weight)) * Math.log1p(inAfterFee / Number(i.amount)));
+    return (
+      Number(o.amount) * -Math.expm1(-(Number(i.weight) / Number(o.weight)) * Math.log1p(inAfterFee / Number(i.amount)))
+    );
   }
 
   protected poolIn(denomIn: string, denomOut: string, amountOut: bigint): bigint | undefined {

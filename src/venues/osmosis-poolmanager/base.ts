@@ -46,7 +46,8 @@ export abstract class OsmosisPool implements Pool {
   }
 
   estimateExactIn(denomIn: string, denomOut: string, amountIn: number): number | undefined {
-    if (!this.poolEstimate || !(amountIn > 0) || denomIn === denomOut || !this.has(denomIn) || !this.has(denomOut)) return undefined;
+    if (!this.poolEstimate || !(amountIn > 0) || denomIn === denomOut || !this.has(denomIn) || !this.has(denomOut))
+      return undefined;
     const out = this.poolEstimate(denomIn, denomOut, amountIn * (1 - Number(this.takerFee(denomIn, denomOut)) / 1e18));
     return out !== undefined && out > 0 && Number.isFinite(out) ? out : undefined;
   }

@@ -59,7 +59,9 @@ describe('Osmosis concentrated pool', () => {
   });
 
   it('crosses into a consecutive range 5500–6250 (usdc → eth): 10000000000 → 1820630', () => {
-    const p = pool('0', [{ lower: 31_500_000, upper: 32_250_000, liquidity: parseDec('1197767444.955508123483846019') }]);
+    const p = pool('0', [
+      { lower: 31_500_000, upper: 32_250_000, liquidity: parseDec('1197767444.955508123483846019') },
+    ]);
     expect(p.exactIn('usdc', 'eth', 10_000_000_000n)).toBe(1_820_630n);
   });
 
@@ -83,16 +85,23 @@ describe('Osmosis concentrated pool', () => {
 
   it('without a tick model quotes only the active tick-spacing bucket', () => {
     // Real state of pool 1464 (OSMO/USDC) recorded 2025-02-14 (see data/pools/osmosis-1.json).
-    const p = new ConcentratedPool('1464', parseDec('0.0001'), {
-      token0: 'uosmo',
-      token1: 'usdc',
-      sqrtPrice: parseFixed('0.557616705830189281239597214228869685', 36),
-      currentTick: -6_890_637,
-      liquidity: parseDec('129078009529296.719773219874633244'),
-      tickSpacing: 100,
-    }, TakerFees.none());
+    const p = new ConcentratedPool(
+      '1464',
+      parseDec('0.0001'),
+      {
+        token0: 'uosmo',
+        token1: 'usdc',
+        sqrtPrice: parseFixed('0.557616705830189281239597214228869685', 36),
+        currentTick: -6_890_637,
+        liquidity: parseDec('129078009529296.719773219874633244'),
+        tickSpacing: 100,
+      },
+      TakerFees.none(),
+    );
     expect(p.hasTickModel).toBe(false);
-    expect(p.buckets).toEqual([{ lower: -6_890_700, upper: -6_890_600, liquidity: parseDec('129078009529296.719773219874633244') }]);
+    expect(p.buckets).toEqual([
+      { lower: -6_890_700, upper: -6_890_600, liquidity: parseDec('129078009529296.719773219874633244') },
+    ]);
     // ~0.3109 USDC per OSMO at the recorded price
     const out = p.exactIn('uosmo', 'usdc', 1_000_000_000n) as bigint;
     expect(out).toBeGreaterThan(310_000_000n);
@@ -118,7 +127,8 @@ describe('memoised whole-bucket steps', () => {
           permille.forEach((p, i) => {
             // Amounts from a sliver of a bucket to beyond the known liquidity, both directions in turn, against a
             // pool never used before.
-            const [from, to, scale] = i % 2 === 0 ? [c.denomIn, c.denomOut, c.inScale] : [c.denomOut, c.denomIn, c.outScale];
+            const [from, to, scale] =
+              i % 2 === 0 ? [c.denomIn, c.denomOut, c.inScale] : [c.denomOut, c.denomIn, c.outScale];
             const amount = (scale * p) / 100_000n + 1n;
             expect(warm.exactIn(from, to, amount)).toBe(c.make(fee).exactIn(from, to, amount));
           });

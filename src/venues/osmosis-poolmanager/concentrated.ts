@@ -77,11 +77,20 @@ export class ConcentratedPool extends OsmosisPool {
    */
   private readonly fullSteps: [FullStep[], FullStep[]] = [[], []];
 
-  constructor(id: string, spreadFactor: Dec, readonly state: ConcentratedState, takerFees: TakerFees, takenAt?: Date) {
+  constructor(
+    id: string,
+    spreadFactor: Dec,
+    readonly state: ConcentratedState,
+    takerFees: TakerFees,
+    takenAt?: Date,
+  ) {
     super(id, spreadFactor, takerFees, takenAt);
     this.denoms = [state.token0, state.token1];
     const spacing = Math.max(1, state.tickSpacing);
-    const raw = state.buckets && state.buckets.length > 0 ? state.buckets : [activeBucket(state.currentTick, spacing, state.liquidity)];
+    const raw =
+      state.buckets && state.buckets.length > 0
+        ? state.buckets
+        : [activeBucket(state.currentTick, spacing, state.liquidity)];
     this.buckets = contiguous(raw);
     this.current = this.buckets.findIndex((b) => b.lower <= state.currentTick && state.currentTick < b.upper);
   }

@@ -54,15 +54,26 @@ export function lcdFetcher(opts: LcdIngestOptions): SnapshotFetcher {
       }
     });
 
-    const followUps = records.filter((r) => r.type === PoolType.Concentrated || isTransmuterRecord(r)).slice(0, opts.maxFollowUps ?? 200);
+    const followUps = records
+      .filter((r) => r.type === PoolType.Concentrated || isTransmuterRecord(r))
+      .slice(0, opts.maxFollowUps ?? 200);
     await mapLimit(followUps, opts.concurrency ?? 4, async (r) => {
       const id = recordId(r);
       try {
         if (r.type === PoolType.Concentrated) {
-          r.tickModel = await fetchJson(`${base}/osmosis/concentratedliquidity/v1beta1/liquidity_per_tick_range?pool_id=${id}`, { signal, timeoutMs: opts.timeoutMs });
+          r.tickModel = await fetchJson(
+            `${base}/osmosis/concentratedliquidity/v1beta1/liquidity_per_tick_range?pool_id=${id}`,
+            { signal, timeoutMs: opts.timeoutMs },
+          );
         } else {
           const contract = str(r.chainModel.contract_address, 'contract_address');
-          const res = obj(await fetchJson(`${base}/cosmos/bank/v1beta1/balances/${contract}?pagination.limit=1000`, { signal, timeoutMs: opts.timeoutMs }), 'balances');
+          const res = obj(
+            await fetchJson(`${base}/cosmos/bank/v1beta1/balances/${contract}?pagination.limit=1000`, {
+              signal,
+              timeoutMs: opts.timeoutMs,
+            }),
+            'balances',
+          );
           r.balances = res.balances;
         }
       } catch (err) {
@@ -74,8 +85,14 @@ export function lcdFetcher(opts: LcdIngestOptions): SnapshotFetcher {
 
     let takerFees = opts.takerFees;
     try {
-      const params = obj(obj(await fetchJson(`${base}/osmosis/poolmanager/v1beta1/Params`, { signal, timeoutMs: opts.timeoutMs }), 'r').params, 'params');
-      const def = parseDec(str(obj(params.taker_fee_params, 'taker_fee_params').default_taker_fee, 'default_taker_fee'));
+      const params = obj(
+        obj(await fetchJson(`${base}/osmosis/poolmanager/v1beta1/Params`, { signal, timeoutMs: opts.timeoutMs }), 'r')
+          .params,
+        'params',
+      );
+      const def = parseDec(
+        str(obj(params.taker_fee_params, 'taker_fee_params').default_taker_fee, 'default_taker_fee'),
+      );
       takerFees = takerFees.withDefault(def);
     } catch (err) {
       if (signal.aborted) throw err;

@@ -34,45 +34,52 @@ async function serve(market: SyntheticOsmosis, failTicks = new Set<string>()): P
 
 const tickRequests = (e: FakeEndpoint) => e.requests.filter((r) => r.startsWith('/pools/ticks/'));
 const poll = (fetch: ReturnType<typeof sqsFetcher>) => fetch(new AbortController().signal);
-const fetcher = (e: FakeEndpoint, extra: Partial<SqsIngestOptions> = {}) => sqsFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), ...extra });
+const fetcher = (e: FakeEndpoint, extra: Partial<SqsIngestOptions> = {}) =>
+  sqsFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), ...extra });
 const cl = (pools: readonly Pool[]) => pools.filter((p): p is ConcentratedPool => p.kind === 'concentrated');
 
 describe('SQS ingest of a large market', () => {
-  it.each([{ reading: 'in this thread', inWorker: false }, { reading: 'in a worker thread', inWorker: true }])('gives every concentrated pool its tick model, then refetches only the pools whose liquidity changed (reading $reading)', async ({ inWorker }) => {
-    const market = new SyntheticOsmosis({ pools: 600, tokens, hubs: [OSMO, USDC, ATOM] });
-    const e = await serve(market);
-    const fetch = fetcher(e, { inWorker });
+  it.each([
+    { reading: 'in this thread', inWorker: false },
+    { reading: 'in a worker thread', inWorker: true },
+  ])(
+    'gives every concentrated pool its tick model, then refetches only the pools whose liquidity changed (reading $reading)',
+    async ({ inWorker }) => {
+      const market = new SyntheticOsmosis({ pools: 600, tokens, hubs: [OSMO, USDC, ATOM] });
+      const e = await serve(market);
+      const fetch = fetcher(e, { inWorker });
 
-    const first = await poll(fetch);
-    expect(first.pools).toHaveLength(600);
-    const clIds = market.concentratedIds();
-    expect(clIds.length).toBeGreaterThan(200); // more than the 200 tick requests a poll used to be limited to
-    expect(cl(first.pools).every((p) => p.hasTickModel)).toBe(true);
-    expect(first.waiting).toEqual([]);
-    expect(new Set(tickRequests(e))).toEqual(new Set(clIds.map((id) => `/pools/ticks/${id}`)));
+      const first = await poll(fetch);
+      expect(first.pools).toHaveLength(600);
+      const clIds = market.concentratedIds();
+      expect(clIds.length).toBeGreaterThan(200); // more than the 200 tick requests a poll used to be limited to
+      expect(cl(first.pools).every((p) => p.hasTickModel)).toBe(true);
+      expect(first.waiting).toEqual([]);
+      expect(new Set(tickRequests(e))).toEqual(new Set(clIds.map((id) => `/pools/ticks/${id}`)));
 
-    // Nothing changed: no tick request, and every pool is the very same object (the market view keeps its caches).
-    e.requests.length = 0;
-    const same = await poll(fetch);
-    expect(tickRequests(e)).toEqual([]);
-    expect(same.pools.every((p, i) => p === first.pools[i])).toBe(true);
+      // Nothing changed: no tick request, and every pool is the very same object (the market view keeps its caches).
+      e.requests.length = 0;
+      const same = await poll(fetch);
+      expect(tickRequests(e)).toEqual([]);
+      expect(same.pools.every((p, i) => p === first.pools[i])).toBe(true);
 
-    // A block range of activity: only pools whose item changed are rebuilt, only stamps that moved are refetched.
-    const stampsBefore = stamps(market);
-    market.advance(0.1);
-    e.requests.length = 0;
-    const moved = await poll(fetch);
-    const refetched = new Set(tickRequests(e).map((r) => r.slice('/pools/ticks/'.length)));
-    const stampsAfter = stamps(market);
-    const restamped = [...stampsBefore].filter(([id, stamp]) => stampsAfter.get(id) !== stamp).map(([id]) => id);
-    expect(restamped.length).toBeGreaterThan(0);
-    expect(refetched).toEqual(new Set(restamped));
-    const byId = new Map(same.pools.map((p) => [p.id, p]));
-    const reused = moved.pools.filter((p) => byId.get(p.id) === p).length;
-    expect(reused).toBeGreaterThan(400); // about 10 % of the pools traded
-    expect(reused).toBeLessThan(600);
-    expect(cl(moved.pools).every((p) => p.hasTickModel)).toBe(true);
-  });
+      // A block range of activity: only pools whose item changed are rebuilt, only stamps that moved are refetched.
+      const stampsBefore = stamps(market);
+      market.advance(0.1);
+      e.requests.length = 0;
+      const moved = await poll(fetch);
+      const refetched = new Set(tickRequests(e).map((r) => r.slice('/pools/ticks/'.length)));
+      const stampsAfter = stamps(market);
+      const restamped = [...stampsBefore].filter(([id, stamp]) => stampsAfter.get(id) !== stamp).map(([id]) => id);
+      expect(restamped.length).toBeGreaterThan(0);
+      expect(refetched).toEqual(new Set(restamped));
+      const byId = new Map(same.pools.map((p) => [p.id, p]));
+      const reused = moved.pools.filter((p) => byId.get(p.id) === p).length;
+      expect(reused).toBeGreaterThan(400); // about 10 % of the pools traded
+      expect(reused).toBeLessThan(600);
+      expect(cl(moved.pools).every((p) => p.hasTickModel)).toBe(true);
+    },
+  );
 
   it('quotes a pool across its buckets only with its model: a trade the active bucket cannot absorb', async () => {
     const market = new SyntheticOsmosis({ pools: 120, tokens, hubs: [OSMO, USDC, ATOM] });
@@ -91,7 +98,12 @@ describe('SQS ingest of a large market', () => {
     const e = await serve(market);
     const floor = 100_000;
     const snap = await poll(fetcher(e, { minTickLiquidityUsd: floor }));
-    const caps = new Map((JSON.parse(market.poolsBody()) as { chain_model: { id: number }; liquidity_cap: string }[]).map((i) => [String(i.chain_model.id), Number(i.liquidity_cap)]));
+    const caps = new Map(
+      (JSON.parse(market.poolsBody()) as { chain_model: { id: number }; liquidity_cap: string }[]).map((i) => [
+        String(i.chain_model.id),
+        Number(i.liquidity_cap),
+      ]),
+    );
     const pools = cl(snap.pools);
     expect(pools.some((p) => caps.get(p.id)! < floor) && pools.some((p) => caps.get(p.id)! >= floor)).toBe(true);
     for (const p of pools) expect(p.hasTickModel, p.id).toBe(caps.get(p.id)! >= floor);
@@ -172,6 +184,11 @@ describe('SQS reading in a worker thread', () => {
 
 /** last_liquidity_update of every CL pool, by id. */
 function stamps(market: SyntheticOsmosis): Map<string, string> {
-  const items = JSON.parse(market.poolsBody()) as { type: number; chain_model: { id: number; last_liquidity_update?: string } }[];
-  return new Map(items.filter((i) => i.type === 2).map((i) => [String(i.chain_model.id), i.chain_model.last_liquidity_update!]));
+  const items = JSON.parse(market.poolsBody()) as {
+    type: number;
+    chain_model: { id: number; last_liquidity_update?: string };
+  }[];
+  return new Map(
+    items.filter((i) => i.type === 2).map((i) => [String(i.chain_model.id), i.chain_model.last_liquidity_update!]),
+  );
 }

@@ -58,6 +58,11 @@ export function sqsFetcher(opts: SqsIngestOptions): SnapshotFetcher {
     });
     signal.throwIfAborted();
     previous = next;
-    return { ...snap, pools: Object.freeze(pools), skipped: [...read.skipped, ...lost, ...(snap.skipped ?? [])], waiting: read.waiting };
+    return {
+      ...snap,
+      pools: Object.freeze(pools),
+      skipped: [...read.skipped, ...lost, ...(snap.skipped ?? [])],
+      waiting: read.waiting,
+    };
   }
 }

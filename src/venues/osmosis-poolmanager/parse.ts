@@ -89,7 +89,9 @@ export function buildPool(r: PoolRecord, ctx: ParseContext): OsmosisPool | undef
   const p = `pool ${id}`;
   switch (r.type) {
     case PoolType.Balancer: {
-      const fee = at(`${p}.swap_fee`, () => parseDec(str(obj(m.pool_params, `${p}.pool_params`).swap_fee, `${p}.swap_fee`)));
+      const fee = at(`${p}.swap_fee`, () =>
+        parseDec(str(obj(m.pool_params, `${p}.pool_params`).swap_fee, `${p}.swap_fee`)),
+      );
       const assets = arr(m.pool_assets, `${p}.pool_assets`).map((a, i) => {
         const ao = obj(a, `${p}.pool_assets[${i}]`);
         const token = obj(ao.token, `${p}.pool_assets[${i}].token`);
@@ -102,16 +104,21 @@ export function buildPool(r: PoolRecord, ctx: ParseContext): OsmosisPool | undef
       return new BalancerPool(id, fee, assets, ctx.takerFees, r.takenAt);
     }
     case PoolType.Stableswap: {
-      const fee = at(`${p}.swap_fee`, () => parseDec(str(obj(m.pool_params, `${p}.pool_params`).swap_fee, `${p}.swap_fee`)));
+      const fee = at(`${p}.swap_fee`, () =>
+        parseDec(str(obj(m.pool_params, `${p}.pool_params`).swap_fee, `${p}.swap_fee`)),
+      );
       const liq = arr(m.pool_liquidity, `${p}.pool_liquidity`);
       const sfs = arr(m.scaling_factors, `${p}.scaling_factors`);
-      if (sfs.length !== liq.length) throw new ShapeError(`${p}: ${liq.length} assets but ${sfs.length} scaling factors`);
+      if (sfs.length !== liq.length)
+        throw new ShapeError(`${p}: ${liq.length} assets but ${sfs.length} scaling factors`);
       const assets = liq.map((c, i) => {
         const co = obj(c, `${p}.pool_liquidity[${i}]`);
         return {
           denom: str(co.denom, `${p}.pool_liquidity[${i}].denom`),
           amount: at(`${p}.pool_liquidity[${i}].amount`, () => parseAmount(co.amount)),
-          scalingFactor: at(`${p}.scaling_factors[${i}]`, () => parseAmount(numStr(sfs[i], `${p}.scaling_factors[${i}]`))),
+          scalingFactor: at(`${p}.scaling_factors[${i}]`, () =>
+            parseAmount(numStr(sfs[i], `${p}.scaling_factors[${i}]`)),
+          ),
         };
       });
       return new StableswapPool(id, fee, assets, ctx.takerFees, r.takenAt);
@@ -139,7 +146,10 @@ function parseCoins(v: unknown, path: string): Map<string, bigint> {
   const out = new Map<string, bigint>();
   arr(v, path).forEach((c, i) => {
     const co = obj(c, `${path}[${i}]`);
-    out.set(str(co.denom, `${path}[${i}].denom`), at(`${path}[${i}].amount`, () => parseAmount(co.amount)));
+    out.set(
+      str(co.denom, `${path}[${i}].denom`),
+      at(`${path}[${i}].amount`, () => parseAmount(co.amount)),
+    );
   });
   return out;
 }
@@ -168,7 +178,10 @@ function buildTransmuter(id: string, r: PoolRecord, ctx: ParseContext): Transmut
   if (!config) return undefined;
   if (r.balances === undefined) throw new ShapeError(`${p}: transmuter without balances`);
   const balances = parseCoins(r.balances, `${p}.balances`);
-  const assets: TransmuterAsset[] = config.assets.map((a) => ({ ...a, amount: a.denom === config.alloyed ? 0n : (balances.get(a.denom) ?? 0n) }));
+  const assets: TransmuterAsset[] = config.assets.map((a) => ({
+    ...a,
+    amount: a.denom === config.alloyed ? 0n : (balances.get(a.denom) ?? 0n),
+  }));
   const fee = r.spreadFactor === undefined ? 0n : at(`${p}.spread_factor`, () => parseDec(numStr(r.spreadFactor, 'x')));
   return new TransmuterPool(id, fee, assets, config.alloyed, ctx.takerFees, r.takenAt);
 }
@@ -189,14 +202,18 @@ interface TransmuterConfig {
 }
 
 function transmuterConfig(r: PoolRecord, p: string): TransmuterConfig | undefined {
-  const data = r.cwModel === undefined ? undefined : obj(obj(r.cwModel, `${p}.cosmwasm_pool_model`).data ?? {}, `${p}.data`);
+  const data =
+    r.cwModel === undefined ? undefined : obj(obj(r.cwModel, `${p}.cosmwasm_pool_model`).data ?? {}, `${p}.data`);
   if (data?.alloy_transmuter !== undefined) {
     const at3 = obj(data.alloy_transmuter, `${p}.alloy_transmuter`);
     return {
       alloyed: str(at3.alloyed_denom, `${p}.alloyed_denom`),
       assets: arr(at3.asset_configs, `${p}.asset_configs`).map((c, i) => {
         const co = obj(c, `${p}.asset_configs[${i}]`);
-        return { denom: str(co.denom, `${p}.asset_configs[${i}].denom`), normalizationFactor: at(p, () => parseAmount(numStr(co.normalization_factor, 'x'))) };
+        return {
+          denom: str(co.denom, `${p}.asset_configs[${i}].denom`),
+          normalizationFactor: at(p, () => parseAmount(numStr(co.normalization_factor, 'x'))),
+        };
       }),
     };
   }
@@ -213,7 +230,10 @@ function transmuterConfig(r: PoolRecord, p: string): TransmuterConfig | undefine
     const sub = typeof msg.alloyed_asset_subdenom === 'string' ? msg.alloyed_asset_subdenom : undefined;
     const assets = msg.pool_asset_configs.map((c, i) => {
       const co = obj(c, `${p}.pool_asset_configs[${i}]`);
-      return { denom: str(co.denom, `${p}.pool_asset_configs[${i}].denom`), normalizationFactor: at(p, () => parseAmount(numStr(co.normalization_factor, 'x'))) };
+      return {
+        denom: str(co.denom, `${p}.pool_asset_configs[${i}].denom`),
+        normalizationFactor: at(p, () => parseAmount(numStr(co.normalization_factor, 'x'))),
+      };
     });
     if (!sub) return { assets };
     const alloyed = `factory/${contract}/alloyed/${sub}`;
@@ -221,7 +241,12 @@ function transmuterConfig(r: PoolRecord, p: string): TransmuterConfig | undefine
     return { alloyed, assets: [...assets, { denom: alloyed, normalizationFactor: nf }] };
   }
   if (Array.isArray(msg.pool_asset_denoms)) {
-    return { assets: msg.pool_asset_denoms.map((d, i) => ({ denom: str(d, `${p}.pool_asset_denoms[${i}]`), normalizationFactor: 1n })) };
+    return {
+      assets: msg.pool_asset_denoms.map((d, i) => ({
+        denom: str(d, `${p}.pool_asset_denoms[${i}]`),
+        normalizationFactor: 1n,
+      })),
+    };
   }
   return undefined;
 }

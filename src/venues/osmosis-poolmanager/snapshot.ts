@@ -50,7 +50,14 @@ export async function buildSnapshotChunked(
   const pools: Pool[] = [];
   const skipped: string[] = [];
   await forEachChunked(records, buildAll(meta.takerFees, pools, skipped));
-  return { venue: OSMOSIS_VENUE, chainId: OSMOSIS_CHAIN_ID, pools: Object.freeze(pools), takenAt: meta.takenAt, source: meta.source, skipped };
+  return {
+    venue: OSMOSIS_VENUE,
+    chainId: OSMOSIS_CHAIN_ID,
+    pools: Object.freeze(pools),
+    takenAt: meta.takenAt,
+    source: meta.source,
+    skipped,
+  };
 }
 
 /**
@@ -64,6 +71,14 @@ export function loadOfflineSnapshot(takerFees: TakerFees = loadTakerFees()): Ven
   const skipped: string[] = [];
   records.forEach(buildAll(takerFees, pools, skipped));
   const dates = records.map((r) => r.takenAt?.getTime()).filter((t): t is number => t !== undefined);
-  const takenAt = typeof file.as_of === 'string' ? new Date(file.as_of) : new Date(dates.length > 0 ? Math.min(...dates) : 0);
-  return { venue: OSMOSIS_VENUE, chainId: OSMOSIS_CHAIN_ID, pools: Object.freeze(pools), takenAt, source: `offline:data/${OFFLINE_POOLS_FILE}`, skipped };
+  const takenAt =
+    typeof file.as_of === 'string' ? new Date(file.as_of) : new Date(dates.length > 0 ? Math.min(...dates) : 0);
+  return {
+    venue: OSMOSIS_VENUE,
+    chainId: OSMOSIS_CHAIN_ID,
+    pools: Object.freeze(pools),
+    takenAt,
+    source: `offline:data/${OFFLINE_POOLS_FILE}`,
+    skipped,
+  };
 }

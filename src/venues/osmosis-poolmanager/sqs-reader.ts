@@ -68,7 +68,13 @@ export class SqsReader implements SqsSource {
   async read(signal: AbortSignal): Promise<SqsRead> {
     const { base, opts, ticks } = this;
     const text = await fetchText(`${base}/pools`, { signal, timeoutMs: opts.timeoutMs });
-    const items: { text: string; reused?: { id: string; cl: ClPoolRef | undefined }; record?: PoolRecord; id?: string; cl?: ClPoolRef }[] = [];
+    const items: {
+      text: string;
+      reused?: { id: string; cl: ClPoolRef | undefined };
+      record?: PoolRecord;
+      id?: string;
+      cl?: ClPoolRef;
+    }[] = [];
     const skipped: string[] = [];
     let index = 0;
     try {
@@ -86,14 +92,20 @@ export class SqsReader implements SqsSource {
         }
       });
     } catch (err) {
-      throw new IngestError(`pools response is not a JSON array: ${(err as Error).message}`, `${base}/pools`, undefined, { cause: err });
+      throw new IngestError(
+        `pools response is not a JSON array: ${(err as Error).message}`,
+        `${base}/pools`,
+        undefined,
+        { cause: err },
+      );
     }
     const clPools = items.flatMap((i) => i.reused?.cl ?? i.cl ?? []);
     const waiting = await ticks.refresh(
       clPools,
       (id) => fetchJson(`${base}/pools/ticks/${id}`, { signal, timeoutMs: opts.timeoutMs }),
       signal,
-      (id, err) => skipped.push(`${id}: tick model unavailable (${(err as Error).message}); quoting the active bucket only`),
+      (id, err) =>
+        skipped.push(`${id}: tick model unavailable (${(err as Error).message}); quoting the active bucket only`),
     );
     signal.throwIfAborted(); // the poller is stopping: no half-read poll
     const stillWaiting = new Set(waiting);
@@ -109,7 +121,8 @@ export class SqsReader implements SqsSource {
       if (i.cl && ticks.wanted(i.cl)) record.tickModel = ticks.current(i.cl);
       out.push({ record, id: i.id });
       // A CL pool is final once its model is in (or not wanted); without a stamp its model can never be trusted later.
-      if (i.id !== undefined && (!i.cl || (i.cl.stamp !== undefined && !stillWaiting.has(i.cl.id)))) next.set(i.text, { id: i.id, cl: i.cl });
+      if (i.id !== undefined && (!i.cl || (i.cl.stamp !== undefined && !stillWaiting.has(i.cl.id))))
+        next.set(i.text, { id: i.id, cl: i.cl });
     }
     this.previous = next;
     return { items: out, skipped, waiting };
@@ -127,5 +140,9 @@ function idOf(r: PoolRecord): string | undefined {
 /** A CL record's tick-model key (its id and last_liquidity_update) and liquidity (SQS' liquidity_cap, USD). */
 function clRef(r: PoolRecord, id: string): ClPoolRef {
   const stamp = r.chainModel.last_liquidity_update;
-  return { id, stamp: typeof stamp === 'string' ? stamp : undefined, liquidityUsd: Number.isFinite(r.liquidityCap) ? (r.liquidityCap as number) : 0 };
+  return {
+    id,
+    stamp: typeof stamp === 'string' ? stamp : undefined,
+    liquidityUsd: Number.isFinite(r.liquidityCap) ? (r.liquidityCap as number) : 0,
+  };
 }

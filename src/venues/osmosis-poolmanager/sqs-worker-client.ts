@@ -34,10 +34,15 @@ function startWorker(workerData: SqsReaderOptions): Worker {
     const tsxRoot = path.dirname(createRequire(here).resolve('tsx/package.json'));
     const tsx = pathToFileURL(path.join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href; // its `tsx/esm/api` import entry
     const entry = new URL('./sqs-worker.ts', here).href;
-    return new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData });
+    return new Worker(
+      `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`,
+      { eval: true, workerData },
+    );
   }
   const sibling = fileURLToPath(new URL('./sqs-worker.js', here));
-  return new Worker(existsSync(sibling) ? sibling : distPath('venues', 'osmosis-poolmanager', 'sqs-worker.js'), { workerData });
+  return new Worker(existsSync(sibling) ? sibling : distPath('venues', 'osmosis-poolmanager', 'sqs-worker.js'), {
+    workerData,
+  });
 }
 
 export function workerSqsSource(opts: SqsReaderOptions): SqsSource {
@@ -72,10 +77,16 @@ export function workerSqsSource(opts: SqsReaderOptions): SqsSource {
       } else {
         pending.delete(m.seq);
         const e = m.error;
-        p.reject(e.name === 'IngestError' ? new IngestError(e.message, e.url ?? opts.baseUrl, e.status) : Object.assign(new Error(e.message), { name: e.name }));
+        p.reject(
+          e.name === 'IngestError'
+            ? new IngestError(e.message, e.url ?? opts.baseUrl, e.status)
+            : Object.assign(new Error(e.message), { name: e.name }),
+        );
       }
     });
-    w.on('error', (err) => end(new IngestError(`SQS reader worker failed: ${err.message}`, opts.baseUrl, undefined, { cause: err })));
+    w.on('error', (err) =>
+      end(new IngestError(`SQS reader worker failed: ${err.message}`, opts.baseUrl, undefined, { cause: err })),
+    );
     w.on('exit', (code) => {
       if (worker === w) end(new IngestError(`SQS reader worker exited (${code})`, opts.baseUrl));
     });

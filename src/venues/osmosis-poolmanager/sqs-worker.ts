@@ -45,7 +45,11 @@ port.on('message', (m: ToWorker) => {
     .then((read) => answer(m.seq, read))
     .catch((err: unknown) => {
       const e = err as { name?: string; message?: string; url?: string; status?: number };
-      send({ type: 'error', seq: m.seq, error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status } });
+      send({
+        type: 'error',
+        seq: m.seq,
+        error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status },
+      });
     })
     .finally(() => acks.delete(m.seq));
 });

@@ -14,40 +14,65 @@ describe('Osmosis stableswap pool', () => {
   const none = TakerFees.none();
 
   it('matches high-precision solutions of the CFMM', () => {
-    const two = new StableswapPool('s', 0n, [
-      { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
-      { denom: 'b', amount: 10_000_000n, scalingFactor: 1n },
-    ], none);
+    const two = new StableswapPool(
+      's',
+      0n,
+      [
+        { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
+        { denom: 'b', amount: 10_000_000n, scalingFactor: 1n },
+      ],
+      none,
+    );
     expect(two.exactIn('a', 'b', 1_000_000n)).toBe(999_500n);
 
-    const three = new StableswapPool('s3', 0n, [
-      { denom: 'foo', amount: 10_000_000_000n, scalingFactor: 1n },
-      { denom: 'bar', amount: 20_000_000_000n, scalingFactor: 1n },
-      { denom: 'baz', amount: 30_000_000_000n, scalingFactor: 1n },
-    ], none);
+    const three = new StableswapPool(
+      's3',
+      0n,
+      [
+        { denom: 'foo', amount: 10_000_000_000n, scalingFactor: 1n },
+        { denom: 'bar', amount: 20_000_000_000n, scalingFactor: 1n },
+        { denom: 'baz', amount: 30_000_000_000n, scalingFactor: 1n },
+      ],
+      none,
+    );
     expect(three.exactIn('foo', 'bar', 100_000_000n)).toBe(144_722_946n);
     expect(three.exactOut('foo', 'bar', 100_000_000n)).toBe(68_989_945n);
   });
 
   it('scaling factors change units, not the curve', () => {
-    const raw = new StableswapPool('r', 0n, [
-      { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
-      { denom: 'b', amount: 10_000_000n, scalingFactor: 1n },
-    ], none);
+    const raw = new StableswapPool(
+      'r',
+      0n,
+      [
+        { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
+        { denom: 'b', amount: 10_000_000n, scalingFactor: 1n },
+      ],
+      none,
+    );
     // b counted in units 1000× finer, with a scaling factor of 1000: same economics.
-    const scaled = new StableswapPool('s', 0n, [
-      { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
-      { denom: 'b', amount: 10_000_000_000n, scalingFactor: 1_000n },
-    ], none);
+    const scaled = new StableswapPool(
+      's',
+      0n,
+      [
+        { denom: 'a', amount: 10_000_000n, scalingFactor: 1n },
+        { denom: 'b', amount: 10_000_000_000n, scalingFactor: 1_000n },
+      ],
+      none,
+    );
     const out = scaled.exactIn('a', 'b', 1_000_000n) as bigint;
     expect(out / 1000n).toBe(raw.exactIn('a', 'b', 1_000_000n));
   });
 
   it('never lowers the invariant (outputs round down)', () => {
-    const p = new StableswapPool('944', 3_000_000_000_000_000n, [
-      { denom: 'atom', amount: 42_678_069_500n, scalingFactor: 1_202_853_876n },
-      { denom: 'qatom', amount: 70_488_173_547n, scalingFactor: 1_000_000_000n },
-    ], none);
+    const p = new StableswapPool(
+      '944',
+      3_000_000_000_000_000n,
+      [
+        { denom: 'atom', amount: 42_678_069_500n, scalingFactor: 1_202_853_876n },
+        { denom: 'qatom', amount: 70_488_173_547n, scalingFactor: 1_000_000_000n },
+      ],
+      none,
+    );
     const amountIn = 5_000_000_000n;
     const out = p.exactIn('atom', 'qatom', amountIn) as bigint;
     const sc = (a: bigint, f: bigint): bigint => (a * 10n ** 18n) / f;
@@ -57,10 +82,15 @@ describe('Osmosis stableswap pool', () => {
   });
 
   it('refuses inputs at least as large as the input reserve (Osmosis panics on them)', () => {
-    const p = new StableswapPool('s', 0n, [
-      { denom: 'a', amount: 1_000n, scalingFactor: 1n },
-      { denom: 'b', amount: 1_000n, scalingFactor: 1n },
-    ], none);
+    const p = new StableswapPool(
+      's',
+      0n,
+      [
+        { denom: 'a', amount: 1_000n, scalingFactor: 1n },
+        { denom: 'b', amount: 1_000n, scalingFactor: 1n },
+      ],
+      none,
+    );
     expect(p.exactIn('a', 'b', 999n)).toBeDefined();
     expect(p.exactIn('a', 'b', 1_000n)).toBeUndefined();
   });

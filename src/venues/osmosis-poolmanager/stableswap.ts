@@ -35,11 +35,19 @@ export class StableswapPool extends OsmosisPool {
   private readonly byDenom: ReadonlyMap<string, StableAsset>;
   private readonly scaled: ReadonlyMap<string, bigint>;
 
-  constructor(id: string, swapFee: Dec, readonly assets: readonly StableAsset[], takerFees: TakerFees, takenAt?: Date) {
+  constructor(
+    id: string,
+    swapFee: Dec,
+    readonly assets: readonly StableAsset[],
+    takerFees: TakerFees,
+    takenAt?: Date,
+  ) {
     super(id, swapFee, takerFees, takenAt);
     this.denoms = assets.map((a) => a.denom);
     this.byDenom = new Map(assets.map((a) => [a.denom, a]));
-    this.scaled = new Map(assets.map((a) => [a.denom, a.scalingFactor > 0n ? (a.amount * DEC18) / a.scalingFactor : 0n]));
+    this.scaled = new Map(
+      assets.map((a) => [a.denom, a.scalingFactor > 0n ? (a.amount * DEC18) / a.scalingFactor : 0n]),
+    );
   }
 
   /** Reserves arranged as (x = `solveFor`, y = `other`), or undefined if a side is empty. */

@@ -17,7 +17,8 @@ export const MAX_TICK = 342_000_000;
 
 /** Price at a tick as a 36-decimal fixed-point integer (exact: tick prices have at most 7 significant digits). */
 export function tickToPrice36(tick: number): bigint {
-  if (!Number.isInteger(tick) || tick < MIN_TICK_V2 || tick > MAX_TICK) throw new RangeError(`tick out of range: ${tick}`);
+  if (!Number.isInteger(tick) || tick < MIN_TICK_V2 || tick > MAX_TICK)
+    throw new RangeError(`tick out of range: ${tick}`);
   if (tick === 0) return DEC36;
   if (tick === MIN_TICK_V2) return pow10(6); // 1e-30
   const decade = Math.trunc(tick / GEOMETRIC_DISTANCE);

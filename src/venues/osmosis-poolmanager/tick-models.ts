@@ -63,11 +63,18 @@ export class TickModelCache {
    * Fetches the models this poll needs (above the floor, missing or out of date), within the budget. Forgets pools
    * no longer listed. Returns the ids of wanted pools still without a current model, most liquid first.
    */
-  async refresh(pools: readonly ClPoolRef[], fetch: (id: string) => Promise<unknown>, signal: AbortSignal, onError: (id: string, err: unknown) => void): Promise<string[]> {
+  async refresh(
+    pools: readonly ClPoolRef[],
+    fetch: (id: string) => Promise<unknown>,
+    signal: AbortSignal,
+    onError: (id: string, err: unknown) => void,
+  ): Promise<string[]> {
     this.round++;
     const listed = new Set(pools.map((p) => p.id));
     for (const id of this.models.keys()) if (!listed.has(id)) this.models.delete(id);
-    const todo = pools.filter((p) => this.wanted(p) && this.current(p) === undefined).sort((a, b) => b.liquidityUsd - a.liquidityUsd);
+    const todo = pools
+      .filter((p) => this.wanted(p) && this.current(p) === undefined)
+      .sort((a, b) => b.liquidityUsd - a.liquidityUsd);
     const deadline = performance.now() + this.opts.budgetMs;
     // In order (most liquid first), `concurrency` at a time; none starts once the budget is spent.
     await pLimit(Math.max(1, this.opts.concurrency)).map(todo, async (pool) => {

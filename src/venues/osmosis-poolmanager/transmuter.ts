@@ -84,7 +84,8 @@ export class TransmuterPool extends OsmosisPool {
       // Outstanding alloyed supply is backed 1:1 by the pool: report the normalized sum of the pool assets.
       const alloyNf = this.byDenom.get(denom)?.normalizationFactor ?? 0n;
       let sum = 0n;
-      for (const a of this.assets) if (a.denom !== denom && a.normalizationFactor > 0n) sum += (a.amount * alloyNf) / a.normalizationFactor;
+      for (const a of this.assets)
+        if (a.denom !== denom && a.normalizationFactor > 0n) sum += (a.amount * alloyNf) / a.normalizationFactor;
       return sum;
     }
     return this.byDenom.get(denom)?.amount ?? 0n;

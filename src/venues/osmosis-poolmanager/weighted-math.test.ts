@@ -10,7 +10,13 @@ import { POW_ERROR, POW_SCALE, comparePow, powBounds, powRatio } from '../math/p
 import { gammInGivenOut, gammOutGivenIn } from '../test-helpers/osmosis-gamm.js';
 import { BalancerPool } from './balancer.js';
 import { TakerFees } from './taker-fee.js';
-import { EXACT_OUT_MARGIN, weightedIn, weightedInReference, weightedOut, weightedOutReference } from './weighted-math.js';
+import {
+  EXACT_OUT_MARGIN,
+  weightedIn,
+  weightedInReference,
+  weightedOut,
+  weightedOutReference,
+} from './weighted-math.js';
 
 /** Weight pairs of real pools (data/pools/osmosis-1.json): 50/50, 60/40, 70/30, 80/20, 3-asset 34/33 and others. */
 const WEIGHTS: [bigint, bigint][] = [
@@ -28,7 +34,9 @@ const weightsArb = fc.oneof(
   fc.tuple(fc.bigInt({ min: 1n, max: 40n }), fc.bigInt({ min: 1n, max: 40n })),
 );
 /** Reserves from dust to 10^30 base units (an 18-decimal token's trillion), log-uniform. */
-const reserveArb = fc.integer({ min: 3, max: 30 }).chain((digits) => fc.bigInt({ min: 10n ** BigInt(digits - 1), max: 10n ** BigInt(digits) }));
+const reserveArb = fc
+  .integer({ min: 3, max: 30 })
+  .chain((digits) => fc.bigInt({ min: 10n ** BigInt(digits - 1), max: 10n ** BigInt(digits) }));
 const feeArb = fc.integer({ min: 0, max: 50_000 }).map((n) => BigInt(n) * 1_000_000_000_000n);
 /** A fraction of a reserve in parts per billion, log-uniform (tiny trades to 10× the reserve). */
 const shareArb = fc.integer({ min: 0, max: 10 }).chain((e) => fc.bigInt({ min: 1n, max: 10n ** BigInt(e) }));
@@ -40,7 +48,9 @@ describe('weighted pool math: fast path', () => {
         const amountIn = (bIn * share) / 1_000_000_000n + 1n;
         const inAfterFee = amountIn * (DEC_ONE - fee);
         const baseNum = bIn * DEC_ONE;
-        expect(weightedOut(bIn, wIn, bOut, wOut, inAfterFee)).toBe(weightedOutReference(baseNum, baseNum + inAfterFee, wIn, wOut, bOut));
+        expect(weightedOut(bIn, wIn, bOut, wOut, inAfterFee)).toBe(
+          weightedOutReference(baseNum, baseNum + inAfterFee, wIn, wOut, bOut),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -51,7 +61,9 @@ describe('weighted pool math: fast path', () => {
       fc.property(reserveArb, reserveArb, weightsArb, feeArb, shareArb, (bIn, bOut, [wIn, wOut], fee, share) => {
         const amountOut = (bOut * share) / 20_000_000_000n + 1n; // below half the reserve
         fc.pre(2n * amountOut < bOut);
-        expect(weightedIn(bIn, wIn, bOut, wOut, amountOut, fee)).toBe(weightedInReference(bIn, wIn, bOut, wOut, amountOut, fee));
+        expect(weightedIn(bIn, wIn, bOut, wOut, amountOut, fee)).toBe(
+          weightedInReference(bIn, wIn, bOut, wOut, amountOut, fee),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -68,7 +80,9 @@ describe('weighted pool math: fast path', () => {
         const bIn = a * a * t;
         const amountIn = (b * b - a * a) * t;
         const bOut = b * 1_000_003n;
-        expect(weightedOut(bIn, 1n, bOut, 2n, amountIn * DEC_ONE), `${a}/${b}`).toBe(weightedOutReference(bIn * DEC_ONE, (bIn + amountIn) * DEC_ONE, 1n, 2n, bOut));
+        expect(weightedOut(bIn, 1n, bOut, 2n, amountIn * DEC_ONE), `${a}/${b}`).toBe(
+          weightedOutReference(bIn * DEC_ONE, (bIn + amountIn) * DEC_ONE, 1n, 2n, bOut),
+        );
         checked++;
       }
     }
@@ -106,13 +120,19 @@ describe('weighted pool math: fast path', () => {
 describe('the premise: the 60-digit power is within POW_ERROR of the exact power', () => {
   it('holds for random bases and fractional exponents, checked exactly with integer powers', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 20n }), fc.bigInt({ min: 2n, max: 20n }), (n, d, p, q) => {
-        fc.pre(n < 2n * d && p % q !== 0n);
-        const r = powRatio(n, d, p, q);
-        // r − ERR ≤ S·x^(p/q) ≤ r + ERR  ⟺  x^(p/q) ≥ (r − ERR)/S and x^(p/q) ≤ (r + ERR)/S
-        if (r > POW_ERROR) expect(comparePow(n, d, p, q, r - POW_ERROR, POW_SCALE)).toBeGreaterThanOrEqual(0);
-        expect(comparePow(n, d, p, q, r + POW_ERROR, POW_SCALE)).toBeLessThanOrEqual(0);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 20n }),
+        fc.bigInt({ min: 2n, max: 20n }),
+        (n, d, p, q) => {
+          fc.pre(n < 2n * d && p % q !== 0n);
+          const r = powRatio(n, d, p, q);
+          // r − ERR ≤ S·x^(p/q) ≤ r + ERR  ⟺  x^(p/q) ≥ (r − ERR)/S and x^(p/q) ≤ (r + ERR)/S
+          if (r > POW_ERROR) expect(comparePow(n, d, p, q, r - POW_ERROR, POW_SCALE)).toBeGreaterThanOrEqual(0);
+          expect(comparePow(n, d, p, q, r + POW_ERROR, POW_SCALE)).toBeLessThanOrEqual(0);
+        },
+      ),
       { numRuns: 1000 },
     );
     // And the bounds the pools use bracket it.
@@ -124,10 +144,15 @@ describe('the premise: the 60-digit power is within POW_ERROR of the exact power
 
 describe("weighted pool math against Osmosis' own arithmetic", () => {
   const pool = (bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint, fee: bigint) =>
-    new BalancerPool('1', fee, [
-      { denom: 'in', amount: bIn, weight: wIn },
-      { denom: 'out', amount: bOut, weight: wOut },
-    ], TakerFees.none());
+    new BalancerPool(
+      '1',
+      fee,
+      [
+        { denom: 'in', amount: bIn, weight: wIn },
+        { denom: 'out', amount: bOut, weight: wOut },
+      ],
+      TakerFees.none(),
+    );
 
   it('reproduces the x/gamm swap_test.go vectors, as the quotes do', () => {
     // DefaultPoolAssets: 5,000,000 each, weights 100/200/300/400.
@@ -151,18 +176,25 @@ describe("weighted pool math against Osmosis' own arithmetic", () => {
 
   it("fractional weights: within the chain's 1e-8 power precision, both ways", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 10n ** 6n, max: 10n ** 24n }), fc.bigInt({ min: 10n ** 6n, max: 10n ** 24n }), fc.constantFrom(...WEIGHTS.slice(1)), feeArb, fc.integer({ min: 1, max: 300_000 }), (bIn, bOut, [wIn, wOut], fee, ppm) => {
-        const amountIn = (bIn * BigInt(ppm)) / 1_000_000n + 1n;
-        const ours = pool(bIn, wIn, bOut, wOut, fee).exactIn('in', 'out', amountIn) ?? 0n;
-        const chain = gammOutGivenIn(bIn, wIn, bOut, wOut, amountIn, fee) ?? 0n;
-        const diff = ours > chain ? ours - chain : chain - ours;
-        expect(diff).toBeLessThanOrEqual(1n + bOut / 10n ** 7n);
-        const amountOut = (bOut * BigInt(ppm)) / 1_000_000n + 1n;
-        const inOurs = pool(bIn, wIn, bOut, wOut, fee).exactOut('in', 'out', amountOut) ?? 0n;
-        const inChain = gammInGivenOut(bIn, wIn, bOut, wOut, amountOut, fee) ?? 0n;
-        const inDiff = inOurs > inChain ? inOurs - inChain : inChain - inOurs;
-        expect(inDiff).toBeLessThanOrEqual(1n + inChain / 10n ** 7n);
-      }),
+      fc.property(
+        fc.bigInt({ min: 10n ** 6n, max: 10n ** 24n }),
+        fc.bigInt({ min: 10n ** 6n, max: 10n ** 24n }),
+        fc.constantFrom(...WEIGHTS.slice(1)),
+        feeArb,
+        fc.integer({ min: 1, max: 300_000 }),
+        (bIn, bOut, [wIn, wOut], fee, ppm) => {
+          const amountIn = (bIn * BigInt(ppm)) / 1_000_000n + 1n;
+          const ours = pool(bIn, wIn, bOut, wOut, fee).exactIn('in', 'out', amountIn) ?? 0n;
+          const chain = gammOutGivenIn(bIn, wIn, bOut, wOut, amountIn, fee) ?? 0n;
+          const diff = ours > chain ? ours - chain : chain - ours;
+          expect(diff).toBeLessThanOrEqual(1n + bOut / 10n ** 7n);
+          const amountOut = (bOut * BigInt(ppm)) / 1_000_000n + 1n;
+          const inOurs = pool(bIn, wIn, bOut, wOut, fee).exactOut('in', 'out', amountOut) ?? 0n;
+          const inChain = gammInGivenOut(bIn, wIn, bOut, wOut, amountOut, fee) ?? 0n;
+          const inDiff = inOurs > inChain ? inOurs - inChain : inChain - inOurs;
+          expect(inDiff).toBeLessThanOrEqual(1n + inChain / 10n ** 7n);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -54,7 +54,13 @@ export function weightedOut(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint
 }
 
 /** The reference exact in (what balancer.ts always computed). */
-export function weightedOutReference(baseNum: bigint, baseDen: bigint, wIn: bigint, wOut: bigint, bOut: bigint): bigint | undefined {
+export function weightedOutReference(
+  baseNum: bigint,
+  baseDen: bigint,
+  wIn: bigint,
+  wOut: bigint,
+  bOut: bigint,
+): bigint | undefined {
   // Upper bound of the power gives a lower bound of the output.
   const [, powHi] = powBounds(baseNum, baseDen, wIn, wOut);
   if (powHi >= S) return undefined;
@@ -79,7 +85,14 @@ function fastOut(baseNum: bigint, baseDen: bigint, p: bigint, q: bigint, bOut: b
  * Input (before the pool's fee) that buys `amountOut` of the token with balance bOut, weight wOut. The caller refuses
  * 2·amountOut ≥ bOut beforehand (Osmosis' Pow needs a base below 2).
  */
-export function weightedIn(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint, amountOut: bigint, fee: Dec): bigint | undefined {
+export function weightedIn(
+  bIn: bigint,
+  wIn: bigint,
+  bOut: bigint,
+  wOut: bigint,
+  amountOut: bigint,
+  fee: Dec,
+): bigint | undefined {
   if (wOut % wIn === 0n && fee < DEC_ONE) {
     // Integer ratio: the reference's upper bound is the exact rational power, rounded up.
     const e = wOut / wIn;
@@ -87,12 +100,20 @@ export function weightedIn(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint,
     return ceilDiv(bIn * (powHi - S) * DEC_ONE, S * (DEC_ONE - fee));
   }
   const fraction = smallFraction(wOut, wIn);
-  const fast = fraction && fee < DEC_ONE ? fastIn(bOut, bOut - amountOut, fraction[0], fraction[1], bIn, fee) : undefined;
+  const fast =
+    fraction && fee < DEC_ONE ? fastIn(bOut, bOut - amountOut, fraction[0], fraction[1], bIn, fee) : undefined;
   return fast ?? weightedInReference(bIn, wIn, bOut, wOut, amountOut, fee);
 }
 
 /** The reference exact out (what balancer.ts always computed). */
-export function weightedInReference(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint, amountOut: bigint, fee: Dec): bigint {
+export function weightedInReference(
+  bIn: bigint,
+  wIn: bigint,
+  bOut: bigint,
+  wOut: bigint,
+  amountOut: bigint,
+  fee: Dec,
+): bigint {
   // An extra 1e-45 on the power keeps the input on the safe side of exact-in's own 1e-50 error bound.
   const [, hi] = powBounds(bOut, bOut - amountOut, wOut, wIn);
   const powHi = hi + EXACT_OUT_MARGIN;

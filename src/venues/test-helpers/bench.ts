@@ -28,15 +28,38 @@ const paths: Record<string, Hop[]> = {
   ],
   // three Astroport xyk pairs: NTRN → ATOM → NTRN → USDC.axl
   'astroport xyk ×3': [
-    [byId(astro, 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq'), 'untrn', 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9'],
-    [byId(astro, 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq'), 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9', 'untrn'],
-    [byId(astro, 'neutron1l3gtxnwjuy65rzk63k352d52ad0f2sh89kgrqwczgt56jc8nmc3qh5kag3'), 'untrn', 'ibc/F082B65C88E4B6D5EF1DB243CDA1D331D002759E938A0F5CD3FFDC5D53B3E349'],
+    [
+      byId(astro, 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq'),
+      'untrn',
+      'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9',
+    ],
+    [
+      byId(astro, 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq'),
+      'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9',
+      'untrn',
+    ],
+    [
+      byId(astro, 'neutron1l3gtxnwjuy65rzk63k352d52ad0f2sh89kgrqwczgt56jc8nmc3qh5kag3'),
+      'untrn',
+      'ibc/F082B65C88E4B6D5EF1DB243CDA1D331D002759E938A0F5CD3FFDC5D53B3E349',
+    ],
   ],
 };
 
 // A weighted (non 50/50) balancer pool for the fractional-exponent cost.
-const weighted = osmo.find((p) => p.kind === 'balancer' && 'assets' in p && (p as unknown as { assets: { weight: bigint }[] }).assets.some((a, _i, all) => a.weight !== all[0]?.weight) && p.reserve(p.denoms[0] as string) > 1_000_000n);
-if (weighted) paths['weighted balancer ×3'] = [0, 1, 2].map((i) => [weighted, weighted.denoms[i % 2] as string, weighted.denoms[(i + 1) % 2] as string]);
+const weighted = osmo.find(
+  (p) =>
+    p.kind === 'balancer' &&
+    'assets' in p &&
+    (p as unknown as { assets: { weight: bigint }[] }).assets.some((a, _i, all) => a.weight !== all[0]?.weight) &&
+    p.reserve(p.denoms[0] as string) > 1_000_000n,
+);
+if (weighted)
+  paths['weighted balancer ×3'] = [0, 1, 2].map((i) => [
+    weighted,
+    weighted.denoms[i % 2] as string,
+    weighted.denoms[(i + 1) % 2] as string,
+  ]);
 
 function exactInPath(path: Hop[], amount: bigint): bigint | undefined {
   let a: bigint | undefined = amount;
@@ -75,5 +98,7 @@ for (const [name, path] of Object.entries(paths)) {
   const out = exactInPath(path, base) ?? 1n;
   const outRate = rate((i) => exactOutPath(path, out + BigInt(i % 1000)));
   // eslint-disable-next-line no-console -- a command-line benchmark prints its result
-  console.log(`${name.padEnd(28)} exactIn ${inRate.toLocaleString('en-US')}/s   exactOut ${outRate.toLocaleString('en-US')}/s`);
+  console.log(
+    `${name.padEnd(28)} exactIn ${inRate.toLocaleString('en-US')}/s   exactOut ${outRate.toLocaleString('en-US')}/s`,
+  );
 }

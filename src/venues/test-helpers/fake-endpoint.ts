@@ -55,7 +55,11 @@ export async function startFakeEndpoint(route: Route): Promise<FakeEndpoint> {
 }
 
 /** A clock tests can move. */
-export function fakeClock(start = Date.parse('2026-01-01T00:00:00Z')): { now: () => number; date: () => Date; advance: (ms: number) => void } {
+export function fakeClock(start = Date.parse('2026-01-01T00:00:00Z')): {
+  now: () => number;
+  date: () => Date;
+  advance: (ms: number) => void;
+} {
   let t = start;
   return { now: () => t, date: () => new Date(t), advance: (ms) => (t += ms) };
 }

@@ -83,20 +83,40 @@ export function osmosisPow(base: bigint, exp: bigint): bigint {
   return fractional === 0n ? integerPow : decMul(integerPow, powApprox(base, fractional));
 }
 
-function solveInvariant(fixedBefore: bigint, fixedAfter: bigint, wFixed: bigint, unknownBefore: bigint, wUnknown: bigint): bigint {
+function solveInvariant(
+  fixedBefore: bigint,
+  fixedAfter: bigint,
+  wFixed: bigint,
+  unknownBefore: bigint,
+  wUnknown: bigint,
+): bigint {
   const y = osmosisPow(decQuo(fixedBefore, fixedAfter), decQuo(wFixed, wUnknown));
   return decMul(ONE - y, unknownBefore);
 }
 
 /** CalcOutAmtGivenIn: base units out for `amountIn` reaching the pool (fee an 18-decimal Dec). */
-export function gammOutGivenIn(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint, amountIn: bigint, fee: bigint): bigint | undefined {
+export function gammOutGivenIn(
+  bIn: bigint,
+  wIn: bigint,
+  bOut: bigint,
+  wOut: bigint,
+  amountIn: bigint,
+  fee: bigint,
+): bigint | undefined {
   const inAfterFee = decMul(amountIn * ONE, ONE - fee);
   const out = solveInvariant(bIn * ONE, bIn * ONE + inAfterFee, wIn * ONE, bOut * ONE, wOut * ONE) / ONE;
   return out > 0n ? out : undefined;
 }
 
 /** CalcInAmtGivenOut: base units in (before the pool's fee) for `amountOut`. */
-export function gammInGivenOut(bIn: bigint, wIn: bigint, bOut: bigint, wOut: bigint, amountOut: bigint, fee: bigint): bigint | undefined {
+export function gammInGivenOut(
+  bIn: bigint,
+  wIn: bigint,
+  bOut: bigint,
+  wOut: bigint,
+  amountOut: bigint,
+  fee: bigint,
+): bigint | undefined {
   const amountInDec = -solveInvariant(bOut * ONE, (bOut - amountOut) * ONE, wOut * ONE, bIn * ONE, wIn * ONE);
   const beforeFee = decQuo(amountInDec, ONE - fee);
   const amount = (beforeFee + ONE - 1n) / ONE;

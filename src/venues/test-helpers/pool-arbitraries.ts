@@ -28,18 +28,33 @@ export interface PoolCase {
 }
 
 /** Fee as a Dec in [0, max] (max 0.05 by default), in steps of 1e-6. */
-export const feeArb = (max = 50_000): fc.Arbitrary<Dec> => fc.integer({ min: 0, max }).map((n) => BigInt(n) * 1_000_000_000_000n);
+export const feeArb = (max = 50_000): fc.Arbitrary<Dec> =>
+  fc.integer({ min: 0, max }).map((n) => BigInt(n) * 1_000_000_000_000n);
 
 const amountArb = (min: bigint, max: bigint): fc.Arbitrary<bigint> => fc.bigInt({ min, max });
-const takerArb = fc.integer({ min: 0, max: 10_000 }).map((n) => new TakerFees(new Map(), BigInt(n) * 1_000_000_000_000n));
+const takerArb = fc
+  .integer({ min: 0, max: 10_000 })
+  .map((n) => new TakerFees(new Map(), BigInt(n) * 1_000_000_000_000n));
 
 const balancer: fc.Arbitrary<PoolCase> = fc
-  .record({ r0: amountArb(1_000n, 10n ** 15n), r1: amountArb(1_000n, 10n ** 15n), w0: fc.integer({ min: 1, max: 9 }), w1: fc.integer({ min: 1, max: 9 }), taker: takerArb })
+  .record({
+    r0: amountArb(1_000n, 10n ** 15n),
+    r1: amountArb(1_000n, 10n ** 15n),
+    w0: fc.integer({ min: 1, max: 9 }),
+    w1: fc.integer({ min: 1, max: 9 }),
+    taker: takerArb,
+  })
   .map(({ r0, r1, w0, w1, taker }) => ({
-    make: (fee) => new BalancerPool('b', fee, [
-      { denom: 'a', amount: r0, weight: BigInt(w0) * 1_073_741_824n },
-      { denom: 'b', amount: r1, weight: BigInt(w1) * 1_073_741_824n },
-    ], taker),
+    make: (fee) =>
+      new BalancerPool(
+        'b',
+        fee,
+        [
+          { denom: 'a', amount: r0, weight: BigInt(w0) * 1_073_741_824n },
+          { denom: 'b', amount: r1, weight: BigInt(w1) * 1_073_741_824n },
+        ],
+        taker,
+      ),
     denomIn: 'a',
     denomOut: 'b',
     inScale: r0,
@@ -49,11 +64,20 @@ const balancer: fc.Arbitrary<PoolCase> = fc
 const stableswap: fc.Arbitrary<PoolCase> = fc
   .record({
     r: fc.array(amountArb(10n ** 6n, 10n ** 15n), { minLength: 2, maxLength: 3 }),
-    sf: fc.array(fc.constantFrom(1n, 1_000n, 1_000_000n, 1_202_853_876n, 1_000_000_000n), { minLength: 3, maxLength: 3 }),
+    sf: fc.array(fc.constantFrom(1n, 1_000n, 1_000_000n, 1_202_853_876n, 1_000_000_000n), {
+      minLength: 3,
+      maxLength: 3,
+    }),
     taker: takerArb,
   })
   .map(({ r, sf, taker }) => ({
-    make: (fee) => new StableswapPool('s', fee, r.map((amount, i) => ({ denom: `d${i}`, amount, scalingFactor: sf[i] ?? 1n })), taker),
+    make: (fee) =>
+      new StableswapPool(
+        's',
+        fee,
+        r.map((amount, i) => ({ denom: `d${i}`, amount, scalingFactor: sf[i] ?? 1n })),
+        taker,
+      ),
     denomIn: 'd0',
     denomOut: 'd1',
     inScale: r[0] as bigint,
@@ -76,12 +100,24 @@ const concentrated: fc.Arbitrary<PoolCase> = fc
     const step = spacing * width;
     const lower = Math.floor(tick / step) * step;
     const buckets: ClBucket[] = [{ lower, upper: lower + step, liquidity: current * DEC18 }];
-    below.forEach((l, i) => buckets.push({ lower: lower - (i + 1) * step, upper: lower - i * step, liquidity: l * DEC18 }));
-    above.forEach((l, i) => buckets.push({ lower: lower + (i + 1) * step, upper: lower + (i + 2) * step, liquidity: l * DEC18 }));
+    below.forEach((l, i) =>
+      buckets.push({ lower: lower - (i + 1) * step, upper: lower - i * step, liquidity: l * DEC18 }),
+    );
+    above.forEach((l, i) =>
+      buckets.push({ lower: lower + (i + 1) * step, upper: lower + (i + 2) * step, liquidity: l * DEC18 }),
+    );
     const lo = tickToSqrtPrice(tick);
     const hi = tickToSqrtPrice(tick + 1);
     const sqrtPrice = lo + ((hi - lo) * BigInt(frac)) / 1000n;
-    const state = { token0: 't0', token1: 't1', sqrtPrice, currentTick: tick, liquidity: current * DEC18, tickSpacing: spacing, buckets };
+    const state = {
+      token0: 't0',
+      token1: 't1',
+      sqrtPrice,
+      currentTick: tick,
+      liquidity: current * DEC18,
+      tickSpacing: spacing,
+      buckets,
+    };
     const probe = new ConcentratedPool('c', 0n, state, taker);
     return {
       make: (fee: Dec) => new ConcentratedPool('c', fee, state, taker),
@@ -92,7 +128,13 @@ const concentrated: fc.Arbitrary<PoolCase> = fc
     };
   });
 
-const concentratedReverse: fc.Arbitrary<PoolCase> = concentrated.map((c) => ({ ...c, denomIn: 't1', denomOut: 't0', inScale: c.outScale, outScale: c.inScale }));
+const concentratedReverse: fc.Arbitrary<PoolCase> = concentrated.map((c) => ({
+  ...c,
+  denomIn: 't1',
+  denomOut: 't0',
+  inScale: c.outScale,
+  outScale: c.inScale,
+}));
 
 const transmuter: fc.Arbitrary<PoolCase> = fc
   .record({
@@ -122,7 +164,11 @@ const transmuter: fc.Arbitrary<PoolCase> = fc
 const xyk: fc.Arbitrary<PoolCase> = fc
   .record({ r0: amountArb(1n, 10n ** 18n), r1: amountArb(1n, 10n ** 18n) })
   .map(({ r0, r1 }) => ({
-    make: (fee) => new XykPair('x', fee, [{ denom: 'a', amount: r0 }, { denom: 'b', amount: r1 }]),
+    make: (fee) =>
+      new XykPair('x', fee, [
+        { denom: 'a', amount: r0 },
+        { denom: 'b', amount: r1 },
+      ]),
     denomIn: 'a',
     denomOut: 'b',
     inScale: r0,
@@ -138,7 +184,16 @@ const astroStable: fc.Arbitrary<PoolCase> = fc
     amp: fc.integer({ min: 100, max: 100_000 }),
   })
   .map(({ r0, r1, d0, d1, amp }) => ({
-    make: (fee) => new StablePair('s', fee, [{ denom: 'a', amount: r0, decimals: d0 }, { denom: 'b', amount: r1, decimals: d1 }], BigInt(amp)),
+    make: (fee) =>
+      new StablePair(
+        's',
+        fee,
+        [
+          { denom: 'a', amount: r0, decimals: d0 },
+          { denom: 'b', amount: r1, decimals: d1 },
+        ],
+        BigInt(amp),
+      ),
     denomIn: 'a',
     denomOut: 'b',
     inScale: r0,
@@ -157,5 +212,7 @@ export const POOL_CASES: Record<string, fc.Arbitrary<PoolCase>> = {
 
 /** An amount in [1, scale·2] biased toward small fractions of the scale. */
 export function amountFor(scale: bigint): fc.Arbitrary<bigint> {
-  return fc.integer({ min: 1, max: 2_000_000 }).chain((ppm) => fc.constantFrom(1n, (scale * BigInt(ppm)) / 1_000_000n + 1n, BigInt(ppm)));
+  return fc
+    .integer({ min: 1, max: 2_000_000 })
+    .chain((ppm) => fc.constantFrom(1n, (scale * BigInt(ppm)) / 1_000_000n + 1n, BigInt(ppm)));
 }

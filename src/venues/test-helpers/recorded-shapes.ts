@@ -14,7 +14,11 @@ const b64 = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('bas
 export const goBalancer1 = {
   address: 'osmo1mw0ac6rwlp5r8wapwk3zs6g29h8fcscxqakdzw9emkne6c8wjp9q0t3v8t',
   id: 1,
-  pool_params: { swap_fee: '0.002000000000000000', exit_fee: '0.000000000000000000', smooth_weight_change_params: null },
+  pool_params: {
+    swap_fee: '0.002000000000000000',
+    exit_fee: '0.000000000000000000',
+    smooth_weight_change_params: null,
+  },
   future_pool_governor: '24h',
   total_shares: { denom: 'gamm/pool/1', amount: '57132468094739651740591169' },
   pool_assets: [
@@ -67,7 +71,8 @@ export const goOrderbook1930 = {
   contract_address: 'osmo13zuafleemprax0csfddn8z8p8nt9a80tefg6cw0jlkqhzvt4h49sjxy0wm',
   pool_id: 1930,
   code_id: 885,
-  instantiate_msg: 'eyJiYXNlX2Rlbm9tIjoiZmFjdG9yeS9vc21vMXo2cjZxZGtuaGdzYzB6ZXJhY2t0Z3BjeGY0M2o2c2VrcTA3bnc4c3hkdWM5bGcwcWpqbHFmdTI1ZTMvYWxsb3llZC9hbGxCVEMiLCJxdW90ZV9kZW5vbSI6ImliYy80OThBMDc1MUM3OThBMEQ5QTM4OUFBMzY5MTEyM0RBREE1N0RBQTRGRTE2NUQ1Qzc1ODk0NTA1Qjg3NkJBNkU0In0=',
+  instantiate_msg:
+    'eyJiYXNlX2Rlbm9tIjoiZmFjdG9yeS9vc21vMXo2cjZxZGtuaGdzYzB6ZXJhY2t0Z3BjeGY0M2o2c2VrcTA3bnc4c3hkdWM5bGcwcWpqbHFmdTI1ZTMvYWxsb3llZC9hbGxCVEMiLCJxdW90ZV9kZW5vbSI6ImliYy80OThBMDc1MUM3OThBMEQ5QTM4OUFBMzY5MTEyM0RBREE1N0RBQTRGRTE2NUQ1Qzc1ODk0NTA1Qjg3NkJBNkU0In0=',
 };
 
 /** SQS `/pools` response (pools_handler.go PoolResponse). */
@@ -83,14 +88,26 @@ export function sqsPools(): unknown[] {
   return [
     item(goBalancer1, 0, [], '0.002000000000000000', '10000000'),
     item(goStable944, 1, [], '0.003000000000000000', '700000'),
-    item(goCl1464, 2, [
-      { denom: USDC, amount: '2500000000000' },
-      { denom: 'uosmo', amount: '7900000000000' },
-    ], '0.000100000000000000', '5000000'),
-    item(goTransmuter1212, 3, [
-      { denom: USDC, amount: '1500000000000' },
-      { denom: USDC_AXL, amount: '900000000000' },
-    ], '0.000000000000000000', '2400000'),
+    item(
+      goCl1464,
+      2,
+      [
+        { denom: USDC, amount: '2500000000000' },
+        { denom: 'uosmo', amount: '7900000000000' },
+      ],
+      '0.000100000000000000',
+      '5000000',
+    ),
+    item(
+      goTransmuter1212,
+      3,
+      [
+        { denom: USDC, amount: '1500000000000' },
+        { denom: USDC_AXL, amount: '900000000000' },
+      ],
+      '0.000000000000000000',
+      '2400000',
+    ),
     item(goOrderbook1930, 3, [], '0.000000000000000000', '100000'),
     { chain_model: { id: 'broken' }, type: 0, balances: [] }, // malformed: skipped with a reason
   ];
@@ -111,7 +128,13 @@ export const sqsTicks1464 = {
 export function lcdAllPools(): unknown {
   const asLcd = (o: Record<string, unknown>, type: string): Record<string, unknown> => {
     const out: Record<string, unknown> = { '@type': type };
-    for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'number' ? String(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? String(x) : x)) : v;
+    for (const [k, v] of Object.entries(o))
+      out[k] =
+        typeof v === 'number'
+          ? String(v)
+          : Array.isArray(v)
+            ? v.map((x) => (typeof x === 'number' ? String(x) : x))
+            : v;
     return out;
   };
   return {
@@ -128,14 +151,25 @@ export function lcdAllPools(): unknown {
 
 /** LCD liquidity_per_tick_range (queryproto.LiquidityPerTickRangeResponse). */
 export const lcdTickRange1464 = {
-  liquidity: sqsTicks1464.ticks.map((t) => ({ liquidity_amount: t.liquidity_amount, lower_tick: String(t.lower_tick), upper_tick: String(t.upper_tick) })),
+  liquidity: sqsTicks1464.ticks.map((t) => ({
+    liquidity_amount: t.liquidity_amount,
+    lower_tick: String(t.lower_tick),
+    upper_tick: String(t.upper_tick),
+  })),
   bucket_index: '1',
 };
 
 export const lcdParams = {
   params: {
     pool_creation_fee: [{ denom: 'uosmo', amount: '20000000' }],
-    taker_fee_params: { default_taker_fee: '0.001500000000000000', osmo_taker_fee_distribution: {}, non_osmo_taker_fee_distribution: {}, admin_addresses: [], community_pool_denom_to_swap_non_whitelisted_assets_to: '', reduced_fee_whitelist: [] },
+    taker_fee_params: {
+      default_taker_fee: '0.001500000000000000',
+      osmo_taker_fee_distribution: {},
+      non_osmo_taker_fee_distribution: {},
+      admin_addresses: [],
+      community_pool_denom_to_swap_non_whitelisted_assets_to: '',
+      reduced_fee_whitelist: [],
+    },
     authorized_quote_denoms: ['uosmo'],
   },
 };
@@ -155,21 +189,46 @@ export function astroportSmart(contract: string, query: Record<string, unknown>)
   const key = Object.keys(query)[0];
   if (contract === ASTRO_FACTORY && key === 'fee_info') {
     const stable = 'stable' in (query.fee_info as { pair_type: object }).pair_type;
-    return { data: { fee_address: 'neutron1maker', total_fee_rate: stable ? '0.0005' : '0.003', maker_fee_rate: '0.5' } };
+    return {
+      data: { fee_address: 'neutron1maker', total_fee_rate: stable ? '0.0005' : '0.003', maker_fee_rate: '0.5' },
+    };
   }
   const pairs: Record<string, { type: object; assets: [string, string][]; params: unknown }> = {
-    [NTRN_ATOM]: { type: { xyk: {} }, assets: [['untrn', '11678304377378'], [N_ATOM, '1196519380376']], params: null },
-    [USDC_USDT]: { type: { stable: {} }, assets: [[N_USDC, '13077579920'], [N_USDT, '12798924006']], params: b64({ amp: '10', fee_share: null }) },
+    [NTRN_ATOM]: {
+      type: { xyk: {} },
+      assets: [
+        ['untrn', '11678304377378'],
+        [N_ATOM, '1196519380376'],
+      ],
+      params: null,
+    },
+    [USDC_USDT]: {
+      type: { stable: {} },
+      assets: [
+        [N_USDC, '13077579920'],
+        [N_USDT, '12798924006'],
+      ],
+      params: b64({ amp: '10', fee_share: null }),
+    },
   };
   const p = pairs[contract];
   if (!p) return undefined;
   switch (key) {
     case 'pair':
-      return { data: { asset_infos: p.assets.map(([d]) => native(d)), contract_addr: contract, liquidity_token: `factory/${contract}/astroport/share`, pair_type: p.type } };
+      return {
+        data: {
+          asset_infos: p.assets.map(([d]) => native(d)),
+          contract_addr: contract,
+          liquidity_token: `factory/${contract}/astroport/share`,
+          pair_type: p.type,
+        },
+      };
     case 'pool':
       return { data: { assets: p.assets.map(([d, a]) => ({ info: native(d), amount: a })), total_share: '1000000' } };
     case 'config':
-      return { data: { block_time_last: 1712200000, params: p.params, owner: 'neutron1owner', factory_addr: ASTRO_FACTORY } };
+      return {
+        data: { block_time_last: 1712200000, params: p.params, owner: 'neutron1owner', factory_addr: ASTRO_FACTORY },
+      };
     default:
       return undefined;
   }

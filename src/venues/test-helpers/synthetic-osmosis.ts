@@ -82,7 +82,8 @@ function prng(seed: number): () => number {
 export const OSMO = 'uosmo';
 export const USDC = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 export const ATOM = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
-const STABLE_SYMBOL = /^(USDC|USDT|DAI|USDC\.axl|USDT\.axl|axlUSDC|axlUSDT|USDC\.grv|USDT\.grv|USDC\.wh|USDT\.kava|IST|USK)$/;
+const STABLE_SYMBOL =
+  /^(USDC|USDT|DAI|USDC\.axl|USDT\.axl|axlUSDC|axlUSDT|USDC\.grv|USDT\.grv|USDC\.wh|USDT\.kava|IST|USK)$/;
 
 /**
  * The registered osmosis-1 assets a pool can hold (bank denoms with known decimals), priced: OSMO $0.50, ATOM $8,
@@ -106,7 +107,10 @@ const tickPrice = (tick: number): number => Number(tickToPrice36(tick)) / 1e36;
 /** The largest tick whose price is at most `price` (token1 per token0, base units). */
 export function priceToTick(price: number): number {
   const d = Math.floor(Math.log10(price));
-  let t = price >= 1 ? d * 9_000_000 + Math.floor((price / 10 ** d) * 1e6 - 1e6) : (d + 1) * 9_000_000 + Math.floor((price / 10 ** (d + 1)) * 1e7 - 1e7);
+  let t =
+    price >= 1
+      ? d * 9_000_000 + Math.floor((price / 10 ** d) * 1e6 - 1e6)
+      : (d + 1) * 9_000_000 + Math.floor((price / 10 ** (d + 1)) * 1e7 - 1e7);
   t = Math.max(MIN_INITIALIZED_TICK, Math.min(MAX_TICK - 1, t));
   while (t < MAX_TICK - 1 && tickPrice(t + 1) <= price) t++;
   while (t > MIN_INITIALIZED_TICK && tickPrice(t) > price) t--;
@@ -166,7 +170,8 @@ export class SyntheticOsmosis {
     const n = Math.round(this.pools.length * trades);
     for (let i = 0; i < n; i++) this.trade(this.pools[Math.floor(this.rand() * this.pools.length)]!);
     const cl = this.pools.filter((p) => p.kind === 'concentrated');
-    for (let i = 0; i < Math.round(n / 5) && cl.length > 0; i++) this.resizePosition(cl[Math.floor(this.rand() * cl.length)]!);
+    for (let i = 0; i < Math.round(n / 5) && cl.length > 0; i++)
+      this.resizePosition(cl[Math.floor(this.rand() * cl.length)]!);
     this.body = undefined;
   }
 
@@ -201,7 +206,8 @@ export class SyntheticOsmosis {
     const spokes = this.opts.tokens.filter((t) => !hubs.has(t.denom)).map((t) => t.denom);
     const stables = this.opts.tokens.filter((t) => Math.abs(t.usd - 1) < 1e-9 && !hubs.has(t.denom));
     const add = (a: string, b: string, kind: Kind, depthUsd: number): void => {
-      if (this.pools.length < this.opts.pools) this.pools.push(this.makePool(this.pools.length + 1, kind, a, b, depthUsd));
+      if (this.pools.length < this.opts.pools)
+        this.pools.push(this.makePool(this.pools.length + 1, kind, a, b, depthUsd));
     };
     const deep = () => this.logUniform(1e6, 1e7);
     add(atom, osmo, 'balancer', deep());
@@ -210,7 +216,8 @@ export class SyntheticOsmosis {
     add(osmo, usdc, 'balancer', deep());
     add(atom, osmo, 'concentrated', deep());
     // Every token reachable from a hub.
-    for (const s of spokes) add(s, this.pick([osmo, osmo, osmo, usdc, usdc, atom]), this.randomKind(), this.logUniform(1e3, 1e7));
+    for (const s of spokes)
+      add(s, this.pick([osmo, osmo, osmo, usdc, usdc, atom]), this.randomKind(), this.logUniform(1e3, 1e7));
     while (this.pools.length < this.opts.pools) {
       const r = this.rand();
       if (r < 0.03 && stables.length >= 2) {
@@ -238,8 +245,18 @@ export class SyntheticOsmosis {
     if (kind === 'concentrated') return this.makeConcentrated(id, a, b, depthUsd, fee);
     const weights = kind === 'weighted' ? this.pick(WEIGHTS) : ([HALF, HALF] as [bigint, bigint]);
     const share = Number(weights[0]) / Number(weights[0] + weights[1]);
-    const amounts: [number, number] = kind === 'transmuter' || kind === 'stableswap' ? [depthUsd / 2 / this.usdPerBase(a), depthUsd / 2 / this.usdPerBase(b)] : [(depthUsd * share) / this.usdPerBase(a), (depthUsd * (1 - share)) / this.usdPerBase(b)];
-    const p: PoolState = { id, kind, denoms: [a, b], amounts, fee: kind === 'transmuter' ? '0.000000000000000000' : fee, depthUsd };
+    const amounts: [number, number] =
+      kind === 'transmuter' || kind === 'stableswap'
+        ? [depthUsd / 2 / this.usdPerBase(a), depthUsd / 2 / this.usdPerBase(b)]
+        : [(depthUsd * share) / this.usdPerBase(a), (depthUsd * (1 - share)) / this.usdPerBase(b)];
+    const p: PoolState = {
+      id,
+      kind,
+      denoms: [a, b],
+      amounts,
+      fee: kind === 'transmuter' ? '0.000000000000000000' : fee,
+      depthUsd,
+    };
     if (kind === 'balancer' || kind === 'weighted') p.weights = weights;
     if (kind === 'stableswap') {
       // Balanced when amount / scaling factor is equal on both sides: factors proportional to base units per dollar.
@@ -265,7 +282,8 @@ export class SyntheticOsmosis {
     const s = Math.sqrt(tickPrice(tick));
     const u1 = this.usdPerBase(t1);
     // Value of liquidity L over [pa, pb] around the price: L·u1·(2√P − √pa − P/√pb).
-    const valuePerL = (lo: number, hi: number) => u1 * (2 * s - Math.sqrt(tickPrice(lo)) - (s * s) / Math.sqrt(tickPrice(hi)));
+    const valuePerL = (lo: number, hi: number) =>
+      u1 * (2 * s - Math.sqrt(tickPrice(lo)) - (s * s) / Math.sqrt(tickPrice(hi)));
     const lf = (0.3 * depthUsd) / valuePerL(MIN_INITIALIZED_TICK, MAX_TICK);
     const lm = (0.4 * depthUsd) / valuePerL(ta, tb);
     const li = (0.3 * depthUsd) / valuePerL(tc, td);
@@ -276,7 +294,18 @@ export class SyntheticOsmosis {
       { lower: td, upper: tb, liquidity: lf + lm },
       { lower: tb, upper: MAX_TICK, liquidity: lf },
     ];
-    const p: PoolState = { id, kind: 'concentrated', denoms: [t0, t1], amounts: [0, 0], fee, depthUsd, tickSpacing: spacing, tick, buckets, liquidityUpdate: this.clock };
+    const p: PoolState = {
+      id,
+      kind: 'concentrated',
+      denoms: [t0, t1],
+      amounts: [0, 0],
+      fee,
+      depthUsd,
+      tickSpacing: spacing,
+      tick,
+      buckets,
+      liquidityUpdate: this.clock,
+    };
     this.lockAmounts(p);
     return p;
   }
@@ -340,7 +369,12 @@ export class SyntheticOsmosis {
       { denom: b, amount: amountStr(p.amounts[1]) },
     ];
     const address = `osmo1synthetic${String(p.id).padStart(6, '0')}`;
-    const common = { balances, spread_factor: p.fee, liquidity_cap: String(Math.round(p.depthUsd)), liquidity_cap_error: '' };
+    const common = {
+      balances,
+      spread_factor: p.fee,
+      liquidity_cap: String(Math.round(p.depthUsd)),
+      liquidity_cap_error: '',
+    };
     switch (p.kind) {
       case 'balancer':
       case 'weighted':
@@ -378,7 +412,9 @@ export class SyntheticOsmosis {
             contract_address: address,
             pool_id: p.id,
             code_id: 148,
-            instantiate_msg: Buffer.from(JSON.stringify({ pool_asset_denoms: [a, b], admin: address })).toString('base64'),
+            instantiate_msg: Buffer.from(JSON.stringify({ pool_asset_denoms: [a, b], admin: address })).toString(
+              'base64',
+            ),
           },
           type: 3,
           ...common,

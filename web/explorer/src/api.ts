@@ -66,7 +66,12 @@ export async function api<T>(path: string, body?: unknown, signal?: AbortSignal)
   }
   if (!res.ok) {
     const e = (parsed ?? {}) as { code?: number; message?: string; details?: ErrorDetail[] };
-    throw new ApiCallError(res.status, e.code, e.message ?? `HTTP ${res.status}`, Array.isArray(e.details) ? e.details : []);
+    throw new ApiCallError(
+      res.status,
+      e.code,
+      e.message ?? `HTTP ${res.status}`,
+      Array.isArray(e.details) ? e.details : [],
+    );
   }
   return parsed as T;
 }

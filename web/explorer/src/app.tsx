@@ -21,7 +21,12 @@ interface Place {
 function parseHash(): Place {
   const m = /^#\/tx(?:\/([^/]*)(?:\/([^/]*))?)?/.exec(location.hash);
   if (!m) return { view: 'route', chainId: '', hash: '', nonce: Date.now() };
-  return { view: 'tx', chainId: decodeURIComponent(m[1] ?? ''), hash: decodeURIComponent(m[2] ?? ''), nonce: Date.now() };
+  return {
+    view: 'tx',
+    chainId: decodeURIComponent(m[1] ?? ''),
+    hash: decodeURIComponent(m[2] ?? ''),
+    nonce: Date.now(),
+  };
 }
 
 function KeyField() {
@@ -141,7 +146,9 @@ export function App() {
               <TxView
                 catalog={catalog}
                 initial={place}
-                onLocation={(chainId, hash) => history.replaceState(null, '', `#/tx/${encodeURIComponent(chainId)}/${encodeURIComponent(hash)}`)}
+                onLocation={(chainId, hash) =>
+                  history.replaceState(null, '', `#/tx/${encodeURIComponent(chainId)}/${encodeURIComponent(hash)}`)
+                }
               />
             )}
           </>

@@ -21,23 +21,34 @@ export interface Catalog {
 export async function loadCatalog(): Promise<Catalog> {
   const [chains, assets, bridges, venues] = await Promise.all([
     api<{ chains: Chain[] }>('/v2/info/chains?include_evm=true&include_svm=true'),
-    api<{ chain_to_assets_map: Record<string, { assets: Asset[] }> }>('/v2/fungible/assets?include_evm_assets=true&include_svm_assets=true&include_cw20_assets=true'),
+    api<{ chain_to_assets_map: Record<string, { assets: Asset[] }> }>(
+      '/v2/fungible/assets?include_evm_assets=true&include_svm_assets=true&include_cw20_assets=true',
+    ),
     api<{ bridges: Bridge[] }>('/v2/info/bridges'),
     api<{ venues: Venue[] }>('/v2/fungible/venues'),
   ]);
   return makeCatalog(chains.chains, assets.chain_to_assets_map, bridges.bridges, venues.venues);
 }
 
-export function makeCatalog(chains: Chain[], byChain: Record<string, { assets: Asset[] }>, bridges: Bridge[], venues: Venue[]): Catalog {
+export function makeCatalog(
+  chains: Chain[],
+  byChain: Record<string, { assets: Asset[] }>,
+  bridges: Bridge[],
+  venues: Venue[],
+): Catalog {
   const chainMap = new Map(chains.map((c) => [c.chain_id, c]));
   const sorted = [...chains].sort((a, b) => a.pretty_name.localeCompare(b.pretty_name));
   const assetMap = new Map<string, Asset>();
   const lists = new Map<string, Asset[]>();
   for (const [chainId, { assets }] of Object.entries(byChain)) {
-    lists.set(chainId, [...assets].sort((a, b) => (a.symbol ?? a.denom).localeCompare(b.symbol ?? b.denom)));
+    lists.set(
+      chainId,
+      [...assets].sort((a, b) => (a.symbol ?? a.denom).localeCompare(b.symbol ?? b.denom)),
+    );
     for (const a of assets) assetMap.set(`${chainId}\n${a.denom}`, a);
   }
-  const asset = (chainId: string | undefined, denom: string) => (chainId === undefined ? undefined : assetMap.get(`${chainId}\n${denom}`));
+  const asset = (chainId: string | undefined, denom: string) =>
+    chainId === undefined ? undefined : assetMap.get(`${chainId}\n${denom}`);
   const origins = new Map<string, Promise<Asset | undefined>>();
   return {
     chains: sorted,
@@ -57,7 +68,9 @@ export function makeCatalog(chains: Chain[], byChain: Record<string, { assets: A
       const key = `${chainId}\n${denom}`;
       let p = origins.get(key);
       if (!p) {
-        p = api<{ origin_assets: { asset?: Asset | null; asset_found: boolean }[] }>('/v2/fungible/ibc_origin_assets', { assets: [{ chain_id: chainId, denom }] }).then(
+        p = api<{ origin_assets: { asset?: Asset | null; asset_found: boolean }[] }>('/v2/fungible/ibc_origin_assets', {
+          assets: [{ chain_id: chainId, denom }],
+        }).then(
           (r) => (r.origin_assets[0]?.asset_found ? (r.origin_assets[0].asset ?? undefined) : undefined),
           () => undefined,
         );

@@ -17,7 +17,13 @@ afterAll(async () => t?.app.close());
 
 const user = (prefix: string) => bech32.encode(prefix, bech32.toWords(Buffer.alloc(20, 7)));
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const addresses: Record<string, string> = { 'cosmoshub-4': user('cosmos'), 'osmosis-1': user('osmo'), 'neutron-1': user('neutron'), 'noble-1': user('noble'), '8453': EVM };
+const addresses: Record<string, string> = {
+  'cosmoshub-4': user('cosmos'),
+  'osmosis-1': user('osmo'),
+  'neutron-1': user('neutron'),
+  'noble-1': user('noble'),
+  '8453': EVM,
+};
 const fmt: AmountFormat = (chainId, denom, amount) => {
   const a = chainId ? t.ctx.registry.asset(chainId, denom) : undefined;
   return a ? `${fromBaseUnits(amount, a.wire.decimals ?? 0)} ${a.wire.symbol}` : `${amount} ${denom}`;
@@ -28,15 +34,27 @@ const chainOf = (id: string) => {
 };
 
 async function firstMsg(req: Record<string, unknown>): Promise<{ chainId: string; typeUrl: string; msg: string }> {
-  const res = await post(t.app, '/v2/fungible/msgs_direct', { ...req, chain_ids_to_addresses: addresses, slippage_tolerance_percent: '1' });
+  const res = await post(t.app, '/v2/fungible/msgs_direct', {
+    ...req,
+    chain_ids_to_addresses: addresses,
+    slippage_tolerance_percent: '1',
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const tx = (res.json() as { txs: { cosmos_tx: { chain_id: string; msgs: { msg: string; msg_type_url: string }[] } }[] }).txs[0]!.cosmos_tx;
+  const tx = (
+    res.json() as { txs: { cosmos_tx: { chain_id: string; msgs: { msg: string; msg_type_url: string }[] } }[] }
+  ).txs[0]!.cosmos_tx;
   return { chainId: tx.chain_id, typeUrl: tx.msgs[0]!.msg_type_url, msg: tx.msgs[0]!.msg };
 }
 
 describe('Cosmos messages in words', () => {
   it('a MsgTransfer whose memo swaps on arrival through the entry point', async () => {
-    const m = await firstMsg({ source_asset_chain_id: 'cosmoshub-4', source_asset_denom: 'uatom', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo', amount_in: '10000000' });
+    const m = await firstMsg({
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '10000000',
+    });
     const r = describeCosmosMsg(m.typeUrl, m.msg, m.chainId, fmt);
     expect(r.title).toBe('IBC transfer (MsgTransfer)');
     const timeout = /"timeout_timestamp":(\d+)/.exec(m.msg)![1]!;
@@ -53,15 +71,30 @@ describe('Cosmos messages in words', () => {
   });
 
   it('a MsgTransfer forwarded by packet-forward middleware', async () => {
-    const m = await firstMsg({ source_asset_chain_id: 'osmosis-1', source_asset_denom: ATOM_ON_OSMOSIS, dest_asset_chain_id: 'neutron-1', dest_asset_denom: 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9', amount_in: '5000000' });
+    const m = await firstMsg({
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: 'neutron-1',
+      dest_asset_denom: 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9',
+      amount_in: '5000000',
+    });
     const r = describeCosmosMsg(m.typeUrl, m.msg, m.chainId, fmt);
     expect(r.lines[0]).toBe(`Send 5 ATOM from ${user('osmo')} over transfer/channel-0 to ${user('cosmos')}.`);
-    expect(r.lines[2]).toBe(`On arrival, packet forwarding sends the funds on over transfer/channel-569 to ${user('neutron')} (timeout 300s, 2 retries).`);
+    expect(r.lines[2]).toBe(
+      `On arrival, packet forwarding sends the funds on over transfer/channel-569 to ${user('neutron')} (timeout 300s, 2 retries).`,
+    );
     expect(r.lines).toHaveLength(3);
   });
 
-  it('a CCTP burn on Noble, with the recipient read back in the destination\'s form', async () => {
-    const m = await firstMsg({ source_asset_chain_id: 'noble-1', source_asset_denom: 'uusdc', dest_asset_chain_id: '8453', dest_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount_in: '5000000', smart_relay: false });
+  it("a CCTP burn on Noble, with the recipient read back in the destination's form", async () => {
+    const m = await firstMsg({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '8453',
+      dest_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      amount_in: '5000000',
+      smart_relay: false,
+    });
     const r = describeCosmosMsg(m.typeUrl, m.msg, m.chainId, fmt, chainOf);
     expect(r.title).toBe('CCTP burn (MsgDepositForBurn)');
     expect(r.lines).toEqual([

@@ -22,8 +22,16 @@ export interface ReadableMsg {
 }
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v instanceof NestedJson ? obj(v.value) : v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (v instanceof ExactNumber ? v.text : typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+const obj = (v: unknown): Obj =>
+  v instanceof NestedJson ? obj(v.value) : v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
+const str = (v: unknown): string =>
+  v instanceof ExactNumber
+    ? v.text
+    : typeof v === 'string'
+      ? v
+      : v === undefined || v === null
+        ? ''
+        : JSON.stringify(v);
 const named = (address: string) => {
   const label = labelOf(address);
   return label ? `${address} (${label})` : address;
@@ -36,7 +44,13 @@ export function nanosToIso(ns: string): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
-export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: string | undefined, fmt: AmountFormat, chainOf: ChainKind = () => undefined): ReadableMsg {
+export function describeCosmosMsg(
+  typeUrl: string,
+  msgText: string,
+  chainId: string | undefined,
+  fmt: AmountFormat,
+  chainOf: ChainKind = () => undefined,
+): ReadableMsg {
   let parsed: unknown;
   try {
     parsed = parseExactJson(msgText);
@@ -56,13 +70,24 @@ export function describeCosmosMsg(typeUrl: string, msgText: string, chainId: str
       return { title: 'IBC transfer (MsgTransfer)', lines, value };
     }
     case '/cosmwasm.wasm.v1.MsgExecuteContract': {
-      const funds = Array.isArray(m.funds) ? m.funds.map((f) => fmt(chainId, str(obj(f).denom), str(obj(f).amount))).join(', ') : '';
-      const lines = [`Call ${named(str(m.contract))} as ${str(m.sender)}${funds ? `, attaching ${funds}` : ''}.`, ...describeContractMsg(m.msg, fmt, chainId)];
+      const funds = Array.isArray(m.funds)
+        ? m.funds.map((f) => fmt(chainId, str(obj(f).denom), str(obj(f).amount))).join(', ')
+        : '';
+      const lines = [
+        `Call ${named(str(m.contract))} as ${str(m.sender)}${funds ? `, attaching ${funds}` : ''}.`,
+        ...describeContractMsg(m.msg, fmt, chainId),
+      ];
       return { title: 'Contract call (MsgExecuteContract)', lines, value };
     }
     case '/cosmos.bank.v1beta1.MsgSend': {
-      const coins = Array.isArray(m.amount) ? m.amount.map((c) => fmt(chainId, str(obj(c).denom), str(obj(c).amount))).join(', ') : '';
-      return { title: 'Bank send (MsgSend)', lines: [`Send ${coins} from ${str(m.from_address)} to ${named(str(m.to_address))}.`], value };
+      const coins = Array.isArray(m.amount)
+        ? m.amount.map((c) => fmt(chainId, str(obj(c).denom), str(obj(c).amount))).join(', ')
+        : '';
+      return {
+        title: 'Bank send (MsgSend)',
+        lines: [`Send ${coins} from ${str(m.from_address)} to ${named(str(m.to_address))}.`],
+        value,
+      };
     }
     case '/circle.cctp.v1.MsgDepositForBurn':
     case '/circle.cctp.v1.MsgDepositForBurnWithCaller': {
@@ -95,13 +120,16 @@ function mintRecipientHex(b64: string): string {
 /** What a memo makes the receiving chain do, one line per action, following `next` chains. */
 export function describeMemo(memo: unknown, fmt: AmountFormat, depth = 0): string[] {
   if (depth > 8) return [];
-  if (memo === '' || memo === undefined || memo === null) return depth === 0 ? ['No memo: the receiver simply gets the funds.'] : [];
+  if (memo === '' || memo === undefined || memo === null)
+    return depth === 0 ? ['No memo: the receiver simply gets the funds.'] : [];
   if (!(memo instanceof NestedJson)) return [`Memo (text): ${str(memo)}`];
   const m = obj(memo);
   const lines: string[] = [];
   if (m.forward) {
     const f = obj(m.forward);
-    lines.push(`On arrival, packet forwarding sends the funds on over ${str(f.port)}/${str(f.channel)} to ${named(str(f.receiver))} (timeout ${str(f.timeout)}, ${str(f.retries)} retries).`);
+    lines.push(
+      `On arrival, packet forwarding sends the funds on over ${str(f.port)}/${str(f.channel)} to ${named(str(f.receiver))} (timeout ${str(f.timeout)}, ${str(f.retries)} retries).`,
+    );
     lines.push(...describeMemo(f.next, fmt, depth + 1));
   }
   if (m.wasm) {
@@ -109,7 +137,8 @@ export function describeMemo(memo: unknown, fmt: AmountFormat, depth = 0): strin
     lines.push(`On arrival, IBC hooks call ${named(str(w.contract))} with the funds:`);
     lines.push(...describeContractMsg(w.msg, fmt, undefined));
   }
-  if (m.destination_chain || m.destination_address) lines.push(`Axelar general message to ${str(m.destination_chain)} ${str(m.destination_address)}.`);
+  if (m.destination_chain || m.destination_address)
+    lines.push(`Axelar general message to ${str(m.destination_chain)} ${str(m.destination_address)}.`);
   if (lines.length === 0) lines.push('Memo with fields the page does not explain: see the JSON.');
   return lines;
 }
@@ -131,23 +160,33 @@ function describeContractMsg(msg: unknown, fmt: AmountFormat, chainId: string | 
     const routes = Array.isArray(s.routes) ? s.routes.map(obj) : [];
     const pools = (list: Obj[]) => list.map((o) => `pool ${str(o.pool)}`).join(' → ');
     if (routes.length) {
-      lines.push(`Swap (${kind}) on ${venue}, split over ${routes.length} routes: ${routes.map((r) => `${str(r.offer_asset ? obj(obj(r.offer_asset).native).amount : '')} via ${pools(Array.isArray(r.operations) ? r.operations.map(obj) : [])}`).join('; ')}.`);
+      lines.push(
+        `Swap (${kind}) on ${venue}, split over ${routes.length} routes: ${routes.map((r) => `${str(r.offer_asset ? obj(obj(r.offer_asset).native).amount : '')} via ${pools(Array.isArray(r.operations) ? r.operations.map(obj) : [])}`).join('; ')}.`,
+      );
     } else {
-      lines.push(`Swap (${kind}) on ${venue} via ${pools(ops)}${kind === 'swap_exact_asset_out' && s.refund_address ? `; unused input refunded to ${str(s.refund_address)}` : ''}.`);
+      lines.push(
+        `Swap (${kind}) on ${venue} via ${pools(ops)}${kind === 'swap_exact_asset_out' && s.refund_address ? `; unused input refunded to ${str(s.refund_address)}` : ''}.`,
+      );
     }
   }
   const min = obj(obj(sa.min_asset).native);
-  if (min.denom) lines.push(`Refuses to deliver less than ${fmt(chainId, str(min.denom), str(min.amount))} (slippage limit).`);
+  if (min.denom)
+    lines.push(`Refuses to deliver less than ${fmt(chainId, str(min.denom), str(min.amount))} (slippage limit).`);
   if (sa.timeout_timestamp !== undefined) lines.push(`Swap deadline ${nanosToIso(str(sa.timeout_timestamp))}.`);
   const action = obj(sa.post_swap_action);
   if (action.transfer) lines.push(`Then sends the output to ${str(obj(action.transfer).to_address)}.`);
   if (action.ibc_transfer) {
     const info = obj(obj(action.ibc_transfer).ibc_info);
-    lines.push(`Then sends the output over ${str(info.source_channel)} to ${named(str(info.receiver))} (refunds to ${str(info.recover_address)} on failure).`);
+    lines.push(
+      `Then sends the output over ${str(info.source_channel)} to ${named(str(info.receiver))} (refunds to ${str(info.recover_address)} on failure).`,
+    );
     lines.push(...describeMemo(info.memo, fmt, 1));
   }
   if (action.contract_call) lines.push(`Then calls ${named(str(obj(action.contract_call).contract_address))}.`);
   const affiliates = Array.isArray(sa.affiliates) ? sa.affiliates.map(obj) : [];
-  if (affiliates.length) lines.push(`Affiliate fees: ${affiliates.map((a) => `${str(a.basis_points_fee)} bps to ${str(a.address)}`).join(', ')}.`);
+  if (affiliates.length)
+    lines.push(
+      `Affiliate fees: ${affiliates.map((a) => `${str(a.basis_points_fee)} bps to ${str(a.address)}`).join(', ')}.`,
+    );
   return lines;
 }

@@ -22,7 +22,8 @@ const kind = (chainId: string) => {
 
 describe('EVM calldata', () => {
   it('knows each function by the keccak selector of its signature', () => {
-    for (const [selector, fn] of Object.entries(KNOWN_FUNCTIONS)) expect(toFunctionSelector(signatureOf(fn)).slice(2), signatureOf(fn)).toBe(selector);
+    for (const [selector, fn] of Object.entries(KNOWN_FUNCTIONS))
+      expect(toFunctionSelector(signatureOf(fn)).slice(2), signatureOf(fn)).toBe(selector);
   });
 
   it('reads back the depositForBurn call Junction builds', () => {
@@ -51,22 +52,33 @@ describe('EVM calldata', () => {
   });
 
   it('shows unknown functions as words and says when calldata is short', () => {
-    expect(decodeCalldata('12345678' + '00'.repeat(31) + '01')).toMatchObject({ selector: '12345678', fn: null, args: [{ name: 'word 0', value: `0x${'00'.repeat(31)}01` }] });
-    expect(decodeCalldata('0x6fd3504e00').problem).toBe('calldata shorter than the function\'s arguments');
+    expect(decodeCalldata('12345678' + '00'.repeat(31) + '01')).toMatchObject({
+      selector: '12345678',
+      fn: null,
+      args: [{ name: 'word 0', value: `0x${'00'.repeat(31)}01` }],
+    });
+    expect(decodeCalldata('0x6fd3504e00').problem).toBe("calldata shorter than the function's arguments");
     expect(decodeCalldata('').problem).toBe('no calldata (a plain value transfer)');
     expect(decodeCalldata('zz').problem).toBe('not hex');
   });
 });
 
-describe('CCTP mint recipient in the destination\'s address form', () => {
+describe("CCTP mint recipient in the destination's address form", () => {
   it('Cosmos, EVM and Solana recipients read back as the address they came from', () => {
     const noble = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
-    expect(readMintRecipient(toHex(mintRecipient(registry, 'noble-1', noble)), kind('noble-1'))).toBe(`account ${noble}`);
+    expect(readMintRecipient(toHex(mintRecipient(registry, 'noble-1', noble)), kind('noble-1'))).toBe(
+      `account ${noble}`,
+    );
     const evm = '0x0f7833777bfc9ef72d8b76ae954d3849dd71f829';
     expect(readMintRecipient(toHex(mintRecipient(registry, '8453', evm)), kind('8453'))).toBe(`EVM address ${evm}`);
     const owner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
-    const ata = associatedTokenAccount(new PublicKey(owner), new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBase58();
-    expect(readMintRecipient(toHex(mintRecipient(registry, 'solana', owner)), kind('solana'))).toBe(`Solana token account ${ata}`);
+    const ata = associatedTokenAccount(
+      new PublicKey(owner),
+      new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
+    ).toBase58();
+    expect(readMintRecipient(toHex(mintRecipient(registry, 'solana', owner)), kind('solana'))).toBe(
+      `Solana token account ${ata}`,
+    );
     expect(readMintRecipient('0x12', kind('noble-1'))).toBeNull();
   });
 });

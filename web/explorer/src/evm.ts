@@ -17,10 +17,24 @@ const p = (type: string, name: string): AbiParam => ({ name, type });
 
 /** By 4-byte selector (hex, no 0x). evm.test.ts checks each selector against the keccak of its signature. */
 export const KNOWN_FUNCTIONS: Record<string, KnownFunction> = {
-  '6fd3504e': { name: 'depositForBurn', params: [p('uint256', 'amount'), p('uint32', 'destinationDomain'), p('bytes32', 'mintRecipient'), p('address', 'burnToken')] },
+  '6fd3504e': {
+    name: 'depositForBurn',
+    params: [
+      p('uint256', 'amount'),
+      p('uint32', 'destinationDomain'),
+      p('bytes32', 'mintRecipient'),
+      p('address', 'burnToken'),
+    ],
+  },
   f856ddb6: {
     name: 'depositForBurnWithCaller',
-    params: [p('uint256', 'amount'), p('uint32', 'destinationDomain'), p('bytes32', 'mintRecipient'), p('address', 'burnToken'), p('bytes32', 'destinationCaller')],
+    params: [
+      p('uint256', 'amount'),
+      p('uint32', 'destinationDomain'),
+      p('bytes32', 'mintRecipient'),
+      p('address', 'burnToken'),
+      p('bytes32', 'destinationCaller'),
+    ],
   },
   '8e0250ee': {
     name: 'depositForBurn',
@@ -53,15 +67,23 @@ export interface DecodedCall {
 export function decodeCalldata(data: string): DecodedCall {
   const hex = data.replace(/^0x/i, '').toLowerCase();
   if (!/^[0-9a-f]*$/.test(hex) || hex.length % 2 !== 0) return { selector: '', fn: null, args: [], problem: 'not hex' };
-  if (hex.length < 8) return { selector: hex, fn: null, args: [], problem: hex.length ? 'shorter than a selector' : 'no calldata (a plain value transfer)' };
+  if (hex.length < 8)
+    return {
+      selector: hex,
+      fn: null,
+      args: [],
+      problem: hex.length ? 'shorter than a selector' : 'no calldata (a plain value transfer)',
+    };
   const selector = hex.slice(0, 8);
   const body = hex.slice(8);
   const words = body.match(/.{1,64}/g) ?? [];
   const fn = KNOWN_FUNCTIONS[selector] ?? null;
-  if (!fn) return { selector, fn, args: words.map((w, i) => ({ name: `word ${i}`, type: 'bytes32', value: `0x${w}` })) };
-  if (words.length < fn.params.length || words.some((w) => w.length !== 64)) return { selector, fn, args: [], problem: 'calldata shorter than the function\'s arguments' };
+  if (!fn)
+    return { selector, fn, args: words.map((w, i) => ({ name: `word ${i}`, type: 'bytes32', value: `0x${w}` })) };
+  if (words.length < fn.params.length || words.some((w) => w.length !== 64))
+    return { selector, fn, args: [], problem: "calldata shorter than the function's arguments" };
   const args = fn.params.map((param, i) => ({ ...param, value: decodeWord(param.type, words[i]!) }));
-  const extra = words.length > fn.params.length ? 'more calldata than the function\'s arguments' : undefined;
+  const extra = words.length > fn.params.length ? "more calldata than the function's arguments" : undefined;
   return { selector, fn, args, ...(extra ? { problem: extra } : {}) };
 }
 

@@ -37,7 +37,9 @@ export function parseExactJson(text: string): unknown {
       i++;
     }
   }
-  return JSON.parse(out, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(marker) ? new ExactNumber(v.slice(marker.length)) : v));
+  return JSON.parse(out, (_k, v: unknown) =>
+    typeof v === 'string' && v.startsWith(marker) ? new ExactNumber(v.slice(marker.length)) : v,
+  );
 }
 
 /**

@@ -12,7 +12,8 @@ const add = (address: unknown, label: string) => {
   if (typeof address === 'string' && address) labels.set(address.toLowerCase(), label);
 };
 const eachChain = (table: unknown, label: (chain: string) => string) => {
-  if (table && typeof table === 'object') for (const [chain, address] of Object.entries(table as Json)) add(address, label(chain));
+  if (table && typeof table === 'object')
+    for (const [chain, address] of Object.entries(table as Json)) add(address, label(chain));
 };
 
 const c = contracts as unknown as Json;
@@ -20,7 +21,8 @@ for (const entry of Object.values((c.skip_entry_point ?? {}) as Record<string, J
   add(entry.entry_point, 'Skip entry point contract');
   add(entry.ibc_adapter, 'Skip IBC adapter contract');
   add(entry.callback_adapter, 'Skip callback adapter contract');
-  for (const [venue, address] of Object.entries((entry.swap_adapters ?? {}) as Json)) add(address, `Skip swap adapter (${venue})`);
+  for (const [venue, address] of Object.entries((entry.swap_adapters ?? {}) as Json))
+    add(address, `Skip swap adapter (${venue})`);
 }
 const cctp = (c.cctp ?? {}) as Json;
 eachChain(cctp.usdc, () => 'USDC token (Circle)');
@@ -40,7 +42,9 @@ export function labelOf(address: string): string | undefined {
   return labels.get(address.toLowerCase());
 }
 
-const cctpDomains = new Map(Object.entries((domains as unknown as Json).cctp_domain as Record<string, number>).map(([chain, d]) => [d, chain]));
+const cctpDomains = new Map(
+  Object.entries((domains as unknown as Json).cctp_domain as Record<string, number>).map(([chain, d]) => [d, chain]),
+);
 
 /** The chain id of a CCTP domain number, or undefined. */
 export function chainOfCctpDomain(domain: number): string | undefined {

@@ -35,7 +35,15 @@ function placeholder(catalog: Catalog, chainId: string): string {
   return c?.bech32_prefix ? `${c.bech32_prefix}1…` : '';
 }
 
-export function Messages({ catalog, result, onWatch }: { catalog: Catalog; result: RouteResult; onWatch: (chainId: string) => void }) {
+export function Messages({
+  catalog,
+  result,
+  onWatch,
+}: {
+  catalog: Catalog;
+  result: RouteResult;
+  onWatch: (chainId: string) => void;
+}) {
   const { route } = result;
   const [addresses, setAddresses] = useState<Record<string, string>>({});
   const [msgs, setMsgs] = useState<MsgsResponse | null>(null);
@@ -44,11 +52,17 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
   const [note, setNote] = useState('');
   // Memos run on later chains of the route: a denom without its chain is looked up on the route's chains.
   const fmt: AmountFormat = (chainId, denom, amount) =>
-    catalog.amount(chainId && catalog.asset(chainId, denom) ? chainId : route.chain_ids.find((id) => catalog.asset(id, denom)), denom, amount);
+    catalog.amount(
+      chainId && catalog.asset(chainId, denom) ? chainId : route.chain_ids.find((id) => catalog.asset(id, denom)),
+      denom,
+      amount,
+    );
 
   /** Re-encodes the first Cosmos address for every other Cosmos chain of the route (same key, other prefix). */
   const fillCosmos = () => {
-    const from = route.required_chain_addresses.map((id) => addresses[id]?.trim() ?? '').find((a) => /^[a-z]+1[02-9ac-hj-np-z]+$/.test(a));
+    const from = route.required_chain_addresses
+      .map((id) => addresses[id]?.trim() ?? '')
+      .find((a) => /^[a-z]+1[02-9ac-hj-np-z]+$/.test(a));
     if (!from) return setNote('Type one Cosmos address first.');
     let words: number[];
     try {
@@ -59,10 +73,13 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
     const next = { ...addresses };
     for (const id of route.required_chain_addresses) {
       const c = catalog.chain(id);
-      if (c?.chain_type === 'cosmos' && c.bech32_prefix && !next[id]?.trim()) next[id] = bech32.encode(c.bech32_prefix, words, 1023);
+      if (c?.chain_type === 'cosmos' && c.bech32_prefix && !next[id]?.trim())
+        next[id] = bech32.encode(c.bech32_prefix, words, 1023);
     }
     setAddresses(next);
-    setNote('Filled from the same key. Only right if your wallet uses one key on these chains (coin type 118); check them.');
+    setNote(
+      'Filled from the same key. Only right if your wallet uses one key on these chains (coin type 118); check them.',
+    );
   };
 
   const submit = async (e: Event) => {
@@ -94,7 +111,10 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
     <section class="card" aria-labelledby="msgs-title">
       <h2 id="msgs-title">Messages to sign</h2>
       <form onSubmit={(e) => void submit(e)}>
-        <p class="muted small">One address per chain the route touches: the sender, intermediate receivers (where a failed hop refunds) and the recipient.</p>
+        <p class="muted small">
+          One address per chain the route touches: the sender, intermediate receivers (where a failed hop refunds) and
+          the recipient.
+        </p>
         {route.required_chain_addresses.map((id) => (
           <div class="field" key={id}>
             <label for={`addr-${id}`}>
@@ -129,7 +149,8 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
         <div class="msgs">
           <p>
             {msgs.txs.length} transaction{msgs.txs.length === 1 ? '' : 's'}; guaranteed minimum delivered:{' '}
-            <strong>{catalog.amount(route.dest_asset_chain_id, route.dest_asset_denom, msgs.min_amount_out)}</strong>. <CopyButton text={JSON.stringify(msgs, null, 2)} label="Copy the whole answer (JSON)" />
+            <strong>{catalog.amount(route.dest_asset_chain_id, route.dest_asset_denom, msgs.min_amount_out)}</strong>.{' '}
+            <CopyButton text={JSON.stringify(msgs, null, 2)} label="Copy the whole answer (JSON)" />
           </p>
           {msgs.txs.map((tx, i) => (
             <TxCard key={i} catalog={catalog} tx={tx} index={i} count={msgs.txs.length} fmt={fmt} onWatch={onWatch} />
@@ -140,7 +161,21 @@ export function Messages({ catalog, result, onWatch }: { catalog: Catalog; resul
   );
 }
 
-function TxCard({ catalog, tx, index, count, fmt, onWatch }: { catalog: Catalog; tx: Tx; index: number; count: number; fmt: AmountFormat; onWatch: (chainId: string) => void }) {
+function TxCard({
+  catalog,
+  tx,
+  index,
+  count,
+  fmt,
+  onWatch,
+}: {
+  catalog: Catalog;
+  tx: Tx;
+  index: number;
+  count: number;
+  fmt: AmountFormat;
+  onWatch: (chainId: string) => void;
+}) {
   const chainId = tx.cosmos_tx?.chain_id ?? tx.evm_tx?.chain_id ?? tx.svm_tx?.chain_id ?? '';
   const family = tx.cosmos_tx ? 'Cosmos' : tx.evm_tx ? 'EVM' : 'Solana';
   const signer = tx.cosmos_tx?.signer_address ?? tx.evm_tx?.signer_address ?? tx.svm_tx?.signer_address ?? '';
@@ -150,7 +185,8 @@ function TxCard({ catalog, tx, index, count, fmt, onWatch }: { catalog: Catalog;
         Transaction {index + 1} of {count}: {family} on {catalog.chainName(chainId)}
       </h3>
       <p class="muted small">
-        Signed by <code class="addr">{signer}</code>; executes step{tx.operations_indices.length === 1 ? '' : 's'} {tx.operations_indices.map((i) => i + 1).join(', ')}.
+        Signed by <code class="addr">{signer}</code>; executes step{tx.operations_indices.length === 1 ? '' : 's'}{' '}
+        {tx.operations_indices.map((i) => i + 1).join(', ')}.
       </p>
       {tx.cosmos_tx?.msgs.map((m, k) => {
         const r = describeCosmosMsg(m.msg_type_url, m.msg, chainId, fmt, (id) => catalog.chain(id));
@@ -189,30 +225,48 @@ function EvmCall({ catalog, tx, fmt }: { catalog: Catalog; tx: EvmTx; fmt: Amoun
   const domain = call.args.find((a) => a.name === 'destinationDomain')?.value;
   const destChain = domain === undefined ? undefined : chainOfCctpDomain(Number(domain));
   const note = (name: string, value: string): string | null => {
-    if (name === 'amount' && token) return fmt(tx.chain_id, catalog.asset(tx.chain_id, token) ? token : (catalog.assets(tx.chain_id).find((a) => a.denom.toLowerCase() === token)?.denom ?? token), value);
-    if (name === 'destinationDomain') return chainOfCctpDomain(Number(value)) ? `CCTP domain of ${catalog.chainName(chainOfCctpDomain(Number(value)))}` : null;
-    if (name === 'mintRecipient') return readMintRecipient(value, catalog.chain(destChain)) ?? 'the recipient, 32 bytes';
+    if (name === 'amount' && token)
+      return fmt(
+        tx.chain_id,
+        catalog.asset(tx.chain_id, token)
+          ? token
+          : (catalog.assets(tx.chain_id).find((a) => a.denom.toLowerCase() === token)?.denom ?? token),
+        value,
+      );
+    if (name === 'destinationDomain')
+      return chainOfCctpDomain(Number(value))
+        ? `CCTP domain of ${catalog.chainName(chainOfCctpDomain(Number(value)))}`
+        : null;
+    if (name === 'mintRecipient')
+      return readMintRecipient(value, catalog.chain(destChain)) ?? 'the recipient, 32 bytes';
     if (name === 'burnToken' || name === 'spender' || name === 'to') return labelOf(value) ?? null;
     return null;
   };
-  const tokenDenom = (address: string) => catalog.assets(tx.chain_id).find((a) => a.denom.toLowerCase() === address.toLowerCase())?.denom ?? address;
+  const tokenDenom = (address: string) =>
+    catalog.assets(tx.chain_id).find((a) => a.denom.toLowerCase() === address.toLowerCase())?.denom ?? address;
   return (
     <div class="msg">
       <h4>EVM call</h4>
       {tx.required_erc20_approvals.length > 0 && (
         <>
-          <p>First, ERC-20 approval{tx.required_erc20_approvals.length > 1 ? 's' : ''} (your wallet sends these before the call):</p>
+          <p>
+            First, ERC-20 approval{tx.required_erc20_approvals.length > 1 ? 's' : ''} (your wallet sends these before
+            the call):
+          </p>
           <ul>
             {tx.required_erc20_approvals.map((a, i) => (
               <li key={i}>
-                approve(<Named address={a.spender} />, {fmt(tx.chain_id, tokenDenom(a.token_contract), a.amount)}) on token <Named address={a.token_contract} />
+                approve(
+                <Named address={a.spender} />, {fmt(tx.chain_id, tokenDenom(a.token_contract), a.amount)}) on token{' '}
+                <Named address={a.token_contract} />
               </li>
             ))}
           </ul>
         </>
       )}
       <p>
-        Call <code>{call.fn ? signatureOf(call.fn) : `unknown function 0x${call.selector}`}</code> on <Named address={tx.to} />
+        Call <code>{call.fn ? signatureOf(call.fn) : `unknown function 0x${call.selector}`}</code> on{' '}
+        <Named address={tx.to} />
         {tx.value && tx.value !== '0' ? `, sending ${fmt(tx.chain_id, 'wei', tx.value)}` : ', sending no native value'}.
       </p>
       {call.problem && <p class="problem">Calldata: {call.problem}</p>}
@@ -263,12 +317,14 @@ function SolanaTx({ catalog, tx, fmt }: { catalog: Catalog; tx: SvmTx; fmt: Amou
     <div class="msg">
       <h4>Solana transaction ({decoded.version === 'legacy' ? 'legacy' : `v${decoded.version}`})</h4>
       <p>
-        Fee payer <code class="addr">{decoded.feePayer}</code>; recent blockhash <code class="addr">{decoded.recentBlockhash}</code>.
+        Fee payer <code class="addr">{decoded.feePayer}</code>; recent blockhash{' '}
+        <code class="addr">{decoded.recentBlockhash}</code>.
       </p>
       <ul>
         {decoded.signatures.map((s) => (
           <li key={s.signer}>
-            Signature of <code class="addr">{s.signer}</code>: {s.present ? 'already signed (by Junction, for the event account it created)' : 'needed from your wallet'}
+            Signature of <code class="addr">{s.signer}</code>:{' '}
+            {s.present ? 'already signed (by Junction, for the event account it created)' : 'needed from your wallet'}
           </li>
         ))}
       </ul>
@@ -283,8 +339,12 @@ function SolanaTx({ catalog, tx, fmt }: { catalog: Catalog; tx: SvmTx; fmt: Amou
                 <li key={a.name}>
                   {a.name}: <code class="addr">{a.value}</code>
                   {a.name === 'amount' && usdc ? ` (${fmt('solana', usdc, a.value)})` : ''}
-                  {a.name === 'destination_domain' && chainOfCctpDomain(Number(a.value)) ? ` (${catalog.chainName(chainOfCctpDomain(Number(a.value)))})` : ''}
-                  {a.name === 'mint_recipient' && solanaDest(ix.args) ? ` (${readMintRecipient(a.value, catalog.chain(solanaDest(ix.args))) ?? '32 bytes'})` : ''}
+                  {a.name === 'destination_domain' && chainOfCctpDomain(Number(a.value))
+                    ? ` (${catalog.chainName(chainOfCctpDomain(Number(a.value)))})`
+                    : ''}
+                  {a.name === 'mint_recipient' && solanaDest(ix.args)
+                    ? ` (${readMintRecipient(a.value, catalog.chain(solanaDest(ix.args))) ?? '32 bytes'})`
+                    : ''}
                 </li>
               ))}
             </ul>

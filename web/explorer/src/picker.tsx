@@ -12,15 +12,31 @@ export interface Holding {
   denom: string;
 }
 
-const assetLabel = (a: Asset) => `${a.symbol ?? a.denom}${a.name && a.name !== a.symbol ? ` · ${a.name}` : ''}${a.denom !== a.symbol ? ` (${shorten(a.denom, 10)})` : ''}`;
+const assetLabel = (a: Asset) =>
+  `${a.symbol ?? a.denom}${a.name && a.name !== a.symbol ? ` · ${a.name}` : ''}${a.denom !== a.symbol ? ` (${shorten(a.denom, 10)})` : ''}`;
 
 /** The asset a chain should offer first: its first fee-paying native asset, else the first one listed. */
 export function defaultDenom(catalog: Catalog, chainId: string): string {
   const list = catalog.assets(chainId);
-  return (list.find((a) => a.origin_chain_id === chainId && a.origin_denom === a.denom && !a.denom.includes('/')) ?? list[0])?.denom ?? '';
+  return (
+    (list.find((a) => a.origin_chain_id === chainId && a.origin_denom === a.denom && !a.denom.includes('/')) ?? list[0])
+      ?.denom ?? ''
+  );
 }
 
-export function AssetPicker({ catalog, id, legend, value, onChange }: { catalog: Catalog; id: string; legend: string; value: Holding; onChange: (h: Holding) => void }) {
+export function AssetPicker({
+  catalog,
+  id,
+  legend,
+  value,
+  onChange,
+}: {
+  catalog: Catalog;
+  id: string;
+  legend: string;
+  value: Holding;
+  onChange: (h: Holding) => void;
+}) {
   const [search, setSearch] = useState('');
   const results = useMemo(() => searchAssets(catalog, search), [catalog, search]);
   const assets = catalog.assets(value.chainId);
@@ -68,7 +84,13 @@ export function AssetPicker({ catalog, id, legend, value, onChange }: { catalog:
       <div class="row">
         <div class="field">
           <label for={`${id}-chain`}>Chain</label>
-          <select id={`${id}-chain`} value={value.chainId} onChange={(e) => onChange({ chainId: e.currentTarget.value, denom: defaultDenom(catalog, e.currentTarget.value) })}>
+          <select
+            id={`${id}-chain`}
+            value={value.chainId}
+            onChange={(e) =>
+              onChange({ chainId: e.currentTarget.value, denom: defaultDenom(catalog, e.currentTarget.value) })
+            }
+          >
             {catalog.chains.map((c) => (
               <option key={c.chain_id} value={c.chain_id}>
                 {c.pretty_name} ({c.chain_id}){c.chain_type !== 'cosmos' ? ` · ${c.chain_type.toUpperCase()}` : ''}
@@ -78,7 +100,11 @@ export function AssetPicker({ catalog, id, legend, value, onChange }: { catalog:
         </div>
         <div class="field">
           <label for={`${id}-asset`}>Asset</label>
-          <select id={`${id}-asset`} value={value.denom} onChange={(e) => onChange({ chainId: value.chainId, denom: e.currentTarget.value })}>
+          <select
+            id={`${id}-asset`}
+            value={value.denom}
+            onChange={(e) => onChange({ chainId: value.chainId, denom: e.currentTarget.value })}
+          >
             {assets.map((a) => (
               <option key={a.denom} value={a.denom}>
                 {assetLabel(a)}
@@ -89,7 +115,8 @@ export function AssetPicker({ catalog, id, legend, value, onChange }: { catalog:
       </div>
       {selected && (
         <p class="muted small">
-          {selected.symbol} on {catalog.chainName(value.chainId)}: <code>{value.denom}</code>, {selected.decimals ?? '?'} decimals
+          {selected.symbol} on {catalog.chainName(value.chainId)}: <code>{value.denom}</code>,{' '}
+          {selected.decimals ?? '?'} decimals
           {selected.origin_chain_id !== value.chainId ? `, from ${catalog.chainName(selected.origin_chain_id)}` : ''}
         </p>
       )}

@@ -38,7 +38,17 @@ const pick = (catalog: Catalog, chainId: string, preferred: string): Holding => 
   return { chainId, denom: has ? preferred : defaultDenom(catalog, chainId) };
 };
 
-export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Catalog; onResult: (r: RouteResult) => void; onError: (e: unknown) => void; onStart: () => void }) {
+export function RouteForm({
+  catalog,
+  onResult,
+  onError,
+  onStart,
+}: {
+  catalog: Catalog;
+  onResult: (r: RouteResult) => void;
+  onError: (e: unknown) => void;
+  onStart: () => void;
+}) {
   const firstChain = catalog.chain('cosmoshub-4') ? 'cosmoshub-4' : (catalog.chains[0]?.chain_id ?? '');
   const secondChain = catalog.chain('osmosis-1') ? 'osmosis-1' : (catalog.chains[1]?.chain_id ?? firstChain);
   const [source, setSource] = useState<Holding>(() => pick(catalog, firstChain, 'uatom'));
@@ -56,7 +66,10 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const amountAsset = catalog.asset(mode === 'in' ? source.chainId : dest.chainId, mode === 'in' ? source.denom : dest.denom);
+  const amountAsset = catalog.asset(
+    mode === 'in' ? source.chainId : dest.chainId,
+    mode === 'in' ? source.denom : dest.denom,
+  );
   const toggle = (set: Set<string>, key: string, on: boolean) => {
     const next = new Set(set);
     if (on) next.add(key);
@@ -68,10 +81,12 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
     e.preventDefault();
     setProblem('');
     const decimals = amountAsset?.decimals;
-    if (decimals === null || decimals === undefined) return setProblem('this asset has no known decimals: pick another');
+    if (decimals === null || decimals === undefined)
+      return setProblem('this asset has no known decimals: pick another');
     const base = toBaseUnits(amount, decimals);
     if (!base.ok) return setProblem(base.error);
-    if (!/^\d+(\.\d+)?$/.test(slippage.trim()) || Number(slippage) > 100) return setProblem('slippage is a percentage between 0 and 100');
+    if (!/^\d+(\.\d+)?$/.test(slippage.trim()) || Number(slippage) > 100)
+      return setProblem('slippage is a percentage between 0 and 100');
     const request: RouteRequestBody = {
       source_asset_chain_id: source.chainId,
       source_asset_denom: source.denom,
@@ -85,7 +100,13 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
       smart_swap_options: { split_routes: split },
       // Everything ticked = no restriction: the field is left out, as a client that never restricts would.
       ...(bridges.size < catalog.bridges.length ? { bridges: [...bridges] } : {}),
-      ...(venues.size < catalog.venues.length ? { swap_venues: catalog.venues.filter((v) => venues.has(v.name)).map((v) => ({ name: v.name, chain_id: v.chain_id })) } : {}),
+      ...(venues.size < catalog.venues.length
+        ? {
+            swap_venues: catalog.venues
+              .filter((v) => venues.has(v.name))
+              .map((v) => ({ name: v.name, chain_id: v.chain_id })),
+          }
+        : {}),
     };
     setBusy(true);
     onStart();
@@ -124,17 +145,26 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
               Amount {mode === 'in' ? 'to send' : 'to receive'}
               {amountAsset?.symbol ? ` (${amountAsset.symbol})` : ''}
             </label>
-            <input id="amount" inputMode="decimal" autocomplete="off" value={amount} onInput={(e) => setAmount(e.currentTarget.value)} aria-describedby="amount-help" />
+            <input
+              id="amount"
+              inputMode="decimal"
+              autocomplete="off"
+              value={amount}
+              onInput={(e) => setAmount(e.currentTarget.value)}
+              aria-describedby="amount-help"
+            />
             <p id="amount-help" class="muted small">
               In whole tokens; converted with the asset's {amountAsset?.decimals ?? '?'} decimals.
             </p>
           </div>
           <div class="field radios" role="radiogroup" aria-label="Exact amount">
             <label>
-              <input type="radio" name="mode" checked={mode === 'in'} onChange={() => setMode('in')} /> Exact in (I send this much)
+              <input type="radio" name="mode" checked={mode === 'in'} onChange={() => setMode('in')} /> Exact in (I send
+              this much)
             </label>
             <label>
-              <input type="radio" name="mode" checked={mode === 'out'} onChange={() => setMode('out')} /> Exact out (I receive this much)
+              <input type="radio" name="mode" checked={mode === 'out'} onChange={() => setMode('out')} /> Exact out (I
+              receive this much)
             </label>
           </div>
         </div>
@@ -145,7 +175,12 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
           <legend>Allowed bridges</legend>
           {catalog.bridges.map((b) => (
             <label key={b.id} class="check">
-              <input type="checkbox" checked={bridges.has(b.id)} onChange={(e) => setBridges(toggle(bridges, b.id, e.currentTarget.checked))} /> {b.name}
+              <input
+                type="checkbox"
+                checked={bridges.has(b.id)}
+                onChange={(e) => setBridges(toggle(bridges, b.id, e.currentTarget.checked))}
+              />{' '}
+              {b.name}
             </label>
           ))}
         </fieldset>
@@ -153,30 +188,55 @@ export function RouteForm({ catalog, onResult, onError, onStart }: { catalog: Ca
           <legend>Swap venues</legend>
           {catalog.venues.map((v) => (
             <label key={v.name} class="check">
-              <input type="checkbox" checked={venues.has(v.name)} onChange={(e) => setVenues(toggle(venues, v.name, e.currentTarget.checked))} /> {v.name} ({catalog.chainName(v.chain_id)})
+              <input
+                type="checkbox"
+                checked={venues.has(v.name)}
+                onChange={(e) => setVenues(toggle(venues, v.name, e.currentTarget.checked))}
+              />{' '}
+              {v.name} ({catalog.chainName(v.chain_id)})
             </label>
           ))}
         </fieldset>
         <fieldset>
           <legend>Route options</legend>
           <label class="check">
-            <input type="checkbox" id="allow-multi-tx" checked={multiTx} onChange={(e) => setMultiTx(e.currentTarget.checked)} /> Allow routes needing several transactions
+            <input
+              type="checkbox"
+              id="allow-multi-tx"
+              checked={multiTx}
+              onChange={(e) => setMultiTx(e.currentTarget.checked)}
+            />{' '}
+            Allow routes needing several transactions
           </label>
           <label class="check">
-            <input type="checkbox" checked={goFast} onChange={(e) => setGoFast(e.currentTarget.checked)} /> Go Fast (faster bridging where offered)
+            <input type="checkbox" checked={goFast} onChange={(e) => setGoFast(e.currentTarget.checked)} /> Go Fast
+            (faster bridging where offered)
           </label>
           <label class="check">
-            <input type="checkbox" checked={smartRelay} onChange={(e) => setSmartRelay(e.currentTarget.checked)} /> Relayed transfers (pay a relaying fee so a relayer completes the bridge)
+            <input type="checkbox" checked={smartRelay} onChange={(e) => setSmartRelay(e.currentTarget.checked)} />{' '}
+            Relayed transfers (pay a relaying fee so a relayer completes the bridge)
           </label>
           <label class="check">
-            <input type="checkbox" checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} /> Split swaps over several pool routes
+            <input type="checkbox" checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} /> Split swaps
+            over several pool routes
           </label>
           <label class="check">
-            <input type="checkbox" id="allow-unsafe" checked={unsafe} onChange={(e) => setUnsafe(e.currentTarget.checked)} /> Return routes with a bad or unknown price (with a warning)
+            <input
+              type="checkbox"
+              id="allow-unsafe"
+              checked={unsafe}
+              onChange={(e) => setUnsafe(e.currentTarget.checked)}
+            />{' '}
+            Return routes with a bad or unknown price (with a warning)
           </label>
           <div class="field narrow">
             <label for="slippage">Slippage tolerance (%)</label>
-            <input id="slippage" inputMode="decimal" value={slippage} onInput={(e) => setSlippage(e.currentTarget.value)} />
+            <input
+              id="slippage"
+              inputMode="decimal"
+              value={slippage}
+              onInput={(e) => setSlippage(e.currentTarget.value)}
+            />
           </div>
         </fieldset>
       </details>

@@ -49,7 +49,10 @@ function feeLines(catalog: Catalog, op: Operation, index: number, fees: Fee[]): 
   const lines: string[] = [];
   if (kind === 'transfer') {
     const asset = r.fee_asset as { denom?: string; chain_id?: string } | null | undefined;
-    if (r.fee_amount && asset?.denom) lines.push(`Relayer fee: ${catalog.amount(asset.chain_id, asset.denom, s(r.fee_amount))}${r.usd_fee_amount ? ` (${usd(s(r.usd_fee_amount))})` : ''}`);
+    if (r.fee_amount && asset?.denom)
+      lines.push(
+        `Relayer fee: ${catalog.amount(asset.chain_id, asset.denom, s(r.fee_amount))}${r.usd_fee_amount ? ` (${usd(s(r.usd_fee_amount))})` : ''}`,
+      );
     else lines.push('Relayer fee: none charged on this hop');
   } else if (kind === 'swap') {
     const swapIn = (r.swap_in ?? r.swap_out ?? r.smart_swap_in) as Record<string, unknown> | undefined;
@@ -63,11 +66,14 @@ function feeLines(catalog: Catalog, op: Operation, index: number, fees: Fee[]): 
     if (quote) lines.push(`Relay fee: ${catalog.amount(undefined, s(quote.fee_denom), s(quote.fee_amount))}`);
     else lines.push('Bridge fee: none (Circle charges nothing; the mint is relayed without a relay fee)');
   } else {
-    for (const [k, v] of Object.entries(r)) if (/fee/.test(k) && typeof v === 'string' && v) lines.push(`${k.replace(/_/g, ' ')}: ${v}`);
+    for (const [k, v] of Object.entries(r))
+      if (/fee/.test(k) && typeof v === 'string' && v) lines.push(`${k.replace(/_/g, ' ')}: ${v}`);
   }
   for (const f of fees.filter((x) => x.operation_index === index)) {
     const amount = f.origin_asset ? catalog.amount(f.origin_asset.chain_id, f.origin_asset.denom, f.amount) : f.amount;
-    lines.push(`${f.fee_type.replace(/_/g, ' ').toLowerCase()} fee (${f.bridge_id}): ${amount}${f.usd_amount ? ` (${usd(f.usd_amount)})` : ''}, ${f.fee_behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? 'paid on top' : 'deducted from the amount'}`);
+    lines.push(
+      `${f.fee_type.replace(/_/g, ' ').toLowerCase()} fee (${f.bridge_id}): ${amount}${f.usd_amount ? ` (${usd(f.usd_amount)})` : ''}, ${f.fee_behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? 'paid on top' : 'deducted from the amount'}`,
+    );
   }
   return lines;
 }
@@ -81,15 +87,21 @@ function edgeLabel(catalog: Catalog, op: Operation): { title: string; via: strin
     const venue = (body?.swap_venue as { name?: string } | undefined)?.name ?? '';
     const ops = (body?.swap_operations as { pool: string }[] | undefined) ?? [];
     const routes = (body?.swap_routes as { swap_operations: { pool: string }[] }[] | undefined) ?? [];
-    const pools = routes.length ? routes.map((x) => x.swap_operations.map((o) => o.pool).join('→')).join(' | ') : ops.map((o) => o.pool).join(' → ');
-    return { title: `${title} on ${venue}`, via: `venue ${venue} on ${catalog.chainName(s(r.chain_id))} · pool${pools.includes('→') || pools.includes('|') ? 's' : ''} ${pools}` };
+    const pools = routes.length
+      ? routes.map((x) => x.swap_operations.map((o) => o.pool).join('→')).join(' | ')
+      : ops.map((o) => o.pool).join(' → ');
+    return {
+      title: `${title} on ${venue}`,
+      via: `venue ${venue} on ${catalog.chainName(s(r.chain_id))} · pool${pools.includes('→') || pools.includes('|') ? 's' : ''} ${pools}`,
+    };
   }
   return { title, via: s(r.bridge_id) ? `bridge ${s(r.bridge_id)}` : '' };
 }
 
 export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }) {
   const ops = route.operations;
-  const diff = route.usd_amount_in && route.usd_amount_out ? usdDifference(route.usd_amount_in, route.usd_amount_out) : null;
+  const diff =
+    route.usd_amount_in && route.usd_amount_out ? usdDifference(route.usd_amount_in, route.usd_amount_out) : null;
   const txCount = route.txs_required;
   const firstOfTx = (i: number) => i === 0 || ops[i]!.tx_index !== ops[i - 1]!.tx_index;
   const routeFees = route.estimated_fees.filter((f) => f.operation_index === null || f.operation_index === undefined);
@@ -97,18 +109,27 @@ export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }
     <section class="card" aria-labelledby="route-title">
       <h2 id="route-title">Route</h2>
       <p class="summary">
-        <strong>{catalog.amount(route.source_asset_chain_id, route.source_asset_denom, route.amount_in)}</strong> on {catalog.chainName(route.source_asset_chain_id)} →{' '}
-        <strong>{catalog.amount(route.dest_asset_chain_id, route.dest_asset_denom, route.amount_out)}</strong> on {catalog.chainName(route.dest_asset_chain_id)}
+        <strong>{catalog.amount(route.source_asset_chain_id, route.source_asset_denom, route.amount_in)}</strong> on{' '}
+        {catalog.chainName(route.source_asset_chain_id)} →{' '}
+        <strong>{catalog.amount(route.dest_asset_chain_id, route.dest_asset_denom, route.amount_out)}</strong> on{' '}
+        {catalog.chainName(route.dest_asset_chain_id)}
       </p>
       {route.warning && (
         <div class="warning" role="alert">
-          <strong>{route.warning.type === 'BAD_PRICE_WARNING' ? 'Bad price' : route.warning.type === 'LOW_INFO_WARNING' ? 'Price unknown' : route.warning.type}</strong> ({route.warning.type}):{' '}
-          {route.warning.message}
+          <strong>
+            {route.warning.type === 'BAD_PRICE_WARNING'
+              ? 'Bad price'
+              : route.warning.type === 'LOW_INFO_WARNING'
+                ? 'Price unknown'
+                : route.warning.type}
+          </strong>{' '}
+          ({route.warning.type}): {route.warning.message}
         </div>
       )}
       {txCount > 1 && (
         <div class="notice" role="note">
-          <strong>{txCount} transactions.</strong> This route stops where a bridge delivers and waits for you to sign again:{' '}
+          <strong>{txCount} transactions.</strong> This route stops where a bridge delivers and waits for you to sign
+          again:{' '}
           {ops
             .filter((_, i) => firstOfTx(i))
             .map((op) => `transaction ${op.tx_index + 1} on ${catalog.chainName(opStart(op).chainId)}`)
@@ -128,7 +149,9 @@ export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }
             <dt>Cost (value lost)</dt>
             <dd>
               {usd(diff)}
-              {route.usd_amount_in && percentOf(diff, route.usd_amount_in) ? ` (${percentOf(diff, route.usd_amount_in)})` : ''}
+              {route.usd_amount_in && percentOf(diff, route.usd_amount_in)
+                ? ` (${percentOf(diff, route.usd_amount_in)})`
+                : ''}
             </dd>
           </div>
         )}
@@ -151,14 +174,20 @@ export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }
           <dd>
             {routeFees.length === 0 && route.estimated_fees.length === 0
               ? 'none'
-              : route.estimated_fees.map((f) => `${f.bridge_id} ${f.fee_type}: ${f.origin_asset ? catalog.amount(f.origin_asset.chain_id, f.origin_asset.denom, f.amount) : f.amount}${f.usd_amount ? ` (${usd(f.usd_amount)})` : ''}`).join('; ')}
+              : route.estimated_fees
+                  .map(
+                    (f) =>
+                      `${f.bridge_id} ${f.fee_type}: ${f.origin_asset ? catalog.amount(f.origin_asset.chain_id, f.origin_asset.denom, f.amount) : f.amount}${f.usd_amount ? ` (${usd(f.usd_amount)})` : ''}`,
+                  )
+                  .join('; ')}
           </dd>
         </div>
       </dl>
       <h3 id="diagram-title">Diagram</h3>
       <ol class="diagram" aria-labelledby="diagram-title">
         <li class="node">
-          <span class="chain">{catalog.chainName(route.source_asset_chain_id)}</span> <span class="asset">{catalog.symbol(route.source_asset_chain_id, route.source_asset_denom)}</span>
+          <span class="chain">{catalog.chainName(route.source_asset_chain_id)}</span>{' '}
+          <span class="asset">{catalog.symbol(route.source_asset_chain_id, route.source_asset_denom)}</span>
         </li>
         {ops.map((op, i) => {
           const end = opEnd(op);
@@ -178,7 +207,8 @@ export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }
               </h4>
               <p class="via">{via}</p>
               <p>
-                In {catalog.amount(start.chainId, start.denom, op.amount_in)} → out {catalog.amount(end.chainId, end.denom, op.amount_out)}
+                In {catalog.amount(start.chainId, start.denom, op.amount_in)} → out{' '}
+                {catalog.amount(end.chainId, end.denom, op.amount_out)}
               </p>
               <ul class="fees" aria-label={`Fees of step ${i + 1}`}>
                 {feeLines(catalog, op, i, route.estimated_fees).map((l) => (
@@ -188,15 +218,17 @@ export function RouteView({ catalog, route }: { catalog: Catalog; route: Route }
               <p class="muted small">Transaction {op.tx_index + 1}</p>
             </li>,
             <li key={`n${i}`} class="node">
-              <span class="chain">{catalog.chainName(end.chainId)}</span> <span class="asset">{catalog.symbol(end.chainId, end.denom)}</span>
+              <span class="chain">{catalog.chainName(end.chainId)}</span>{' '}
+              <span class="asset">{catalog.symbol(end.chainId, end.denom)}</span>
               {end.denom.length > 20 && <span class="muted small"> {shorten(end.denom, 10)}</span>}
             </li>,
           ];
         })}
       </ol>
       <p class="muted small">
-        Alternatives: Junction ranks candidates by transactions needed, then the amount delivered after fees, then duration; it returns only the best one. When no route is
-        returned, the error says why the candidates were dropped.
+        Alternatives: Junction ranks candidates by transactions needed, then the amount delivered after fees, then
+        duration; it returns only the best one. When no route is returned, the error says why the candidates were
+        dropped.
       </p>
     </section>
   );

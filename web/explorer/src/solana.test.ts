@@ -3,7 +3,14 @@
  * partially signed by the event-data keypair) and a v0 transaction with an address lookup table built by
  * @solana/web3.js.
  */
-import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, AddressLookupTableAccount } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+  AddressLookupTableAccount,
+} from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { solanaBurnTx } from '../../../src/bridges/cctp/solana.js';
 import { decodeSvmTx } from './solana.js';
@@ -14,9 +21,17 @@ const PAYER = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
 const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 
 describe('Solana transactions', () => {
-  it('decode Junction\'s deposit_for_burn: program, arguments, account roles, which signatures are still needed', () => {
+  it("decode Junction's deposit_for_burn: program, arguments, account roles, which signatures are still needed", () => {
     const recipient = new Uint8Array(32).fill(7);
-    const tx = solanaBurnTx({ owner: OWNER, feePayer: PAYER, amount: 25_000_000n, destinationDomain: 4, mintRecipient: recipient, recentBlockhash: BLOCKHASH, eventKeySeed: new Uint8Array(32).fill(1) });
+    const tx = solanaBurnTx({
+      owner: OWNER,
+      feePayer: PAYER,
+      amount: 25_000_000n,
+      destinationDomain: 4,
+      mintRecipient: recipient,
+      recentBlockhash: BLOCKHASH,
+      eventKeySeed: new Uint8Array(32).fill(1),
+    });
     const d = decodeSvmTx(tx.tx);
     const eventKey = Keypair.fromSeed(new Uint8Array(32).fill(1)).publicKey.toBase58();
     expect(d.version).toBe('legacy');
@@ -41,7 +56,10 @@ describe('Solana transactions', () => {
     expect(role('owner')).toMatchObject({ pubkey: OWNER, signer: true, writable: false });
     expect(role('event_rent_payer')).toMatchObject({ pubkey: PAYER, signer: true, writable: true });
     expect(role('message_sent_event_data')).toMatchObject({ pubkey: eventKey, signer: true, writable: true });
-    expect(role('burn_token_mint')).toMatchObject({ pubkey: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', writable: true });
+    expect(role('burn_token_mint')).toMatchObject({
+      pubkey: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      writable: true,
+    });
     expect(role('system_program')!.pubkey).toBe('11111111111111111111111111111111');
     expect(ix.accounts).toHaveLength(17);
   });
@@ -50,7 +68,12 @@ describe('Solana transactions', () => {
     const payer = new PublicKey(PAYER);
     const table = new AddressLookupTableAccount({
       key: new PublicKey('AddressLookupTab1e1111111111111111111111111'),
-      state: { deactivationSlot: BigInt('18446744073709551615'), lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [new PublicKey(OWNER), Keypair.generate().publicKey] },
+      state: {
+        deactivationSlot: BigInt('18446744073709551615'),
+        lastExtendedSlot: 0,
+        lastExtendedSlotStartIndex: 0,
+        addresses: [new PublicKey(OWNER), Keypair.generate().publicKey],
+      },
     });
     const message = new TransactionMessage({
       payerKey: payer,

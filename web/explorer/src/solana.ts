@@ -112,20 +112,30 @@ export function decodeSvmTx(base64: string): DecodedSvmTx {
   const lookupTables: string[] = [];
   const lookupNames: string[] = [];
   if (version !== 'legacy') {
-    const tables = Array.from({ length: r.compactU16() }, () => ({ key: bs58.encode(r.bytes(32)), writable: Array.from(r.bytes(r.compactU16())), readonly: Array.from(r.bytes(r.compactU16())) }));
+    const tables = Array.from({ length: r.compactU16() }, () => ({
+      key: bs58.encode(r.bytes(32)),
+      writable: Array.from(r.bytes(r.compactU16())),
+      readonly: Array.from(r.bytes(r.compactU16())),
+    }));
     for (const t of tables) lookupTables.push(t.key);
     // Loaded addresses follow the static keys: every table's writable entries, then every table's read-only ones.
-    for (const t of tables) for (const i of t.writable) lookupNames.push(`lookup ${t.key.slice(0, 6)}…[${i}] (writable)`);
+    for (const t of tables)
+      for (const i of t.writable) lookupNames.push(`lookup ${t.key.slice(0, 6)}…[${i}] (writable)`);
     for (const t of tables) for (const i of t.readonly) lookupNames.push(`lookup ${t.key.slice(0, 6)}…[${i}]`);
   }
   const account = (index: number): SvmAccount => {
-    if (index >= keys.length) return { pubkey: lookupNames[index - keys.length] ?? `account #${index}`, signer: false, writable: false };
+    if (index >= keys.length)
+      return { pubkey: lookupNames[index - keys.length] ?? `account #${index}`, signer: false, writable: false };
     const signer = index < numRequired;
     const writable = signer ? index < numRequired - readonlySigned : index < keys.length - readonlyUnsigned;
     return { pubkey: keys[index]!, signer, writable };
   };
   const instructions = raw.map(({ program, accounts, data }): SvmInstruction => {
-    const ix: SvmInstruction = { programId: account(program).pubkey, accounts: accounts.map(account), dataHex: toHex(data) };
+    const ix: SvmInstruction = {
+      programId: account(program).pubkey,
+      accounts: accounts.map(account),
+      dataHex: toHex(data),
+    };
     return describe(ix, data);
   });
   return {
@@ -149,7 +159,10 @@ function describe(ix: SvmInstruction, data: Uint8Array): SvmInstruction {
         { name: 'destination_domain', value: String(view.getUint32(16, true)) },
         { name: 'mint_recipient', value: `0x${toHex(data.subarray(20, 52))}` },
       ],
-      accounts: ix.accounts.map((a, i) => ({ ...a, ...(DEPOSIT_FOR_BURN_ACCOUNTS[i] ? { role: DEPOSIT_FOR_BURN_ACCOUNTS[i] } : {}) })),
+      accounts: ix.accounts.map((a, i) => ({
+        ...a,
+        ...(DEPOSIT_FOR_BURN_ACCOUNTS[i] ? { role: DEPOSIT_FOR_BURN_ACCOUNTS[i] } : {}),
+      })),
     };
   }
   return ix;

@@ -3,7 +3,9 @@ import { parseSse } from './sse.js';
 
 describe('server-sent events framing', () => {
   it('splits complete events, skips comments, keeps the unfinished rest for the next chunk', () => {
-    const first = parseSse(': keep-alive\n\nevent: status\nid: 3\ndata: {"state":"STATE_PENDING"}\n\nevent: status\nid: 4\nda');
+    const first = parseSse(
+      ': keep-alive\n\nevent: status\nid: 3\ndata: {"state":"STATE_PENDING"}\n\nevent: status\nid: 4\nda',
+    );
     expect(first.events).toEqual([{ event: 'status', id: '3', data: '{"state":"STATE_PENDING"}' }]);
     const second = parseSse(`${first.rest}ta: {"state":"STATE_COMPLETED_SUCCESS"}\r\n\r\n`);
     expect(second.events).toEqual([{ event: 'status', id: '4', data: '{"state":"STATE_COMPLETED_SUCCESS"}' }]);

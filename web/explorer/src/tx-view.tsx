@@ -26,8 +26,17 @@ const STATE_WORDS: Record<string, string> = {
 type Conn = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'finished';
 
 /** Reads the event stream until it ends; calls onStatus for each status event. Throws ApiCallError on HTTP errors. */
-async function stream(chainId: string, hash: string, signal: AbortSignal, onOpen: () => void, onStatus: (s: TxStatus) => void): Promise<void> {
-  const res = await fetch(`/junction/tx/events?chain_id=${encodeURIComponent(chainId)}&tx_hash=${encodeURIComponent(hash)}`, { headers: headers(false), signal });
+async function stream(
+  chainId: string,
+  hash: string,
+  signal: AbortSignal,
+  onOpen: () => void,
+  onStatus: (s: TxStatus) => void,
+): Promise<void> {
+  const res = await fetch(
+    `/junction/tx/events?chain_id=${encodeURIComponent(chainId)}&tx_hash=${encodeURIComponent(hash)}`,
+    { headers: headers(false), signal },
+  );
   if (!res.ok || !res.body) {
     const e = (await res.json().catch(() => ({}))) as { code?: number; message?: string };
     throw new ApiCallError(res.status, e.code, e.message ?? `HTTP ${res.status}`, []);
@@ -44,7 +53,15 @@ async function stream(chainId: string, hash: string, signal: AbortSignal, onOpen
   }
 }
 
-export function TxView({ catalog, initial, onLocation }: { catalog: Catalog; initial: { chainId: string; hash: string; nonce: number }; onLocation: (chainId: string, hash: string) => void }) {
+export function TxView({
+  catalog,
+  initial,
+  onLocation,
+}: {
+  catalog: Catalog;
+  initial: { chainId: string; hash: string; nonce: number };
+  onLocation: (chainId: string, hash: string) => void;
+}) {
   const [chainId, setChainId] = useState(initial.chainId || 'osmosis-1');
   const [hash, setHash] = useState(initial.hash);
   const [target, setTarget] = useState<{ chainId: string; hash: string; n: number } | null>(null);
@@ -73,11 +90,17 @@ export function TxView({ catalog, initial, onLocation }: { catalog: Catalog; ini
     void (async () => {
       while (!abort.signal.aborted) {
         try {
-          await stream(target.chainId, target.hash, abort.signal, () => setConn('live'), (s) => {
-            last = s.state;
-            setStatus(s);
-            setError(null);
-          });
+          await stream(
+            target.chainId,
+            target.hash,
+            abort.signal,
+            () => setConn('live'),
+            (s) => {
+              last = s.state;
+              setStatus(s);
+              setError(null);
+            },
+          );
           if (TERMINAL.has(last)) return setConn('finished');
         } catch (err) {
           if (abort.signal.aborted) return;
@@ -134,7 +157,15 @@ export function TxView({ catalog, initial, onLocation }: { catalog: Catalog; ini
         </div>
         <div class="field grow">
           <label for="tx-hash">Transaction hash</label>
-          <input id="tx-hash" ref={hashInput} autocomplete="off" spellcheck={false} value={hash} onInput={(e) => setHash(e.currentTarget.value)} placeholder="hex (Cosmos, EVM) or base58 signature (Solana)" />
+          <input
+            id="tx-hash"
+            ref={hashInput}
+            autocomplete="off"
+            spellcheck={false}
+            value={hash}
+            onInput={(e) => setHash(e.currentTarget.value)}
+            placeholder="hex (Cosmos, EVM) or base58 signature (Solana)"
+          />
         </div>
         <div class="field end">
           <button type="submit">Watch</button>
@@ -146,7 +177,10 @@ export function TxView({ catalog, initial, onLocation }: { catalog: Catalog; ini
         {conn === 'reconnecting' && 'Connection lost: reconnecting…'}
         {conn === 'finished' && 'Finished: the transaction reached a final state.'}
       </p>
-      <ErrorBox error={error} title={notTracked ? 'Junction is not tracking this transaction' : 'The status could not be read'} />
+      <ErrorBox
+        error={error}
+        title={notTracked ? 'Junction is not tracking this transaction' : 'The status could not be read'}
+      />
       {notTracked && (
         <button type="button" onClick={() => void track()}>
           Track it now
@@ -169,7 +203,9 @@ function StatusView({ catalog, status }: { catalog: Catalog; status: TxStatus })
         <p class="problem">
           {status.error.type ? `${status.error.type}: ` : ''}
           {status.error.message}
-          {status.error.details ? ` (code ${status.error.details.code}${status.error.details.message !== status.error.message ? `: ${status.error.details.message}` : ''})` : ''}
+          {status.error.details
+            ? ` (code ${status.error.details.code}${status.error.details.message !== status.error.message ? `: ${status.error.details.message}` : ''})`
+            : ''}
         </p>
       )}
       {transfers.map((t, i) => (
@@ -180,7 +216,13 @@ function StatusView({ catalog, status }: { catalog: Catalog; status: TxStatus })
           {t.transfer_sequence.length === 0 && <p class="muted">No hop seen yet.</p>}
           <ol class="hops">
             {t.transfer_sequence.map((ev, k) => (
-              <Hop key={k} catalog={catalog} ev={ev} index={k} blocking={t.next_blocking_transfer?.transfer_sequence_index === k} />
+              <Hop
+                key={k}
+                catalog={catalog}
+                ev={ev}
+                index={k}
+                blocking={t.next_blocking_transfer?.transfer_sequence_index === k}
+              />
             ))}
           </ol>
         </article>
@@ -207,8 +249,15 @@ function Release({ catalog, status }: { catalog: Catalog; status: TxStatus }) {
   if (!r) return null;
   // A voucher the asset list does not name is shown as its origin asset, with the voucher denom beside it.
   const amount =
-    origin && r.amount ? `${fromBaseUnits(r.amount, origin.decimals)} ${origin.symbol} (${shorten(r.denom, 8)})` : r.amount ? catalog.amount(r.chain_id, r.denom, r.amount) : catalog.symbol(r.chain_id, r.denom);
-  const failed = status.state === 'STATE_COMPLETED_ERROR' || status.state === 'STATE_PENDING_ERROR' || status.state === 'STATE_ABANDONED';
+    origin && r.amount
+      ? `${fromBaseUnits(r.amount, origin.decimals)} ${origin.symbol} (${shorten(r.denom, 8)})`
+      : r.amount
+        ? catalog.amount(r.chain_id, r.denom, r.amount)
+        : catalog.symbol(r.chain_id, r.denom);
+  const failed =
+    status.state === 'STATE_COMPLETED_ERROR' ||
+    status.state === 'STATE_PENDING_ERROR' ||
+    status.state === 'STATE_ABANDONED';
   return (
     <p class={failed ? 'funds funds-failed' : 'funds'}>
       <strong>Where the funds are:</strong> {amount} on {catalog.chainName(r.chain_id)} ({r.chain_id}),{' '}
@@ -228,11 +277,23 @@ const TX_WORDS: Record<string, string> = {
   error_tx: 'error',
 };
 
-function Hop({ catalog, ev, index, blocking }: { catalog: Catalog; ev: TransferEvent; index: number; blocking: boolean }) {
+function Hop({
+  catalog,
+  ev,
+  index,
+  blocking,
+}: {
+  catalog: Catalog;
+  ev: TransferEvent;
+  index: number;
+  blocking: boolean;
+}) {
   const [kind, body] = Object.entries(ev)[0] ?? ['unknown', undefined];
   if (!body) return null;
   const txs = (body.packet_txs ?? body.txs ?? {}) as Record<string, unknown>;
-  const links = Object.entries(txs).filter((e): e is [string, ChainTransaction] => !!e[1] && typeof e[1] === 'object' && 'tx_hash' in (e[1] as object));
+  const links = Object.entries(txs).filter(
+    (e): e is [string, ChainTransaction] => !!e[1] && typeof e[1] === 'object' && 'tx_hash' in (e[1] as object),
+  );
   const problem = txs.error as { message?: string; type?: string } | null | undefined;
   return (
     <li class={blocking ? 'hop blocking' : 'hop'}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { duration, fromBaseUnits, shorten, toBaseUnits, usdCents, usdDifference } from './units.js';
 
 describe('whole tokens ↔ base units (bigint, never a float)', () => {
-  it('converts with the asset\'s decimals, exactly', () => {
+  it("converts with the asset's decimals, exactly", () => {
     expect(toBaseUnits('1.5', 6)).toEqual({ ok: true, value: 1_500_000n });
     expect(toBaseUnits('10', 6)).toEqual({ ok: true, value: 10_000_000n });
     expect(toBaseUnits('.25', 2)).toEqual({ ok: true, value: 25n });

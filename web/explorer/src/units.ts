@@ -4,7 +4,10 @@
  */
 
 /** "1.5" with 6 decimals → 1500000n; an error message for anything that is not a plain positive decimal. */
-export function toBaseUnits(text: string, decimals: number): { ok: true; value: bigint } | { ok: false; error: string } {
+export function toBaseUnits(
+  text: string,
+  decimals: number,
+): { ok: true; value: bigint } | { ok: false; error: string } {
   const t = text.trim().replace(/_/g, '');
   if (!/^\d*\.?\d*$/.test(t) || t === '' || t === '.') return { ok: false, error: 'enter an amount such as 1.5' };
   const [whole = '', frac = ''] = t.split('.');

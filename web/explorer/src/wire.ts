@@ -139,7 +139,8 @@ export interface TxStatus extends TransferStatus {
 /** The operation's kind key (transfer, swap, cctp_transfer, …) and its record. */
 export function kindOf(op: Operation): [string, Record<string, unknown>] {
   for (const [k, v] of Object.entries(op)) {
-    if (k !== 'tx_index' && k !== 'amount_in' && k !== 'amount_out' && v && typeof v === 'object') return [k, v as Record<string, unknown>];
+    if (k !== 'tx_index' && k !== 'amount_in' && k !== 'amount_out' && v && typeof v === 'object')
+      return [k, v as Record<string, unknown>];
   }
   return ['unknown', {}];
 }
