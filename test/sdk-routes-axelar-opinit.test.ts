@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVM_USER, messagesFor, useSdkServer } from './sdk-server.js';
 import { BridgeType, route } from '@skip-go/client';
+import { bytesToHex } from 'viem';
 import { l2Denom } from '../src/denom/l2.js';
 
 useSdkServer();
@@ -44,11 +45,15 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     const tx = m!.txs![0]!;
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
     expect(msg.receiver).toBe('axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5');
-    expect(JSON.parse(msg.memo)).toMatchObject({
+    // A general message with token (type 2) to Skip's AxelarHandler, which sends the WETH on to the user.
+    const memo = JSON.parse(msg.memo);
+    expect(memo).toMatchObject({
       destination_chain: 'Ethereum',
-      destination_address: EVM_USER,
-      type: 3,
+      destination_address: '0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E',
+      type: 2,
+      fee: { recipient: 'axelar1aythygn6z5thymj6tmzfwekzh05ewg3l7d6y89' },
     });
+    expect(bytesToHex(Uint8Array.from(memo.payload as number[]))).toContain(EVM_USER.slice(2).toLowerCase());
   });
 
   it('Axelar GMP: USDT from Ethereum to alloyed USDT on Osmosis in one transaction, the gas payment as the native fee', async () => {
@@ -77,8 +82,8 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
       },
     });
     expect('swap' in r!.operations[1]!).toBe(true);
+    // No transfer fee on a general message: only the gas the handler pays Axelar's gas service, on top.
     expect(r!.estimatedFees!.map((f) => [f.bridgeId, f.amount, f.feeBehavior])).toEqual([
-      ['AXELAR', '20500000', 'FEE_BEHAVIOR_DEDUCTED'],
       ['AXELAR', '600000000000000', 'FEE_BEHAVIOR_ADDITIONAL'],
     ]);
     const m = await roundTrip(r!);
@@ -87,7 +92,7 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
     expect(tx.evmTx).toMatchObject({
       chainId: '1',
-      to: '0xD397883c12b71ea39e0d9f6755030205f31A1c96',
+      to: '0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E',
       value: '600000000000000',
       signerAddress: EVM_USER,
     });
@@ -95,7 +100,7 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     expect(tx.evmTx.requiredErc20Approvals).toEqual([
       {
         tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
-        spender: '0xD397883c12b71ea39e0d9f6755030205f31A1c96',
+        spender: '0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E',
         amount: '1000000000',
       },
     ]);

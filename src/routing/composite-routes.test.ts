@@ -39,10 +39,12 @@ describe('composite routes', () => {
     expect(route.operations.map((o: { tx_index: number }) => o.tx_index)).toEqual([0, 1]);
     expect(route.txs_required).toBe(2);
     expect(txs.map((x: object) => Object.keys(x)[0])).toEqual(['evm_tx', 'evm_tx']);
-    // Axelar's fee (Polygon 1 + Ethereum 20 USDC) comes out before CCTP burns the rest.
+    // Axelar's general message keeps no transfer fee: CCTP burns all of it; Axelar's gas is paid on top, in POL.
     expect(route.operations[1].amount_in).toBe(route.operations[0].amount_out);
-    expect(BigInt(route.amount_in) - BigInt(route.amount_out)).toBe(21_000_000n);
-    expect(route.estimated_fees.map((f: { bridge_id: string }) => f.bridge_id)).toEqual(['AXELAR']);
+    expect(route.amount_out).toBe(route.amount_in);
+    expect(
+      route.estimated_fees.map((f: { bridge_id: string; fee_behavior: string }) => [f.bridge_id, f.fee_behavior]),
+    ).toEqual([['AXELAR', 'FEE_BEHAVIOR_ADDITIONAL']]);
   });
 
   it('unpinned, the one-transaction Axelar GMP route through Osmosis pools too thin for the size loses too much, and the safe two-transaction route is answered instead of an error', async () => {

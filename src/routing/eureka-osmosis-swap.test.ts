@@ -45,6 +45,8 @@ const quote = (req: Req) =>
       source_asset_denom: WBTC,
       dest_asset_chain_id: 'osmosis-1',
       amount_in: '1000000',
+      // Eureka and IBC only: Axelar also carries WBTC from Ethereum to Osmosis (WBTC.axl) in one transaction.
+      bridges: ['EUREKA', 'IBC'],
       ...req,
     }),
   );
@@ -208,6 +210,7 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
         dest_asset_chain_id: 'osmosis-1',
         dest_asset_denom: USDC_ON_OSMOSIS,
         amount_in: '1000000',
+        bridges: ['EUREKA', 'IBC'],
       }),
     );
     expect(kinds(q.route)).toEqual(['eureka_transfer', 'transfer', 'swap']);

@@ -1,6 +1,6 @@
 /**
- * Axelar facts from the project's data files: per-asset tokens, gateway symbols, transfer fees, the GMP execution fee
- * (paid from a Cosmos source in the token), the GMP gas payment (paid on an EVM source in native gas) and durations
+ * Axelar facts from the project's data files: per-asset tokens, gateway symbols, the GMP fee a Cosmos source pays in
+ * its memo (in the asset), the GMP gas payment an EVM source pays the gas service (in native gas) and durations
  * (data/axelar.json), gateway / gas service / GMP account / Skip handler addresses (contracts.json `axelar`) and
  * Axelar's chain names (bridge-domains.json `axelar_chain_name`). Read once, on first use.
  */
@@ -12,12 +12,18 @@ export interface AxelarToken {
   symbol: string;
 }
 
+/** Where a GMP call executes: prices differ on Ethereum, on other EVM chains and for a Cosmos delivery. */
+export type AxelarChainKind = 'ethereum' | 'evm' | 'cosmos';
+
 export interface AxelarAsset {
   /** The asset's denom on Axelar (`uusdc`, `weth-wei`): Skip's `asset` field. */
   denom: string;
   tokens: ReadonlyMap<string, AxelarToken>;
-  /** Per-chain transfer fee by kind of chain, in the asset's base units. */
-  transferFee: { ethereum: bigint; evm: bigint; cosmos: bigint };
+  /**
+   * What a GMP call with token from a Cosmos chain pays Axelar's gas receiver (the memo's `fee`, out of the amount) to
+   * execute on an EVM destination of each kind, in the asset's base units.
+   */
+  gmpFee: { ethereum: bigint; evm: bigint };
   /** Where the asset can also arrive as the chain's native token (WETH → ETH). */
   unwrap?: { chainId: string; nativeDenom: string };
 }
@@ -27,12 +33,11 @@ interface AxelarFile {
     string,
     {
       tokens: Record<string, AxelarToken>;
-      transfer_fee: { ethereum: string; evm: string; cosmos: string };
+      gmp_fee: { ethereum: string; evm: string };
       unwrap?: { chain_id: string; native_denom: string };
     }
   >;
-  gmp_gas_payment: Record<string, string>;
-  gmp_execute_fee: Record<string, { gas_limit: number; gas_price_wei: string }>;
+  gmp_gas_payment: Record<string, Partial<Record<AxelarChainKind, string>>>;
   confirmation_seconds: Record<string, number>;
   cosmos_confirmation_seconds: number;
   relay_seconds: number;
@@ -48,14 +53,13 @@ export interface AxelarConfig {
   /** Axelar's gas receiver, paid in the memo's `fee` for relayed execution. */
   gasReceiver: string;
   /**
-   * Skip's AxelarHandler per EVM chain: the GMP destination that unwraps WETH into the native token, and on a source
-   * chain the contract that pays the gas service and calls the gateway in one transaction (gmpTransferERC20Token).
+   * Skip's AxelarHandler per EVM chain: on a source chain the contract that pays the gas service and calls the gateway
+   * in one transaction (gmpTransferERC20Token); on a destination the contract Axelar executes with the tokens
+   * (executeWithToken), which sends them on to the recipient (SendToken) or unwraps them (SendNative).
    */
   handler: ReadonlyMap<string, string>;
-  /** Native gas (source chain wei) a GMP call with token from the chain to a Cosmos chain pays: an estimate. */
-  gmpGasPayment: ReadonlyMap<string, bigint>;
-  /** What executing a GMP call on the chain costs, in its native wei. */
-  gmpExecuteFee: ReadonlyMap<string, bigint>;
+  /** Native gas (source chain wei) a GMP call with token from the chain pays, by kind of destination: an estimate. */
+  gmpGasPayment: ReadonlyMap<string, ReadonlyMap<AxelarChainKind, bigint>>;
   confirmationSeconds: ReadonlyMap<string, number>;
   cosmosConfirmationSeconds: number;
   relaySeconds: number;
@@ -72,11 +76,7 @@ export function axelarConfig(): AxelarConfig {
     assets: Object.entries(file.assets).map(([denom, a]) => ({
       denom,
       tokens: new Map(Object.entries(a.tokens)),
-      transferFee: {
-        ethereum: BigInt(a.transfer_fee.ethereum),
-        evm: BigInt(a.transfer_fee.evm),
-        cosmos: BigInt(a.transfer_fee.cosmos),
-      },
+      gmpFee: { ethereum: BigInt(a.gmp_fee.ethereum), evm: BigInt(a.gmp_fee.evm) },
       ...(a.unwrap ? { unwrap: { chainId: a.unwrap.chain_id, nativeDenom: a.unwrap.native_denom } } : {}),
     })),
     chainName: new Map(Object.entries(names)),
@@ -85,9 +85,11 @@ export function axelarConfig(): AxelarConfig {
     gmpAccount: contracts.gmp_account,
     gasReceiver: contracts.gas_receiver,
     handler: new Map(Object.entries(contracts.skip_handler)),
-    gmpGasPayment: new Map(Object.entries(file.gmp_gas_payment).map(([c, wei]) => [c, BigInt(wei)])),
-    gmpExecuteFee: new Map(
-      Object.entries(file.gmp_execute_fee).map(([c, f]) => [c, BigInt(f.gas_limit) * BigInt(f.gas_price_wei)]),
+    gmpGasPayment: new Map(
+      Object.entries(file.gmp_gas_payment).map(([c, byKind]) => [
+        c,
+        new Map(Object.entries(byKind).map(([kind, wei]) => [kind as AxelarChainKind, BigInt(wei)])),
+      ]),
     ),
     confirmationSeconds: new Map(Object.entries(file.confirmation_seconds)),
     cosmosConfirmationSeconds: file.cosmos_confirmation_seconds,

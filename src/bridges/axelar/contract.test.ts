@@ -4,7 +4,7 @@ import { runBridgeContract } from '../test-helpers/contract-suite.js';
 import type { LaneBridge } from '../types.js';
 import { axelarBridge } from './index.js';
 
-// A GMP call embeds the entry point's timeout inside hex calldata, out of reach of the suite's clock masking: freeze
+// A call to Osmosis that swaps on arrival embeds the entry point's timeout inside hex calldata, out of reach of the suite's clock masking: freeze
 // the clock (Date only; timers stay real) so that /msgs and /msgs_direct agree to the millisecond.
 vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 24, 12) });
 
@@ -21,7 +21,7 @@ const AXLUSDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3E
 
 runBridgeContract(axelarBridge as unknown as LaneBridge, [
   {
-    name: 'axlWETH from Osmosis to WETH on Ethereum (GMP memo, type 3)',
+    name: 'axlWETH from Osmosis to WETH on Ethereum (type 2 memo to the AxelarHandler)',
     route: {
       source_asset_chain_id: 'osmosis-1',
       source_asset_denom: WETH_ON_OSMOSIS,
@@ -45,7 +45,7 @@ runBridgeContract(axelarBridge as unknown as LaneBridge, [
     tamper: { field: 'should_unwrap', value: 'false' },
   },
   {
-    name: 'axlUSDC from Polygon to Osmosis (gateway sendToken)',
+    name: 'axlUSDC from Polygon to Osmosis (AxelarHandler call with token, to the user)',
     route: {
       source_asset_chain_id: '137',
       source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed',
@@ -70,7 +70,7 @@ runBridgeContract(axelarBridge as unknown as LaneBridge, [
     tamper: { field: 'to_chain_id', value: 'cosmoshub-4' },
   },
   {
-    name: 'USDC from Ethereum to axlUSDC on Avalanche (EVM to EVM)',
+    name: 'USDC from Ethereum to axlUSDC on Avalanche (EVM to EVM, through both handlers)',
     route: {
       source_asset_chain_id: '1',
       source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',

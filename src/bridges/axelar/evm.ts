@@ -1,15 +1,21 @@
 /**
- * From an EVM chain, two transactions:
- * - the gateway's `sendToken(destinationChain, destinationAddress, symbol, amount)` (execution mechanics §6.3), which
- *   pulls the token from the wallet (`required_erc20_approvals`: the gateway, for the amount) and emits `TokenSent`;
- *   Axelar mints or releases it on the destination, less its transfer fee. A plain token transfer needs no
- *   gas-service payment: the transfer fee pays the relaying.
- * - a GMP call with token through Skip's AxelarHandler, `gmpTransferERC20Token(destinationChain, contractAddress,
- *   payload, symbol, amount, gasPaymentAmount)` (selector 0xd421c105), payable with value = gasPaymentAmount: the
- *   handler pulls the amount (approval to the handler), pays the gas service's `payNativeGasForContractCallWithToken`
- *   and calls the gateway's `callContractWithToken`. An account cannot make both calls in one transaction itself.
- *   To a CosmWasm contract the payload is the 4-byte version 0x00000002 followed by the UTF-8 JSON of the execute
- *   message (axelar-core CosmWasmV2): Axelar delivers it as an ICS-20 packet whose IBC-hooks memo calls the contract.
+ * From an EVM chain, every Axelar transfer is a general message with token through Skip's AxelarHandler on the source
+ * chain: `gmpTransferERC20Token(destinationChain, contractAddress, payload, symbol, amount, gasPaymentAmount)`
+ * (selector 0xd421c105), payable with value = gasPaymentAmount. The handler pulls the amount (approval to the handler),
+ * pays the gas service's `payNativeGasForContractCallWithToken` (refund to the sender) and calls the gateway's
+ * `callContractWithToken`, whose ContractCallWithToken event Axelar confirms and routes (axelar-core x/evm/abci.go).
+ * Never the gateway's `sendToken` (0x26ef699d): since axelar-core v1.4.0 its TokenSent event is marked failed and the
+ * tokens stay in the gateway.
+ *
+ * What `contractAddress` and `payload` are depends on the destination (axelar-core x/axelarnet/types/evm_translator.go
+ * for Cosmos, the handler's executeWithToken for EVM):
+ * - a Cosmos chain, nothing after the hop: the recipient's address and the version 0x00000000 (native) followed by
+ *   "{}", as Skip's captured Ethereum → Osmosis answer does: Axelar delivers the tokens to the recipient in an ICS-20
+ *   packet whose memo carries the (unused) message;
+ * - a Cosmos chain, a swap or transfer after the hop: the chain's entry point and the version 0x00000002 followed by
+ *   the UTF-8 JSON of its execute message (CosmWasm, JSON): Axelar's packet carries an IBC-hooks `wasm` memo;
+ * - an EVM chain: Skip's AxelarHandler there and its `(uint8 command, bytes data)` payload (memo.ts), which sends the
+ *   tokens on to the recipient (or unwraps them).
  */
 import { bytesToHex, concat, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
@@ -18,8 +24,6 @@ import { stringifyWithBigInts } from '../../messages/json.js';
 import type { ContractCall } from '../types.js';
 
 export const GATEWAY_ABI = parseAbi([
-  'function sendToken(string destinationChain, string destinationAddress, string symbol, uint256 amount)',
-  'event TokenSent(address indexed sender, string destinationChain, string destinationAddress, string symbol, uint256 amount)',
   'event ContractCallWithToken(address indexed sender, string destinationChain, string destinationContractAddress, bytes32 indexed payloadHash, bytes payload, string symbol, uint256 amount)',
 ]);
 
@@ -27,39 +31,21 @@ export const HANDLER_ABI = parseAbi([
   'function gmpTransferERC20Token(string destinationChain, string contractAddress, bytes payload, string symbol, uint256 amount, uint256 gasPaymentAmount) payable',
 ]);
 
-/** axelar-core's payload version for a CosmWasm call whose message is JSON. */
+/** axelar-core's payload versions for a message to a Cosmos chain. */
+export const NATIVE_PAYLOAD_VERSION: Hex = '0x00000000';
 export const COSMWASM_JSON_PAYLOAD_VERSION: Hex = '0x00000002';
-
-export interface SendTokenFields {
-  chainId: string;
-  gateway: string;
-  token: string;
-  symbol: string;
-  amount: bigint;
-  destinationChain: string;
-  destinationAddress: string;
-  signer: string;
-}
-
-export function sendTokenTx(f: SendTokenFields): Static<typeof EvmTx> {
-  const data = encodeFunctionData({
-    abi: GATEWAY_ABI,
-    functionName: 'sendToken',
-    args: [f.destinationChain, f.destinationAddress, f.symbol, f.amount],
-  });
-  return {
-    chain_id: f.chainId,
-    to: f.gateway,
-    value: '0',
-    data: data.slice(2),
-    required_erc20_approvals: [{ token_contract: f.token, spender: f.gateway, amount: f.amount.toString() }],
-    signer_address: f.signer,
-  };
-}
 
 /** The GMP payload that makes Axelar execute `call.msg` on the CosmWasm contract `call.contract`. */
 export function cosmWasmPayload(call: ContractCall): Uint8Array {
   return hexToBytes(concat([COSMWASM_JSON_PAYLOAD_VERSION, stringToHex(stringifyWithBigInts(call.msg))]));
+}
+
+/**
+ * The payload of a plain delivery to a Cosmos account: the native version and an empty JSON object (Axelar requires
+ * bytes after the version; the receiving chain runs nothing for it).
+ */
+export function nativeDeliveryPayload(): Uint8Array {
+  return hexToBytes(concat([NATIVE_PAYLOAD_VERSION, stringToHex('{}')]));
 }
 
 export interface GmpTransferFields {
@@ -70,16 +56,17 @@ export interface GmpTransferFields {
   amount: bigint;
   gasPayment: bigint;
   destinationChain: string;
-  call: ContractCall;
+  /** The destination contract (or, for a native delivery, the recipient account) and what Axelar hands it. */
+  contractAddress: string;
+  payload: Uint8Array;
   signer: string;
 }
 
 export function gmpTransferTx(f: GmpTransferFields): Static<typeof EvmTx> {
-  const payload = bytesToHex(cosmWasmPayload(f.call));
   const data = encodeFunctionData({
     abi: HANDLER_ABI,
     functionName: 'gmpTransferERC20Token',
-    args: [f.destinationChain, f.call.contract, payload, f.symbol, f.amount, f.gasPayment],
+    args: [f.destinationChain, f.contractAddress, bytesToHex(f.payload), f.symbol, f.amount, f.gasPayment],
   });
   return {
     chain_id: f.chainId,

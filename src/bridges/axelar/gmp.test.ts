@@ -1,13 +1,18 @@
 /**
- * Axelar GMP from an EVM chain on the real registry and offline market: USDT on Ethereum to Osmosis' alloyed USDT is
- * one transaction (the swap rides in the GMP payload), with the wire record of §4.6, both fees in estimated_fees, and
- * /msgs re-validating the echoed record without trusting its amounts. Where nothing follows the hop, the plain
- * gateway sendToken is used (no gas payment).
+ * Axelar from an EVM chain on the real registry and offline market, against Skip's captured Ethereum → Osmosis answers
+ * (test/fixtures/skip-go-api/route-ethereum-to-osmosis-axelar.json, msgs-ethereum-to-osmosis-axelar.json): every lane
+ * is a general message with token through Skip's AxelarHandler (gmpTransferERC20Token), a plain transfer included;
+ * the record has the captured keys with the native gas as its fee, the amount arrives whole, estimated_fees carry the
+ * gas payment, and /msgs re-validates an echoed record without trusting its amounts. When a swap follows on Osmosis,
+ * the same lane carries it in one transaction.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decodeFunctionData, getAddress, hexToString, slice, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { axelarConfig } from './config.js';
+import { HANDLER_ABI } from './evm.js';
 import { axelarBridge } from './index.js';
+import { capture, type CapturedMsgs, type CapturedRoute } from './test-helpers/captures.js';
 
 // The entry point's timeout sits inside hex calldata: freeze the clock (Date only) so /msgs and /msgs_direct agree.
 vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 24, 12) });
@@ -15,10 +20,12 @@ vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 24, 12) });
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const OSMO = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const AXLUSDT_ON_OSMOSIS = 'ibc/8242AD24008032E457D2E12D46588FD39FB54FB29680C6C7663D296B383C37C4';
 const ALL_USDT = 'factory/osmo1em6xs47hd82806f5cxgyufguxrrc7l0aqx7nzzptjuqgswczk8csavdxek/alloyed/allUSDT';
-const HANDLER = '0xD397883c12b71ea39e0d9f6755030205f31A1c96';
-const GATEWAY = '0x4F4495243837681061C4743b74B3eEdf548D56A5';
+const cfg = axelarConfig();
+const HANDLER = cfg.handler.get('1')!;
+const GAS = cfg.gmpGasPayment.get('1')!.get('cosmos')!;
 const request = {
   source_asset_chain_id: '1',
   source_asset_denom: USDT,
@@ -57,9 +64,78 @@ async function msgs(
   });
 }
 
-describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
-  const gas = axelarConfig().gmpGasPayment.get('1')!;
+const handlerCall = (data: string) => decodeFunctionData({ abi: HANDLER_ABI, data: `0x${data}` as Hex }).args;
 
+describe('WETH from Ethereum to Osmosis, field for field with the captured Skip answers', () => {
+  const capturedRoute = capture<CapturedRoute>('route-ethereum-to-osmosis-axelar');
+  const capturedMsgs = capture<CapturedMsgs>('msgs-ethereum-to-osmosis-axelar');
+
+  it('/route: the captured record keys, the native gas as its fee, the amount arriving whole', async () => {
+    const r = await route(capturedRoute.request);
+    const [ours, theirs] = [r.operations[0], capturedRoute.response.body.operations[0]!];
+    expect(Object.keys(ours.axelar_transfer)).toEqual(Object.keys(theirs.axelar_transfer));
+    const b = theirs.axelar_transfer;
+    expect(ours.axelar_transfer).toMatchObject({
+      from_chain: b.from_chain,
+      from_chain_id: b.from_chain_id,
+      to_chain: b.to_chain,
+      to_chain_id: b.to_chain_id,
+      asset: b.asset,
+      should_unwrap: b.should_unwrap,
+      denom_in: b.denom_in,
+      denom_out: b.denom_out,
+      fee_amount: GAS.toString(),
+      fee_asset: { denom: b.fee_asset.denom, chain_id: b.fee_asset.chain_id, decimals: 18 },
+      is_testnet: false,
+      bridge_id: 'AXELAR',
+      smart_relay: false,
+    });
+    expect(ours.amount_out).toBe(ours.amount_in);
+    expect(theirs.amount_out).toBe(theirs.amount_in);
+    expect(r.txs_required).toBe(1);
+    expect(r.estimated_fees).toEqual([
+      expect.objectContaining({
+        fee_type: 'SMART_RELAY',
+        bridge_id: 'AXELAR',
+        amount: GAS.toString(),
+        origin_asset: expect.objectContaining({ denom: 'ethereum-native' }),
+        chain_id: '1',
+        tx_index: 0,
+        operation_index: 0,
+        fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+      }),
+    ]);
+  });
+
+  it('/msgs: gmpTransferERC20Token to osmosis, the recipient as contract, 0x00000000 "{}" as payload, gas as value', async () => {
+    const request = { ...capturedMsgs.request };
+    delete request.amount_out;
+    const res = await post(t.app, '/v2/fungible/msgs', request);
+    expect(res.statusCode, res.body).toBe(200);
+    const ours = res.json().txs[0];
+    const theirs = capturedMsgs.response.body.txs[0]!;
+    const theirTx = theirs.evm_tx!;
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect(Object.keys(ours.evm_tx).sort()).toEqual(Object.keys(theirTx).sort());
+    expect(ours.operations_indices).toEqual(theirs.operations_indices);
+    const [a, b] = [handlerCall(ours.evm_tx.data), handlerCall(theirTx.data)];
+    expect(ours.evm_tx.data.slice(0, 8)).toBe(theirTx.data.slice(0, 8));
+    // destination chain, contract (the recipient), payload, symbol, amount as captured; the gas figure differs.
+    expect(a.slice(0, 5)).toEqual(b.slice(0, 5));
+    expect(a[5]).toBe(GAS);
+    expect(ours.evm_tx).toMatchObject({
+      chain_id: '1',
+      to: HANDLER,
+      value: GAS.toString(),
+      signer_address: theirTx.signer_address,
+      required_erc20_approvals: [{ token_contract: WETH, spender: HANDLER, amount: b[4].toString() }],
+    });
+    // The captured handler on Ethereum was Skip's 2024 proxy; data/contracts.json names its 2025 one.
+    expect(theirTx.to).toBe('0xD397883c12b71ea39e0d9f6755030205f31A1c96');
+  });
+});
+
+describe('USDT from Ethereum, then a swap on Osmosis', () => {
   it('is one transaction: axelar_transfer and swap share tx 0', async () => {
     const r = await route();
     expect(
@@ -74,74 +150,21 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
     expect(r.txs_required).toBe(1);
     expect(r.chain_ids).toEqual(['1', 'osmosis-1']);
     expect(r.operations[1].swap.denom_in).toBe(AXLUSDT_ON_OSMOSIS);
+    // No transfer fee: the swap gets all of it.
+    expect(r.operations[0].amount_out).toBe(r.operations[0].amount_in);
   });
 
-  it('the record has exactly the fields of §4.6, the gas payment as its fee in native ETH', async () => {
-    const op = (await route()).operations[0].axelar_transfer;
-    expect(Object.keys(op).sort()).toEqual(
-      [
-        'asset',
-        'bridge_id',
-        'denom_in',
-        'denom_out',
-        'fee_amount',
-        'fee_asset',
-        'from_chain',
-        'from_chain_id',
-        'is_testnet',
-        'should_unwrap',
-        'smart_relay',
-        'to_chain',
-        'to_chain_id',
-        'usd_fee_amount',
-      ].sort(),
-    );
-    expect(op).toMatchObject({
-      from_chain: 'Ethereum',
-      from_chain_id: '1',
-      to_chain: 'osmosis',
-      to_chain_id: 'osmosis-1',
-      asset: 'uusdt',
-      should_unwrap: false,
-      denom_in: USDT,
-      denom_out: AXLUSDT_ON_OSMOSIS,
-      fee_amount: gas.toString(),
-      fee_asset: { denom: 'ethereum-native', chain_id: '1', decimals: 18 },
-      is_testnet: false,
-      bridge_id: 'AXELAR',
-      smart_relay: false,
-    });
+  it('the handler call names the entry point and carries its swap as CosmWasm JSON', async () => {
+    const res = await post(t.app, '/v2/fungible/msgs_direct', { ...request, chain_ids_to_addresses: addresses });
+    expect(res.statusCode, res.body).toBe(200);
+    const [chain, contract, payload, symbol, amount, gas] = handlerCall(res.json().txs[0].evm_tx.data);
+    expect([chain, symbol, amount, gas]).toEqual(['osmosis', 'USDT', 1_000_000_000n, GAS]);
+    expect(contract).toBe(t.ctx.registry.chain('osmosis-1')!.entryPoint!.entryPoint);
+    expect(slice(payload, 0, 4)).toBe('0x00000002');
+    expect(Object.keys(JSON.parse(hexToString(slice(payload, 4))))).toEqual(['swap_and_action']);
   });
 
-  it('estimated_fees: the transfer fee deducted in USDT, the gas payment additional in ETH', async () => {
-    const r = await route();
-    const transferFee = 20_000_000n + 500_000n; // Ethereum's plus a Cosmos chain's USDT transfer fee (data/axelar.json)
-    expect(r.estimated_fees).toMatchObject([
-      {
-        fee_type: 'SMART_RELAY',
-        bridge_id: 'AXELAR',
-        amount: transferFee.toString(),
-        origin_asset: { denom: USDT },
-        chain_id: '1',
-        tx_index: 0,
-        operation_index: 0,
-        fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
-      },
-      {
-        fee_type: 'SMART_RELAY',
-        bridge_id: 'AXELAR',
-        amount: gas.toString(),
-        origin_asset: { denom: 'ethereum-native' },
-        chain_id: '1',
-        tx_index: 0,
-        operation_index: 0,
-        fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL',
-      },
-    ]);
-    expect(BigInt(r.operations[0].amount_in) - BigInt(r.operations[0].amount_out)).toBe(transferFee);
-  });
-
-  it('/msgs on the echoed operations rebuilds the GMP transaction, whatever fee_amount and amounts the echo says', async () => {
+  it('/msgs on the echoed operations rebuilds the transaction, whatever fee_amount and amounts the echo says', async () => {
     const r = await route();
     const direct = await post(t.app, '/v2/fungible/msgs_direct', { ...request, chain_ids_to_addresses: addresses });
     const echoed = structuredClone(r.operations);
@@ -150,28 +173,17 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
     const res = await msgs(r, echoed);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().txs).toHaveLength(1);
-    expect(res.json().txs[0].evm_tx).toMatchObject({ to: HANDLER, value: gas.toString() });
+    expect(res.json().txs[0].evm_tx).toMatchObject({ to: HANDLER, value: GAS.toString() });
     expect(res.json().txs).toEqual(direct.json().txs);
   });
 
-  it('/msgs refuses a GMP record with nothing after it to carry', async () => {
+  it('/msgs on the axelar record alone delivers to the user: native payload, the recipient as contract', async () => {
     const r = await route();
     const res = await msgs(r, [r.operations[0]], { chain: 'osmosis-1', denom: AXLUSDT_ON_OSMOSIS });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().code).toBe(3);
-    expect(res.json().message).toMatch(/GMP transfer from 1 to osmosis-1 carries the next step/);
-  });
-
-  it('/msgs reads a record without the native fee_asset as the plain sendToken: the swap then waits for a second transaction', async () => {
-    const r = await route();
-    const ops = structuredClone(r.operations);
-    delete ops[0].axelar_transfer.fee_asset;
-    const res = await msgs(r, ops);
     expect(res.statusCode, res.body).toBe(200);
-    const txs = res.json().txs;
-    expect(txs).toHaveLength(2);
-    expect(txs[0].evm_tx).toMatchObject({ to: GATEWAY, value: '0' });
-    expect(txs[1].cosmos_tx.chain_id).toBe('osmosis-1');
+    const [, contract, payload] = handlerCall(res.json().txs[0].evm_tx.data);
+    expect(contract).toBe(OSMO);
+    expect(payload).toBe('0x000000007b7d');
   });
 
   it('/msgs refuses a record whose denom_in is not what the lane carries', async () => {
@@ -184,20 +196,28 @@ describe('Axelar GMP from Ethereum, continuing with a swap on Osmosis', () => {
   });
 });
 
-describe('Axelar from an EVM chain where nothing follows the hop', () => {
-  it('uses the gateway sendToken: no gas payment, the transfer fee in the destination token', async () => {
+describe('EVM to EVM', () => {
+  it('USDC from Ethereum to axlUSDC on Avalanche: the call goes to the handler on Avalanche, which pays the user', async () => {
     const res = await post(t.app, '/v2/fungible/msgs_direct', {
-      ...request,
-      dest_asset_denom: AXLUSDT_ON_OSMOSIS,
-      chain_ids_to_addresses: addresses,
+      source_asset_chain_id: '1',
+      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      dest_asset_chain_id: '43114',
+      dest_asset_denom: '0xfaB550568C688d5D8A52C7d794cb93Edc26eC0eC',
+      amount_in: '100000000',
+      chain_ids_to_addresses: { '1': EVM, '43114': EVM },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.txs[0].evm_tx).toMatchObject({ to: GATEWAY, value: '0' });
-    expect(body.route.estimated_fees.map((f: { fee_behavior: string }) => f.fee_behavior)).toEqual([
-      'FEE_BEHAVIOR_DEDUCTED',
-    ]);
-    expect(body.route.operations[0].axelar_transfer.fee_asset.denom).toBe(AXLUSDT_ON_OSMOSIS);
+    const [chain, contract] = handlerCall(res.json().txs[0].evm_tx.data);
+    expect(chain).toBe('Avalanche');
+    expect(getAddress(contract)).toBe(getAddress(cfg.handler.get('43114')!));
+  });
+
+  it('an EVM chain without a handler has no Axelar lanes to or from it', () => {
+    const withHandler = new Set(cfg.handler.keys());
+    for (const l of axelarBridge.lanes(t.ctx.registry)) {
+      if (t.ctx.registry.chain(l.fromChainId)?.wire.chain_type === 'evm') expect(withHandler).toContain(l.fromChainId);
+      if (t.ctx.registry.chain(l.toChainId)?.wire.chain_type === 'evm') expect(withHandler).toContain(l.toChainId);
+    }
   });
 });
 
@@ -212,30 +232,32 @@ describe('carriesNext', () => {
     seconds: 1,
   });
 
-  it('a GMP lane carries a swap or transfer on its destination chain, nothing else; other Axelar lanes never', () => {
-    const gmp = lanes().find((l) => l.gmp && l.toChainId === 'osmosis-1')!;
-    const plain = lanes().find(
-      (l) => !l.gmp && l.fromChainId === gmp.fromChainId && l.toChainId === 'osmosis-1' && l.denomIn === gmp.denomIn,
-    )!;
+  it('a lane to a Cosmos chain with the entry point carries a swap or transfer there; nothing else carries', () => {
+    const toOsmosis = lanes().find((l) => l.gmp && l.toChainId === 'osmosis-1')!;
+    const fromOsmosis = lanes().find((l) => l.fromChainId === 'osmosis-1' && l.toChainId === '1')!;
+    const evmToEvm = lanes().find((l) => l.fromChainId === '1' && l.toChainId === '43114')!;
     const r = t.ctx.registry;
-    expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'swap', chainId: 'osmosis-1' })).toBe(true);
-    expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'transfer', chainId: 'osmosis-1' })).toBe(true);
-    expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'bridge', chainId: 'osmosis-1' })).toBe(false);
-    expect(axelarBridge.carriesNext(r, step(gmp), { kind: 'swap', chainId: 'neutron-1' })).toBe(false);
-    expect(axelarBridge.carriesNext(r, step(gmp))).toBe(false);
-    expect(axelarBridge.carriesNext(r, step(plain), { kind: 'swap', chainId: 'osmosis-1' })).toBe(false);
-    expect(axelarBridge.onlyWithNext!(gmp)).toBe(true);
-    expect(axelarBridge.onlyWithNext!(plain)).toBe(false);
+    expect(toOsmosis.runsEntryPoint).toBe(true);
+    expect(axelarBridge.carriesNext(r, step(toOsmosis), { kind: 'swap', chainId: 'osmosis-1' })).toBe(true);
+    expect(axelarBridge.carriesNext(r, step(toOsmosis), { kind: 'transfer', chainId: 'osmosis-1' })).toBe(true);
+    expect(axelarBridge.carriesNext(r, step(toOsmosis), { kind: 'bridge', chainId: 'osmosis-1' })).toBe(false);
+    expect(axelarBridge.carriesNext(r, step(toOsmosis), { kind: 'swap', chainId: 'neutron-1' })).toBe(false);
+    expect(axelarBridge.carriesNext(r, step(toOsmosis))).toBe(false);
+    expect(axelarBridge.carriesNext(r, step(fromOsmosis), { kind: 'swap', chainId: '1' })).toBe(false);
+    expect(axelarBridge.carriesNext(r, step(evmToEvm), { kind: 'swap', chainId: '43114' })).toBe(false);
   });
 
-  it('GMP lanes start on EVM chains with a handler and end on Cosmos chains that run the entry point on arrival', () => {
-    const gmp = lanes().filter((l) => l.gmp);
-    expect(gmp.length).toBeGreaterThan(0);
-    for (const l of gmp) {
-      expect(t.ctx.registry.chain(l.fromChainId)?.wire.chain_type).toBe('evm');
-      expect(l.gmp!.handler).toBe(axelarConfig().handler.get(l.fromChainId));
-      const to = t.ctx.registry.chain(l.toChainId)!;
-      expect(to.capabilities.ibcHooks && to.entryPoint !== undefined).toBe(true);
+  it('every lane from an EVM chain pays the gas service through the source handler; every lane from Cosmos pays a memo fee', () => {
+    for (const l of lanes()) {
+      if (t.ctx.registry.chain(l.fromChainId)?.wire.chain_type === 'evm') {
+        expect(l.gmp?.handler).toBe(cfg.handler.get(l.fromChainId));
+        expect(l.gmp!.gasPayment).toBeGreaterThan(0n);
+        expect(l.fee).toBe(0n);
+      } else {
+        expect(l.gmp).toBeUndefined();
+        expect(l.destinationHandler).toBe(cfg.handler.get(l.toChainId));
+        expect(l.fee).toBeGreaterThan(0n);
+      }
     }
   });
 });

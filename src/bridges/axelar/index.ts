@@ -1,10 +1,12 @@
 /**
- * Axelar: axl-wrapped assets between Cosmos chains and EVM chains, and between EVM chains. From a Cosmos chain the
- * user's transaction is an ICS-20 transfer to Axelar's GMP account with a GMP memo; from an EVM chain it is a call to
- * the gateway. Axelar's validators confirm the source, then its relayers deliver on the destination in a transaction
- * of their own, so an Axelar hop ends the user's transaction — except a GMP call with token from an EVM chain to a
- * Cosmos chain with IBC hooks (lanes.ts): it pays Axelar's gas service for the execution and names Skip's entry point
- * as the destination contract, so the swap or transfer after the hop runs on arrival, in the same signature.
+ * Axelar: axl-wrapped assets between Cosmos chains and EVM chains, and between EVM chains, always as a general message
+ * with token (GMP), the kind current Axelar processes. From a Cosmos chain the user's transaction is an ICS-20 transfer
+ * to Axelar's GMP account with a type 2 memo that calls Skip's AxelarHandler on the destination; from an EVM chain it
+ * is a call to Skip's AxelarHandler there, which pays Axelar's gas service and calls the gateway's
+ * callContractWithToken. Axelar's validators confirm the source, then its relayers execute on the destination in a
+ * transaction of their own, so an Axelar hop ends the user's transaction, except from an EVM chain to a Cosmos chain
+ * with IBC hooks (lanes.ts): there the call names Skip's entry point as the destination contract, so the swap or
+ * transfer after the hop runs on arrival, in the same signature.
  */
 import type { Address } from 'viem';
 import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../messages/cosmos/msg-transfer.js';
@@ -13,9 +15,9 @@ import type { Registry } from '../../registry/registry.js';
 import { invalidArgument } from '../../errors.js';
 import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
-import { gmpTransferTx, sendTokenTx } from './evm.js';
+import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
-import { sendTokenMemo, unwrapMemo } from './memo.js';
+import { HANDLER_SEND_NATIVE, HANDLER_SEND_TOKEN, handlerCallMemo, handlerPayload } from './memo.js';
 import { axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
@@ -38,13 +40,21 @@ function buildTx({
 }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
   const cfg = axelarConfig();
-  const path = [lane.fromChainId, lane.toChainId];
+  if (continuation && !lane.runsEntryPoint) {
+    throw invalidArgument(
+      `the Axelar transfer from ${lane.fromChainId} to ${lane.toChainId} cannot run a further step on arrival there`,
+    );
+  }
   if (lane.gmp) {
-    if (!continuation) {
-      throw invalidArgument(
-        `the Axelar GMP transfer from ${lane.fromChainId} to ${lane.toChainId} carries the next step of the route, and no step follows it there`,
-      );
-    }
+    // What Axelar calls on the destination, and with what (evm.ts).
+    const target = lane.destinationHandler
+      ? {
+          contractAddress: lane.destinationHandler,
+          payload: handlerPayload(lane.shouldUnwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient as Address),
+        }
+      : continuation
+        ? { contractAddress: continuation.contract, payload: cosmWasmPayload(continuation) }
+        : { contractAddress: recipient, payload: nativeDeliveryPayload() };
     return {
       evm_tx: gmpTransferTx({
         chainId: lane.fromChainId,
@@ -54,49 +64,39 @@ function buildTx({
         amount,
         gasPayment: lane.gmp.gasPayment,
         destinationChain: lane.toChainName,
-        call: continuation,
+        ...target,
         signer: sender,
       }),
       operations_indices: operationIndices,
     };
   }
-  if (lane.toAxelar) {
-    const memo = lane.shouldUnwrap
-      ? unwrapMemo(lane.toChainName, cfg.handler.get(lane.toChainId)!, recipient as Address, lane.fee, cfg.gasReceiver)
-      : sendTokenMemo(lane.toChainName, recipient);
-    if (timeoutTimestampNs === undefined)
-      throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
-    const msg = buildMsgTransfer({
-      sourcePort: lane.toAxelar.port,
-      sourceChannel: lane.toAxelar.channel,
-      denom: lane.denomIn,
-      amount,
-      sender,
-      receiver: cfg.gmpAccount,
-      timeoutTimestampNs,
-      memo: stringifyWithBigInts(memo),
-    });
-    return {
-      cosmos_tx: {
-        chain_id: lane.fromChainId,
-        path,
-        signer_address: sender,
-        msgs: [{ msg: msgTransferJson(msg), msg_type_url: MSG_TRANSFER_TYPE_URL }],
-      },
-      operations_indices: operationIndices,
-    };
-  }
+  if (!lane.toAxelar || !lane.destinationHandler) throw new Error('an Axelar lane starts on an EVM or a Cosmos chain');
+  if (timeoutTimestampNs === undefined) throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
+  const memo = handlerCallMemo(
+    lane.toChainName,
+    lane.destinationHandler,
+    recipient as Address,
+    lane.shouldUnwrap,
+    lane.fee,
+    cfg.gasReceiver,
+  );
+  const msg = buildMsgTransfer({
+    sourcePort: lane.toAxelar.port,
+    sourceChannel: lane.toAxelar.channel,
+    denom: lane.denomIn,
+    amount,
+    sender,
+    receiver: cfg.gmpAccount,
+    timeoutTimestampNs,
+    memo: stringifyWithBigInts(memo),
+  });
   return {
-    evm_tx: sendTokenTx({
-      chainId: lane.fromChainId,
-      gateway: cfg.gateway.get(lane.fromChainId)!,
-      token: lane.denomIn,
-      symbol: lane.sourceSymbol!,
-      amount,
-      destinationChain: lane.toChainName,
-      destinationAddress: recipient,
-      signer: sender,
-    }),
+    cosmos_tx: {
+      chain_id: lane.fromChainId,
+      path: [lane.fromChainId, lane.toChainId],
+      signer_address: sender,
+      msgs: [{ msg: msgTransferJson(msg), msg_type_url: MSG_TRANSFER_TYPE_URL }],
+    },
     operations_indices: operationIndices,
   };
 }
@@ -113,15 +113,14 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   laneOfRecord: (registry, record, at, expected) => axelarLaneOfRecord(lanes(registry), record, at, expected),
   buildTx,
   carriesNext,
-  onlyWithNext: (lane) => lane.gmp !== undefined,
 };
 
 /**
- * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane is a
- * GMP call whose destination contract, Skip's entry point, runs the next step on that chain.
+ * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane ends
+ * on a Cosmos chain that runs Skip's entry point on arrival, which then runs the swap or transfer after the hop.
  */
 function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: NextStep): boolean {
   return (
-    step.lane.gmp !== undefined && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId
+    step.lane.runsEntryPoint && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId
   );
 }

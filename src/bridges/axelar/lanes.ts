@@ -1,16 +1,19 @@
 /**
  * Axelar lanes: an Axelar asset (axlUSDC, axlWETH, ...) between its ERC-20s on EVM chains and its ICS-20 vouchers on
- * Cosmos chains that Axelar serves.
+ * Cosmos chains that Axelar serves. Every lane is a general message with token (GMP), the one kind of transfer current
+ * Axelar processes (axelar-core v1.5.0: gateway TokenSent events are marked failed, ICS-20 memo type 3 is gone):
  *
  * - Cosmos → EVM: the voucher leaves its Cosmos chain over that chain's channel to Axelar, addressed to Axelar's GMP
- *   account with a GMP memo (execution mechanics §6.1); the lane embeds that IBC packet (`ibc_transfer_to_axelar`).
- *   With `should_unwrap` (WETH → ETH), the memo calls Skip's AxelarHandler on the destination, which unwraps.
- * - EVM → Cosmos / EVM: the user's wallet calls the source chain's gateway `sendToken` (§6.3).
- * - EVM → Cosmos with IBC hooks and Skip's entry point, general message passing (GMP): the wallet calls Skip's
- *   AxelarHandler on the source chain, which pays Axelar's gas service in native gas and calls the gateway's
- *   `callContractWithToken` with the entry point as the destination contract, so the step after the hop (a swap, an
- *   IBC transfer onward) runs on arrival in the same signature. Such a lane exists only to carry that step: the route
- *   search leaves it out of routes where nothing follows it (a plain sendToken is cheaper there).
+ *   account with a type 2 memo (memo.ts) that calls Skip's AxelarHandler on the destination, which sends the tokens
+ *   on to the recipient (or unwraps WETH into ETH: `should_unwrap`). The memo's fee, out of the amount, pays Axelar's
+ *   gas receiver for the execution. The lane embeds the IBC packet into Axelar (`ibc_transfer_to_axelar`). Offered
+ *   where the destination has a handler.
+ * - EVM → Cosmos: the wallet calls Skip's AxelarHandler on the source chain (evm.ts), which pays Axelar's gas service
+ *   in native gas and calls the gateway's `callContractWithToken`: to the recipient with a native payload, or, when a
+ *   swap or an IBC transfer follows on a chain with IBC hooks and Skip's entry point, to the entry point, which then
+ *   runs that step on arrival in the same signature. Offered where the source has a handler and a gas figure.
+ * - EVM → EVM: the same call to the destination's AxelarHandler, which sends the tokens on. Offered only where both
+ *   chains have a handler (the executable path) and the data file has the gas figure; otherwise not at all.
  * A chain takes part when Axelar's name for it is known; an EVM chain also needs its gateway address, a Cosmos chain a
  * transfer channel to Axelar and memo support. Every end must be an asset the registry lists, with the asset's
  * decimals (Axelar moves base units one to one).
@@ -20,7 +23,7 @@ import type { Registry } from '../../registry/registry.js';
 import { hopOver, type TransferHop } from '../../routing/transfer-path.js';
 import { IBC_HOP_SECONDS } from '../ibc/operation.js';
 import type { Lane } from '../types.js';
-import { AXELAR_CHAIN_ID, axelarConfig, type AxelarAsset } from './config.js';
+import { AXELAR_CHAIN_ID, axelarConfig, type AxelarAsset, type AxelarChainKind } from './config.js';
 
 export interface AxelarLane extends Lane {
   readonly bridge: 'AXELAR';
@@ -32,16 +35,20 @@ export interface AxelarLane extends Lane {
   readonly toAxelar: TransferHop | undefined;
   /** EVM source: the gateway's symbol for the token sent. */
   readonly sourceSymbol: string | undefined;
-  /** The destination delivers the chain's native token, unwrapped from the asset by Skip's AxelarHandler. */
-  readonly shouldUnwrap: boolean;
   /**
-   * EVM source, GMP call with token: the source chain's AxelarHandler, and the native gas it pays the gas service
-   * (source chain wei, an estimate from data/axelar.json) on top of the amount.
+   * EVM source: the source chain's AxelarHandler, and the native gas it pays the gas service (source chain wei, an
+   * estimate from data/axelar.json) on top of the amount.
    */
   readonly gmp: { handler: string; gasPayment: bigint; nativeDenom: string } | undefined;
-  /** What Axelar keeps, in the asset's base units: the transfer fee, or the GMP execution fee when unwrapping. */
+  /** EVM destination: Skip's AxelarHandler there, the contract Axelar executes with the tokens. */
+  readonly destinationHandler: string | undefined;
+  /** The destination delivers the chain's native token, unwrapped by the destination's handler (SendNative). */
+  readonly shouldUnwrap: boolean;
+  /** Cosmos destination with IBC hooks and Skip's entry point: a swap or transfer there can run on arrival. */
+  readonly runsEntryPoint: boolean;
+  /** Taken from the amount, in the asset's base units: the memo's execution fee from a Cosmos source, else 0. */
   readonly fee: bigint;
-  /** The denom on the destination chain the fee is counted in (the asset's token there, WETH when unwrapping). */
+  /** The destination denom the fee is counted in (what arrives: the token, or the native token when unwrapping). */
   readonly feeDenom: string;
   readonly seconds: number;
 }
@@ -49,7 +56,7 @@ export interface AxelarLane extends Lane {
 interface End {
   chainId: string;
   name: string;
-  kind: 'ethereum' | 'evm' | 'cosmos';
+  kind: AxelarChainKind;
   denom: string;
   symbol?: string;
   toAxelar?: TransferHop;
@@ -93,31 +100,42 @@ function seconds(from: End, to: End): number {
   return confirm + cfg.relaySeconds + (to.kind === 'cosmos' ? IBC_HOP_SECONDS : 0);
 }
 
-function lane(
-  asset: AxelarAsset,
-  from: End,
-  to: End,
-  unwrapTo?: string,
-  gmpFee?: bigint,
-  gmp?: AxelarLane['gmp'],
-): AxelarLane {
+interface LaneTerms {
+  /** The native denom the destination's handler unwraps into. */
+  unwrapTo?: string;
+  gmp?: AxelarLane['gmp'];
+  destinationHandler?: string;
+  fee?: bigint;
+  runsEntryPoint?: boolean;
+}
+
+function lane(asset: AxelarAsset, from: End, to: End, t: LaneTerms): AxelarLane {
+  const denomOut = t.unwrapTo ?? to.denom;
   return {
     bridge: 'AXELAR',
     fromChainId: from.chainId,
     toChainId: to.chainId,
     denomIn: from.denom,
-    denomOut: unwrapTo ?? to.denom,
+    denomOut,
     asset: asset.denom,
     fromChainName: from.name,
     toChainName: to.name,
     toAxelar: from.toAxelar,
     sourceSymbol: from.symbol,
-    shouldUnwrap: unwrapTo !== undefined,
-    gmp,
-    fee: gmpFee ?? asset.transferFee[from.kind] + asset.transferFee[to.kind],
-    feeDenom: to.denom,
+    gmp: t.gmp,
+    destinationHandler: t.destinationHandler,
+    shouldUnwrap: t.unwrapTo !== undefined,
+    runsEntryPoint: t.runsEntryPoint ?? false,
+    fee: t.fee ?? 0n,
+    feeDenom: denomOut,
     seconds: seconds(from, to),
   };
+}
+
+/** The native denom `to` can unwrap the asset into (WETH → ETH on Ethereum), when the registry lists it. */
+function unwrapsTo(registry: Registry, asset: AxelarAsset, to: End): string | undefined {
+  const u = asset.unwrap;
+  return u && u.chainId === to.chainId && registry.listedAsset(u.chainId, u.nativeDenom) ? u.nativeDenom : undefined;
 }
 
 export function axelarLanes(registry: Registry): AxelarLane[] {
@@ -129,41 +147,44 @@ export function axelarLanes(registry: Registry): AxelarLane[] {
     const decimals = onAxelar.wire.decimals;
     const evm = evmEnds(registry, asset, decimals);
     const cosmos = cosmosEnds(registry, asset, decimals);
-    for (const c of cosmos) {
-      for (const e of evm) lanes.push(lane(asset, c, e), lane(asset, e, c));
-    }
-    for (const a of evm) for (const b of evm) if (a !== b) lanes.push(lane(asset, a, b));
-    // From a Cosmos chain the memo calls the handler that unwraps. From another EVM chain it would be a GMP call
-    // through that chain's handler, but WETH, the asset that unwraps, has an Axelar token on Ethereum alone here, and
-    // its gas payment would have to buy an Ethereum execution in the source chain's gas token (a price conversion).
-    const u = asset.unwrap;
-    const dest = u && evm.find((e) => e.chainId === u.chainId);
-    const fee = u && cfg.gmpExecuteFee.get(u.chainId);
-    if (
-      u &&
-      dest &&
-      fee !== undefined &&
-      cfg.handler.has(u.chainId) &&
-      registry.listedAsset(u.chainId, u.nativeDenom)
-    ) {
-      for (const c of cosmos) lanes.push(lane(asset, c, dest, u.nativeDenom, fee));
-    }
     for (const e of evm) {
-      const gmp = gmpSource(registry, e.chainId);
-      // Axelar's transfer fee applies to a call with token as to sendToken; the gas payment comes on top, in gas.
-      if (!gmp) continue;
-      for (const c of cosmos)
-        if (runsEntryPointOnArrival(registry, c.chainId)) lanes.push(lane(asset, e, c, undefined, undefined, gmp));
+      const destinationHandler = cfg.handler.get(e.chainId);
+      const native = unwrapsTo(registry, asset, e);
+      if (destinationHandler && e.kind !== 'cosmos') {
+        const fee = asset.gmpFee[e.kind];
+        for (const c of cosmos) {
+          lanes.push(lane(asset, c, e, { destinationHandler, fee }));
+          if (native) lanes.push(lane(asset, c, e, { destinationHandler, fee, unwrapTo: native }));
+        }
+      }
+      const toCosmos = gmpSource(registry, e.chainId, 'cosmos');
+      if (toCosmos) {
+        for (const c of cosmos)
+          lanes.push(
+            lane(asset, e, c, { gmp: toCosmos, runsEntryPoint: runsEntryPointOnArrival(registry, c.chainId) }),
+          );
+      }
+    }
+    for (const a of evm) {
+      for (const b of evm) {
+        const gmp = a !== b ? gmpSource(registry, a.chainId, b.kind) : undefined;
+        const destinationHandler = cfg.handler.get(b.chainId);
+        // No handler on the destination: nothing there can execute the call, so the lane is not offered.
+        if (!gmp || !destinationHandler) continue;
+        lanes.push(lane(asset, a, b, { gmp, destinationHandler }));
+        const native = unwrapsTo(registry, asset, b);
+        if (native) lanes.push(lane(asset, a, b, { gmp, destinationHandler, unwrapTo: native }));
+      }
     }
   }
   return lanes;
 }
 
-/** The handler and gas payment for GMP calls from an EVM chain, when the data files have both. */
-function gmpSource(registry: Registry, chainId: string): AxelarLane['gmp'] {
+/** The handler and gas payment for GMP calls from an EVM chain to a destination kind, when the data files have both. */
+function gmpSource(registry: Registry, chainId: string, to: AxelarChainKind): AxelarLane['gmp'] {
   const cfg = axelarConfig();
   const handler = cfg.handler.get(chainId);
-  const gasPayment = cfg.gmpGasPayment.get(chainId);
+  const gasPayment = cfg.gmpGasPayment.get(chainId)?.get(to);
   const nativeDenom = nativeDenomOf(chainId);
   if (!handler || gasPayment === undefined || !nativeDenom || !registry.asset(chainId, nativeDenom)) return undefined;
   return { handler, gasPayment, nativeDenom };

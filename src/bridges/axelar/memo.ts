@@ -1,57 +1,56 @@
 /**
- * The GMP memo of an ICS-20 packet sent to Axelar's GMP account (execution mechanics §6.1; axelar-core
- * x/axelarnet/message_handler.go): `destination_chain` (Axelar's chain name), `destination_address`, `payload`
- * (bytes as a JSON array of byte values, or null), `type` and, for a call that must be executed by Axelar's relayers,
- * `fee` {amount, recipient} taken from the transferred amount.
+ * The GMP memo of an ICS-20 packet sent to Axelar's GMP account (execution mechanics §6.1; axelar-core v1.5.0
+ * x/axelarnet/message_handler.go, `Message`): `destination_chain` (Axelar's chain name), `destination_address`,
+ * `payload` (bytes, written as a JSON array of byte values as Skip does), `type` and `fee` {amount, recipient}, taken
+ * from the transferred amount and paid to Axelar's gas receiver so that Axelar's relayers execute the call.
  *
- * - Type 3 (send token): the tokens go to `destination_address`, no payload, no fee in the memo (Axelar's transfer
- *   fee is deducted by the network).
- * - Type 2 (call with token), used to unwrap: `destination_address` is Skip's AxelarHandler, whose payload format is
- *   ABI `(uint8 command, bytes data)` with command 1 = SendNative and data = ABI `(address recipient)`
- *   (skip-mev/skip-go-evm-contracts AxelarHandler `_executeWithToken`): it unwraps the WETH it receives and sends the
- *   native token to the recipient.
+ * Junction sends type 2 (general message with token) only: it is what current Axelar processes. Type 3 (direct token
+ * transfer) was switched off in v1.3.0 and removed in v1.4.0 (the handler answers "unrecognized Message type" and the
+ * packet is refunded). The call goes to Skip's AxelarHandler on the destination EVM chain, whose executeWithToken
+ * decodes the payload as ABI `(uint8 command, bytes data)` (skip-mev/skip-go-evm-contracts AxelarHandler.sol, enum
+ * Commands { SendToken, SendNative, Swap }): SendToken transfers the tokens to `abi.decode(data, (address))`,
+ * SendNative unwraps them (WETH → ETH) first. The memo's keys and their order are those of Skip's captured answer
+ * (test/fixtures/skip-go-api/msgs-osmosis-to-ethereum-axelar.json).
  */
 import { encodeAbiParameters, hexToBytes, type Address } from 'viem';
 
+/** axelar-core nexus MessageType: 1 general message, 2 general message with token. */
 export const GMP_TYPE_CALL_WITH_TOKEN = 2;
-export const GMP_TYPE_SEND_TOKEN = 3;
+
 /** AxelarHandler commands (enum Commands { SendToken, SendNative, Swap }). */
+export const HANDLER_SEND_TOKEN = 0;
 export const HANDLER_SEND_NATIVE = 1;
 
 export interface GmpMemo {
   destination_chain: string;
   destination_address: string;
-  payload: number[] | null;
+  payload: number[];
   type: number;
-  fee?: { amount: string; recipient: string };
+  fee: { amount: string; recipient: string };
 }
 
-/** ABI `(uint8 command, bytes data)` with data = ABI `(address recipient)`. */
+/** ABI `(uint8 command, bytes data)` with data = ABI `(address recipient)`: SendToken or SendNative to `recipient`. */
 export function handlerPayload(command: number, recipient: Address): Uint8Array {
   const data = encodeAbiParameters([{ type: 'address' }], [recipient]);
   return hexToBytes(encodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], [command, data]));
 }
 
-export function sendTokenMemo(destinationChain: string, recipient: string): GmpMemo {
-  return {
-    destination_chain: destinationChain,
-    destination_address: recipient,
-    payload: null,
-    type: GMP_TYPE_SEND_TOKEN,
-  };
-}
-
-export function unwrapMemo(
+/**
+ * A general message with token to Skip's AxelarHandler on the destination, which sends the tokens it receives to the
+ * recipient, unwrapped into the chain's native token when `unwrap`. `fee` (in the asset) pays for the execution.
+ */
+export function handlerCallMemo(
   destinationChain: string,
   handler: string,
   recipient: Address,
+  unwrap: boolean,
   fee: bigint,
   gasReceiver: string,
 ): GmpMemo {
   return {
     destination_chain: destinationChain,
     destination_address: handler,
-    payload: [...handlerPayload(HANDLER_SEND_NATIVE, recipient)],
+    payload: [...handlerPayload(unwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient)],
     type: GMP_TYPE_CALL_WITH_TOKEN,
     fee: { amount: fee.toString(), recipient: gasReceiver },
   };

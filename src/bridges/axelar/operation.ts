@@ -1,12 +1,12 @@
 /**
- * The `axelar_transfer` wire record (wire format §4.6) and its reverse. The record follows Skip's captured shape
- * (test/fixtures/skip-go-api/route-osmosis-to-ethereum-axelar.json): from a Cosmos chain, `denom_in` is the asset's
- * denom on Axelar and the packet into Axelar is embedded as `ibc_transfer_to_axelar` (a `transfer` record);
- * `from_chain` / `to_chain` carry Axelar's chain names; `fee_amount` / `fee_asset` are the fee in the destination's
- * token, except for a GMP call from an EVM chain, where they are the native gas paid to the gas service (the
- * transfer fee Axelar deducts shows in the amounts and in the route's estimated_fees). A record echoed back to /msgs
- * is matched against the lanes this registry offers: chain, asset, unwrapping, denoms and the kind of fee must all
- * agree (a native `fee_asset` on an EVM source names the GMP call), and the amounts are re-quoted, never read.
+ * The `axelar_transfer` wire record (wire format §4.6) and its reverse. The record follows Skip's captured shapes
+ * (test/fixtures/skip-go-api/route-osmosis-to-ethereum-axelar.json, route-ethereum-to-osmosis-axelar.json): from a
+ * Cosmos chain, `denom_in` is the asset's denom on Axelar, the packet into Axelar is embedded as
+ * `ibc_transfer_to_axelar` (a `transfer` record) and `fee_amount` / `fee_asset` are the memo's execution fee in what
+ * arrives on the destination (WETH, or ETH when unwrapping); from an EVM chain, `denom_in` is the token and the fee is
+ * the native gas the handler pays the gas service. `from_chain` / `to_chain` carry Axelar's chain names. A record
+ * echoed back to /msgs is matched against the lanes this registry offers: chains, asset, unwrapping and denoms must
+ * agree, and the amounts and fees are re-quoted, never read.
  */
 import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
@@ -26,7 +26,8 @@ export function axelarRecord(registry: Registry, step: BridgeStep<AxelarLane>): 
     denom_in: lane.toAxelar ? lane.asset : lane.denomIn,
     denom_out: lane.denomOut,
     fee_amount: (lane.gmp ? lane.gmp.gasPayment : lane.fee).toString(),
-    // The record is rendered without prices; the route's estimated_fees carry the fee's USD value.
+    // The record is rendered without prices (a string, as the wire type wants); the route's estimated_fees carry the
+    // fee's USD value.
     usd_fee_amount: '',
     fee_asset: (lane.gmp
       ? registry.asset(lane.fromChainId, lane.gmp.nativeDenom)!
@@ -69,12 +70,8 @@ export function axelarLaneOfRecord(
     throw invalidArgument(
       `invalid ${at}.should_unwrap: ${asset} from ${from} to ${to} ${unwrap ? 'cannot' : 'must'} be unwrapped`,
     );
-  const gmp = paysNativeGas(record.fee_asset, unwrapping);
-  const lane = unwrapping.find((l) => (l.gmp !== undefined) === gmp);
-  if (!lane)
-    throw invalidArgument(
-      `invalid ${at}.fee_asset: Axelar from ${from} to ${to} pays ${gmp ? 'no native gas' : 'its gas in native gas'} there`,
-    );
+  // Lanes are unique per chains, asset and unwrapping.
+  const lane = unwrapping[0]!;
   if (lane.denomIn !== expected.denom)
     throw invalidArgument(
       `invalid ${at}: the previous operation delivers ${expected.denom}, and Axelar carries ${lane.denomIn} from ${from}`,
@@ -104,11 +101,4 @@ export function axelarLaneOfRecord(
     }
   }
   return lane;
-}
-
-/** Whether an echoed `fee_asset` is the native gas of a GMP call (an absent one names the plain transfer). */
-function paysNativeGas(feeAsset: unknown, lanes: readonly AxelarLane[]): boolean {
-  if (typeof feeAsset !== 'object' || feeAsset === null) return false;
-  const { denom, chain_id: chainId } = feeAsset as Record<string, unknown>;
-  return lanes.some((l) => l.gmp !== undefined && l.gmp.nativeDenom === denom && l.fromChainId === chainId);
 }

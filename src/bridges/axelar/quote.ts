@@ -1,15 +1,31 @@
 /**
- * Axelar keeps a fixed fee out of the amount it moves, whatever the amount: the per-chain transfer fee of the asset
- * on the source and on the destination chain (sendToken, callContractWithToken and ICS-20 type 3 transfers), or, for a
- * GMP call from a Cosmos chain (the unwrapping lane), the gas the memo pays Axelar's gas receiver for executing it on
- * the destination. An amount that does not exceed the fee would wait in Axelar's queue forever, so it is refused.
- * A GMP call from an EVM chain also pays the gas service in native gas, on top of the amount (the transaction's
- * value): an estimate from data/axelar.json, of which Axelar refunds what the execution does not use.
+ * What an Axelar general message with token costs. Axelar charges no transfer fee on a general message (its nexus
+ * module takes that fee on token transfers only); the cost is the execution on the destination, paid up front:
+ * - from a Cosmos chain, the memo's `fee` to Axelar's gas receiver, taken out of the amount (FEE_BEHAVIOR_DEDUCTED):
+ *   a fixed figure per asset and kind of destination (data/axelar.json gmp_fee). axelar-core refuses a type 2 call
+ *   that leaves nothing after the fee, so an amount that does not exceed it is refused here;
+ * - from an EVM chain, the native gas the handler pays the gas service, on top of the amount (the transaction's value,
+ *   FEE_BEHAVIOR_ADDITIONAL): an estimate from data/axelar.json, of which Axelar refunds what the execution does not
+ *   use. The amount itself arrives whole.
  */
 import type { LaneQuote, LaneRefusal, StepFee } from '../types.js';
 import type { AxelarLane } from './lanes.js';
 
 export function axelarQuote(lane: AxelarLane, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal {
+  if (lane.gmp) {
+    const fees: StepFee[] = [
+      {
+        type: 'SMART_RELAY',
+        chainId: lane.fromChainId,
+        denom: lane.gmp.nativeDenom,
+        amount: lane.gmp.gasPayment,
+        behavior: 'FEE_BEHAVIOR_ADDITIONAL',
+        estimate: 'fee_table',
+      },
+    ];
+    if (amount <= 0n) return { refused: 'Axelar carries no zero amount (the handler reverts ZeroAmount)' };
+    return { amountIn: amount, amountOut: amount, fees, seconds: lane.seconds };
+  }
   const fees: StepFee[] = [
     {
       type: 'SMART_RELAY',
@@ -19,20 +35,10 @@ export function axelarQuote(lane: AxelarLane, amount: bigint, fixed: 'in' | 'out
       behavior: 'FEE_BEHAVIOR_DEDUCTED',
     },
   ];
-  if (lane.gmp) {
-    fees.push({
-      type: 'SMART_RELAY',
-      chainId: lane.fromChainId,
-      denom: lane.gmp.nativeDenom,
-      amount: lane.gmp.gasPayment,
-      behavior: 'FEE_BEHAVIOR_ADDITIONAL',
-      estimate: 'fee_table',
-    });
-  }
   if (fixed === 'out') return { amountIn: amount + lane.fee, amountOut: amount, fees, seconds: lane.seconds };
   if (amount <= lane.fee) {
     return {
-      refused: `Axelar keeps a fee of ${lane.fee} ${lane.asset} on this lane, and the amount ${amount} does not exceed it`,
+      refused: `Axelar's execution fee on this lane is ${lane.fee} ${lane.asset}, and the amount ${amount} does not exceed it`,
     };
   }
   return { amountIn: amount, amountOut: amount - lane.fee, fees, seconds: lane.seconds };

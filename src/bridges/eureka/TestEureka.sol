@@ -5,7 +5,9 @@
 // escrows the tokens with transferFrom and emits the ICS26 router's published event
 // `SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet)`, the packet carrying one ICS-20
 // payload (version ics20-1, encoding application/x-solidity-abi) whose value is the ABI-encoded
-// FungibleTokenPacketData (denom = the ERC-20 address in lowercase hex, sender, receiver, amount, memo).
+// FungibleTokenPacketData (denom = the ERC-20 address in lowercase hex, sender, receiver, amount, memo). Like the
+// published ICS26Router.sendPacket it refuses a timeout not after block.timestamp (IBCInvalidTimeoutTimestamp) or more
+// than MAX_TIMEOUT_DURATION = 1 day after it (IBCInvalidTimeoutDuration).
 // TestEurekaHandler implements Skip's published EurekaHandler entry `transfer(uint256, TransferParams, Fees)`
 // (0xeecf31f9): it pulls amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer.
 // Addresses are immutables so that the runtime code can be copied to the mainnet addresses with anvil_setCode.
@@ -53,12 +55,20 @@ struct FungibleTokenPacketData {
 
 contract TestICS20Transfer {
     uint64 public sequence;
+    uint256 private constant MAX_TIMEOUT_DURATION = 1 days;
+
+    error IBCInvalidTimeoutTimestamp(uint256 timeoutTimestamp, uint256 comparedTimestamp);
+    error IBCInvalidTimeoutDuration(uint256 maxTimeoutDuration, uint256 timeoutDuration);
 
     event SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet);
 
     function sendTransfer(SendTransferMsg calldata m) external returns (uint64) {
-        require(m.timeoutTimestamp > block.timestamp, "timeout in the past (seconds expected)");
-        require(m.timeoutTimestamp <= block.timestamp + 86400, "timeout more than a day ahead");
+        if (m.timeoutTimestamp <= block.timestamp) {
+            revert IBCInvalidTimeoutTimestamp(m.timeoutTimestamp, block.timestamp);
+        }
+        if (m.timeoutTimestamp - block.timestamp > MAX_TIMEOUT_DURATION) {
+            revert IBCInvalidTimeoutDuration(MAX_TIMEOUT_DURATION, m.timeoutTimestamp - block.timestamp);
+        }
         require(IToken(m.denom).transferFrom(msg.sender, address(this), m.amount), "escrow failed");
         sequence += 1;
         Payload[] memory payloads = new Payload[](1);

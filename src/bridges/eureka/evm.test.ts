@@ -4,7 +4,10 @@
  * SendPacket event) and test tokens are placed at the mainnet addresses of the data files; the transaction from
  * /v2/fungible/msgs_direct is sent after the approvals it lists, and the emitted packet is decoded: client, timeout
  * (seconds), and the ICS-20 payload (denom, amount, receiver, memo). Calldata is also decoded with the solc ABIs.
- * The relayed form (smart_relay) runs with a relay fee recipient set for the test, as an operator would.
+ * The relayed form (smart_relay) runs with a relay fee recipient set for the test, as an operator would. Packet
+ * timeouts, for default and extreme timeout_seconds, must outlive the relay (expected delivery from Ethereum plus the
+ * margin of timeout.ts) and pass the stand-in's copy of ICS26Router.sendPacket's one-day check, measured against the
+ * including block; the entry point's deadline that a Hub callback carries lies after the packet's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +26,7 @@ import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { eurekaConfig, overrideEurekaRelay } from './config.js';
+import { EUREKA_MAX_PACKET_SECONDS, IBC_V2_MAX_TIMEOUT_SECONDS, relayMarginSeconds } from './timeout.js';
 
 const ERC20 = parseAbi([
   'function approve(address spender, uint256 amount) returns (bool)',
@@ -102,11 +106,12 @@ interface PacketEvent {
   };
 }
 
-async function execute(t: TestApp, request: Record<string, unknown>) {
+/** `timeoutSeconds` null: the request leaves timeout_seconds out (the wire default). */
+async function execute(t: TestApp, request: Record<string, unknown>, timeoutSeconds: string | null = '3600') {
   const before = Math.floor(Date.now() / 1000);
   const res = await post(t.app, '/v2/fungible/msgs_direct', {
     ...request,
-    timeout_seconds: '3600',
+    ...(timeoutSeconds !== null ? { timeout_seconds: timeoutSeconds } : {}),
     chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -255,4 +260,73 @@ describe('IBC Eureka from Ethereum on anvil', () => {
     expect(body.route.estimated_fees).toEqual([]);
     expect(body.route.estimated_amount_out).toBe('4000000');
   });
+});
+
+describe('IBC Eureka packet timeouts from Ethereum on anvil', () => {
+  const expected = cfg.seconds.get('1')!;
+  const toHub = {
+    source_asset_chain_id: '1',
+    source_asset_denom: ATOM,
+    dest_asset_chain_id: 'cosmoshub-4',
+    dest_asset_denom: 'uatom',
+    amount_in: '1000000',
+  };
+
+  async function blockTime(receipt: { blockNumber: bigint }): Promise<bigint> {
+    return (await node.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+  }
+
+  it.each([null, '1', '86400', '86401', '604800'])(
+    'timeout_seconds %s: the packet outlives the relay, and the router accepts it (at most a day after the block)',
+    async (timeoutSeconds) => {
+      const { packet, before, receipt } = await execute(app, toHub, timeoutSeconds);
+      const ahead = Number(packet.timeoutTimestamp) - before;
+      expect(ahead).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
+      expect(ahead).toBeGreaterThanOrEqual(Math.min(Number(timeoutSeconds ?? 300), EUREKA_MAX_PACKET_SECONDS));
+      expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + 1);
+      expect(packet.timeoutTimestamp - (await blockTime(receipt))).toBeLessThanOrEqual(
+        BigInt(IBC_V2_MAX_TIMEOUT_SECONDS),
+      );
+    },
+  );
+
+  it.each([null, '604800'])('relayed, timeout_seconds %s: the handler sends the same bounded timeout', async (t) => {
+    const { tx, packet, before, receipt } = await execute(
+      relayedApp,
+      {
+        source_asset_chain_id: '1',
+        source_asset_denom: WBTC,
+        dest_asset_chain_id: 'cosmoshub-4',
+        dest_asset_denom: WBTC_ON_HUB,
+        amount_in: '3000000',
+      },
+      t,
+    );
+    expect(tx.to).toBe(handler);
+    const ahead = Number(packet.timeoutTimestamp) - before;
+    expect(ahead).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
+    expect(packet.timeoutTimestamp - (await blockTime(receipt))).toBeLessThanOrEqual(
+      BigInt(IBC_V2_MAX_TIMEOUT_SECONDS),
+    );
+  });
+
+  it.each([null, '604800'])(
+    'ATOM to Osmosis, timeout_seconds %s: the entry point the Hub callback runs has its deadline after the packet',
+    async (t) => {
+      const { data, packet } = await execute(
+        app,
+        {
+          source_asset_chain_id: '1',
+          source_asset_denom: ATOM,
+          dest_asset_chain_id: 'osmosis-1',
+          dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+          amount_in: '2000000',
+        },
+        t,
+      );
+      // The entry point's timeout is in nanoseconds; it must leave the onward hop time after the packet can land.
+      const carriedNs = BigInt(/"timeout_timestamp":(\d+)/.exec(data.memo)![1]!);
+      expect(carriedNs).toBeGreaterThan(packet.timeoutTimestamp * 1_000_000_000n);
+    },
+  );
 });

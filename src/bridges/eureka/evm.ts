@@ -6,7 +6,8 @@
  * - relayed (smart_relay): Skip's EurekaHandler `transfer(amount, transferParams, fees)` (0xeecf31f9), which pulls
  *   amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer; the wallet approves the handler
  *   for amount + relayFee (what the user signs for = amount delivered + relay fee).
- * `timeoutTimestamp` and `quoteExpiry` are absolute Unix **seconds**. The receiver is the bech32 address on the Hub;
+ * `timeoutTimestamp` and `quoteExpiry` are absolute Unix **seconds**; the timeout is the packet timeout of timeout.ts
+ * (past the relay, at most the day ICS26Router.sendPacket accepts), and the fee quote holds until then. The receiver is the bech32 address on the Hub;
  * when the route goes on from the Hub, it is the Hub's callback adapter and the memo carries `dest_callback` and the
  * `wasm` call of the entry point that the adapter executes with the received coin (§4).
  */
@@ -34,7 +35,8 @@ export interface EurekaEvmFields {
   amount: bigint;
   receiver: string;
   sourceClient: string;
-  timeoutSeconds: bigint;
+  /** The packet's timeout, absolute Unix seconds (timeout.ts). */
+  timeoutTimestamp: bigint;
   memo: string;
   relay: { fee: bigint; recipient: string; quoteExpirySeconds: bigint } | undefined;
   signer: string;
@@ -53,7 +55,7 @@ export function eurekaEvmTx(f: EurekaEvmFields): Static<typeof EvmTx> {
             recipient: f.receiver,
             sourceClient: f.sourceClient,
             destPort: 'transfer',
-            timeoutTimestamp: f.timeoutSeconds,
+            timeoutTimestamp: f.timeoutTimestamp,
             memo: f.memo,
           },
           {
@@ -73,7 +75,7 @@ export function eurekaEvmTx(f: EurekaEvmFields): Static<typeof EvmTx> {
             receiver: f.receiver,
             sourceClient: f.sourceClient,
             destPort: 'transfer',
-            timeoutTimestamp: f.timeoutSeconds,
+            timeoutTimestamp: f.timeoutTimestamp,
             memo: f.memo,
           },
         ],

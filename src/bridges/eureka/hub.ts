@@ -2,7 +2,8 @@
  * The Cosmos Hub side of an IBC Eureka transfer (execution-mechanics §1.4, §10.2):
  * - unrelayed: an ICS-20 `MsgTransfer` whose source_channel is the IBC v2 client `08-wasm-1369`, which makes the
  *   transfer module send an IBC v2 packet: `encoding` "application/x-solidity-abi" (the Ethereum side decodes ABI),
- *   `timeout_timestamp` in absolute **seconds** (at most 24 h ahead), `timeout_height` zero, receiver the 0x address;
+ *   `timeout_timestamp` in absolute **seconds** (the packet timeout of timeout.ts: past the relay, within the day the
+ *   channel v2 core accepts), `timeout_height` zero, receiver the 0x address;
  * - relayed (smart_relay): the Hub entry point's `action` with an `ibc_transfer` over the same client whose
  *   `ibc_info.eureka_fee` bank-sends the relay fee (its own timeout in nanoseconds) before the entry point sends the
  *   packet; the coin attached is amount + fee.
@@ -14,8 +15,6 @@ import { MSG_TRANSFER_TYPE_URL } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 
 export const SOLIDITY_ABI_ENCODING = 'application/x-solidity-abi';
-/** The IBC v2 core refuses a timeout further than this ahead. */
-export const MAX_V2_TIMEOUT_SECONDS = 24 * 3600;
 
 export interface HubEurekaFields {
   chainId: string;
@@ -26,6 +25,7 @@ export interface HubEurekaFields {
   receiver: string;
   sourceClient: string;
   nowSeconds: bigint;
+  /** Seconds from now to the packet's timeout (timeout.ts). */
   timeoutSeconds: bigint;
   relay: { fee: bigint; recipient: string; entryPoint: string } | undefined;
   path: string[];
@@ -61,13 +61,11 @@ function msgTransferV2Json(m: MsgTransfer): string {
 }
 
 export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
-  const timeout = f.timeoutSeconds > BigInt(MAX_V2_TIMEOUT_SECONDS) ? BigInt(MAX_V2_TIMEOUT_SECONDS) : f.timeoutSeconds;
-  const g = { ...f, timeoutSeconds: timeout };
   if (!f.relay) {
-    const msg = { msg: msgTransferV2Json(eurekaMsgTransfer(g)), msg_type_url: MSG_TRANSFER_TYPE_URL };
+    const msg = { msg: msgTransferV2Json(eurekaMsgTransfer(f)), msg_type_url: MSG_TRANSFER_TYPE_URL };
     return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };
   }
-  const deadline = f.nowSeconds + timeout;
+  const deadline = f.nowSeconds + f.timeoutSeconds;
   const action = {
     action: {
       action: {

@@ -13,7 +13,8 @@ import { eurekaEvmTx } from './evm.js';
 import { hubEurekaTx } from './hub.js';
 import { eurekaLanes, type EurekaLane } from './lanes.js';
 import { entryContract, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
-import { eurekaQuote } from './quote.js';
+import { eurekaLaneSeconds, eurekaQuote } from './quote.js';
+import { eurekaPacketTimeoutSeconds } from './timeout.js';
 
 const lanesByRegistry = new WeakMap<Registry, readonly EurekaLane[]>();
 
@@ -40,7 +41,9 @@ function buildTx({
     throw invalidArgument(`the amount ${amount} does not cover the Eureka relay fee of ${fee} ${lane.denomIn}`);
   const transferred = amount - fee;
   const nowSeconds = BigInt(Math.floor(nowMs / 1000));
-  const deadline = nowSeconds + BigInt(timeoutSeconds);
+  // The packet's timeout outlives the relay and stays within the day IBC v2 accepts (timeout.ts).
+  const packetSeconds = BigInt(eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds));
+  const deadline = nowSeconds + packetSeconds;
   const from = registry.chain(lane.fromChainId)!;
   if (from.wire.chain_type === 'evm') {
     let receiver = recipient;
@@ -64,7 +67,7 @@ function buildTx({
         amount: transferred,
         receiver,
         sourceClient: lane.sourceClient,
-        timeoutSeconds: deadline,
+        timeoutTimestamp: deadline,
         memo,
         relay: lane.relayed ? { fee, recipient: lane.feeRecipient!, quoteExpirySeconds: deadline } : undefined,
         signer: sender,
@@ -81,7 +84,7 @@ function buildTx({
       receiver: recipient,
       sourceClient: lane.sourceClient,
       nowSeconds,
-      timeoutSeconds: BigInt(timeoutSeconds),
+      timeoutSeconds: packetSeconds,
       relay: lane.relayed
         ? { fee, recipient: lane.feeRecipient!, entryPoint: entryContract(registry, lane) }
         : undefined,

@@ -9,8 +9,13 @@ import type { EurekaLane } from './lanes.js';
 /** Without a figure in the data file: the slower direction's (a packet from Ethereum waits for finality). */
 const UNKNOWN_SECONDS = 1140;
 
+/** The lane's expected delivery, from signing to funds usable on the far end (its packet's timeout covers it). */
+export function eurekaLaneSeconds(lane: EurekaLane): number {
+  return eurekaConfig().seconds.get(lane.fromChainId) ?? UNKNOWN_SECONDS;
+}
+
 export function eurekaQuote(lane: EurekaLane, amount: bigint, fixed: 'in' | 'out'): LaneQuote | LaneRefusal {
-  const seconds = eurekaConfig().seconds.get(lane.fromChainId) ?? UNKNOWN_SECONDS;
+  const seconds = eurekaLaneSeconds(lane);
   const fee = lane.relayFee;
   const fees = lane.relayed
     ? [

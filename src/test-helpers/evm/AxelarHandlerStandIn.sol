@@ -1,15 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
-// Junction's own test stand-in for Skip's AxelarHandler (not Skip's code): only the published entry point
-// gmpTransferERC20Token(string,string,bytes,string,uint256,uint256) (selector 0xd421c105) and its documented
-// behaviour: the native value must equal the gas payment, the token is looked up by its gateway symbol and pulled from
-// the caller, the gas service is paid for the contract call with token (sender = this contract, refund = the caller),
-// then the gateway's callContractWithToken sends it. The gateway and gas service are immutables, so the runtime code
-// can be copied to the handler address of data/contracts.json.
+// Junction's own test stand-in for Skip's AxelarHandler (not Skip's code), the two published entry points Junction's
+// transactions reach and their documented behaviour:
+// - gmpTransferERC20Token(string,string,bytes,string,uint256,uint256) (selector 0xd421c105), on a source chain: the
+//   native value must equal the gas payment, the token is looked up by its gateway symbol and pulled from the caller,
+//   the gas service is paid for the contract call with token (sender = this contract, refund = the caller), then the
+//   gateway's callContractWithToken sends it;
+// - executeWithToken(bytes32,string,string,bytes,string,uint256) (AxelarExecutable), on a destination chain: the
+//   gateway must validate the approved call (validateContractCallAndMint releases the tokens to this contract), then
+//   the payload is ABI (uint8 command, bytes data): 0 SendToken transfers the tokens to abi.decode(data, (address)),
+//   1 SendNative unwraps them (WETH withdraw) and sends the native token there, falling back to the token itself when
+//   unwrapping fails; any other command reverts.
+// The gateway and gas service are immutables, so the runtime code can be copied to the handler address of
+// data/contracts.json.
 pragma solidity ^0.8.20;
 
 interface IStandInERC20 {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
+    function transfer(address to, uint256 amount) external returns (bool);
     function approve(address spender, uint256 amount) external returns (bool);
+}
+
+interface IStandInWETH {
+    function withdraw(uint256 amount) external;
 }
 
 interface IStandInGateway {
@@ -21,6 +33,14 @@ interface IStandInGateway {
         string calldata symbol,
         uint256 amount
     ) external;
+    function validateContractCallAndMint(
+        bytes32 commandId,
+        string calldata sourceChain,
+        string calldata sourceAddress,
+        bytes32 payloadHash,
+        string calldata symbol,
+        uint256 amount
+    ) external returns (bool);
 }
 
 interface IStandInGasService {
@@ -64,4 +84,49 @@ contract AxelarHandlerStandIn {
         require(IStandInERC20(token).approve(address(gateway), amount), "approve failed");
         gateway.callContractWithToken(destinationChain, contractAddress, payload, symbol, amount);
     }
+
+    error NotApprovedByGateway();
+    error FunctionCodeNotSupported();
+    error NativePaymentFailed();
+
+    event Delivered(uint8 command, address token, address recipient, uint256 amount, bool unwrapped);
+
+    function executeWithToken(
+        bytes32 commandId,
+        string calldata sourceChain,
+        string calldata sourceAddress,
+        bytes calldata payload,
+        string calldata tokenSymbol,
+        uint256 amount
+    ) external {
+        if (!gateway.validateContractCallAndMint(commandId, sourceChain, sourceAddress, keccak256(payload), tokenSymbol, amount)) {
+            revert NotApprovedByGateway();
+        }
+        address token = gateway.tokenAddresses(tokenSymbol);
+        (uint8 command, bytes memory data) = abi.decode(payload, (uint8, bytes));
+        address recipient = abi.decode(data, (address));
+        if (command == 0) {
+            require(IStandInERC20(token).transfer(recipient, amount), "transfer failed");
+            emit Delivered(command, token, recipient, amount, false);
+        } else if (command == 1) {
+            try this.unwrapAndSend(token, amount, recipient) {
+                emit Delivered(command, token, recipient, amount, true);
+            } catch {
+                require(IStandInERC20(token).transfer(recipient, amount), "transfer failed");
+                emit Delivered(command, token, recipient, amount, false);
+            }
+        } else {
+            revert FunctionCodeNotSupported();
+        }
+    }
+
+    /// Only this contract calls it, from executeWithToken (external so that a failed unwrap can be caught).
+    function unwrapAndSend(address token, uint256 amount, address recipient) external {
+        require(msg.sender == address(this), "internal");
+        IStandInWETH(token).withdraw(amount);
+        (bool ok,) = recipient.call{value: amount}("");
+        if (!ok) revert NativePaymentFailed();
+    }
+
+    receive() external payable {}
 }

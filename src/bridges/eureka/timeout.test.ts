@@ -1,0 +1,47 @@
+/**
+ * The Eureka packet timeout rule (timeout.ts) on its own: for every lane duration of the data file and for default,
+ * small and extreme timeout_seconds, the timeout covers the expected delivery plus the stated margin and never passes
+ * the one day IBC v2 accepts on either side. The transactions that carry it are checked in evm.test.ts (anvil) and
+ * hub.test.ts (protobuf).
+ */
+import { describe, expect, it } from 'vitest';
+import { eurekaConfig } from './config.js';
+import {
+  EUREKA_MAX_PACKET_SECONDS,
+  IBC_V2_MAX_TIMEOUT_SECONDS,
+  MIN_RELAY_MARGIN_SECONDS,
+  eurekaPacketTimeoutSeconds,
+  relayMarginSeconds,
+} from './timeout.js';
+
+/** timeout_seconds when the caller gives none (wire format). */
+const DEFAULT_TIMEOUT_SECONDS = 300;
+const CALLER_TIMEOUTS = [1, 60, DEFAULT_TIMEOUT_SECONDS, 600, 3_600, 86_280, 86_400, 86_401, 604_800];
+
+describe('Eureka packet timeout', () => {
+  const durations = [...eurekaConfig().seconds.entries()];
+
+  it('the data file has a duration for both directions, Ethereum the slower', () => {
+    expect(eurekaConfig().seconds.get('1')).toBeGreaterThan(eurekaConfig().seconds.get('cosmoshub-4')!);
+  });
+
+  it.each(durations)('from %s (expected %i s): at least expected + margin, at most the accepted day', (_, expected) => {
+    for (const t of CALLER_TIMEOUTS) {
+      const packet = eurekaPacketTimeoutSeconds(expected, t);
+      expect(packet, `timeout_seconds ${t}`).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
+      expect(packet, `timeout_seconds ${t}`).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS);
+      // The caller's own window is kept whenever the day allows it.
+      expect(packet).toBeGreaterThanOrEqual(Math.min(t, EUREKA_MAX_PACKET_SECONDS));
+    }
+  });
+
+  it('the default 300 s becomes twice the expected delivery from Ethereum (1,140 s): 2,280 s', () => {
+    expect(eurekaPacketTimeoutSeconds(1_140, DEFAULT_TIMEOUT_SECONDS)).toBe(2_280);
+    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS)).toBe(300 + MIN_RELAY_MARGIN_SECONDS);
+  });
+
+  it('more than a day is capped below it, with the clock allowance kept back', () => {
+    expect(eurekaPacketTimeoutSeconds(1_140, 604_800)).toBe(EUREKA_MAX_PACKET_SECONDS);
+    expect(EUREKA_MAX_PACKET_SECONDS).toBeLessThan(IBC_V2_MAX_TIMEOUT_SECONDS);
+  });
+});
