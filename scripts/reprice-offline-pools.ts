@@ -170,7 +170,10 @@ const METHOD =
   'invariant to those prices, as arbitrage would (balancer: Π Bᵢ^wᵢ kept, reserves set so that every asset holds its ' +
   'weight share of the value; stableswap: the CFMM constant on scaled reserves kept, reserve ratio solved for the ' +
   'marginal price; concentrated: current tick liquidity kept, sqrt price = √(p₀/p₁) and the current tick moved to ' +
-  'it; Astroport xyk: x·y kept, the two sides of equal value; ' +
+  'it, and a pool recorded with its tick model keeps its liquidity profile around the price (every range boundary ' +
+  'moved by the ratio of the new price to the middle of the recorded active range, rounded to the tick spacing; the ' +
+  'recorded model stays under recorded.tick_model, the moved one is tick_model); Astroport xyk: x·y kept, the two ' +
+  'sides of equal value; ' +
   'alloyed transmuters are never re-priced, their members share the price of the member the price set calls most ' +
   'liquid). Denoms the price set lacks take the price of the deepest pool joining them to a priced denom. Each pool ' +
   'keeps its recorded state and date under `recorded`. The pools therefore price each other consistently at as_of: ' +

@@ -8,14 +8,24 @@
  * - stableswap (two assets): the CFMM constant k = x·y·(x² + y²) on scaled reserves is kept and the reserve ratio is
  *   solved so that the marginal price is the target;
  * - concentrated liquidity: the current tick liquidity and spacing are kept; the current sqrt price becomes
- *   √(p₀/p₁) and the current tick the tick of that price;
+ *   √(p₀/p₁) and the current tick the tick of that price. A pool recorded with its tick model keeps its liquidity
+ *   profile around the price: every range boundary moves by the same price ratio as the current price (rounded to
+ *   the tick spacing), as the positions of a pool whose liquidity providers follow the price would. Moving the
+ *   price through a months-old profile instead would leave most pools with only their full-range positions (DYDX/USDC
+ *   recorded at $3.36, re-priced to $1.28), a picture of no moment;
  * - transmuter (alloyed assets): exchanges at its fixed normalisation rates, so its state is kept and the price set
  *   gives its members one price instead (prices.ts).
  *
  * The arithmetic is double precision (relative error below 1e-12, far under the smallest pool fee of 1e-4); amounts
  * are rounded to whole base units and sqrt prices written with 36 decimals, as the chain stores them.
  */
-import { MAX_TICK, MIN_INITIALIZED_TICK, tickToSqrtPrice } from '../../src/venues/osmosis-poolmanager/tick-math.js';
+import {
+  MAX_TICK,
+  MIN_INITIALIZED_TICK,
+  MIN_TICK_V2,
+  tickToPrice36,
+  tickToSqrtPrice,
+} from '../../src/venues/osmosis-poolmanager/tick-math.js';
 
 /** USD per base unit, by denom. */
 export type Prices = ReadonlyMap<string, number>;
@@ -213,7 +223,7 @@ export function stableswapView(record: Json): PoolView {
 
 /** The largest tick whose sqrt price is at most `sqrt36` (36-decimal). */
 function tickAt(sqrt36: bigint): number {
-  let lo = MIN_INITIALIZED_TICK;
+  let lo = MIN_TICK_V2;
   let hi = MAX_TICK;
   while (lo < hi) {
     const mid = Math.floor((lo + hi + 1) / 2);
@@ -226,6 +236,8 @@ function tickAt(sqrt36: bigint): number {
 /** Osmosis concentrated record: chain_model {token0, token1, current_sqrt_price, current_tick, current_tick_liquidity}. */
 export function concentratedView(record: Json): PoolView {
   const model = record.chain_model as Json;
+  const tickModel = (record.recorded as Json | undefined)?.tick_model as RecordedTickModel | undefined;
+  if (tickModel) return tickModelView(record, tickModel);
   const recorded = (record.recorded as Json | undefined) ?? model;
   const denoms = [String(model.token0), String(model.token1)];
   const sqrt = Number(recorded.current_sqrt_price);
@@ -245,6 +257,80 @@ export function concentratedView(record: Json): PoolView {
       const text = fixed(Math.sqrt(prices.get(denoms[0]!)! / prices.get(denoms[1]!)!), 36);
       model.current_sqrt_price = text;
       model.current_tick = tickAt(BigInt(text.replace('.', '')));
+      return undefined;
+    },
+  };
+}
+
+/** The LCD liquidity_per_tick_range answer: ranges of constant liquidity and the index of the active one. */
+interface RecordedTickModel {
+  liquidity: { liquidity_amount: string; lower_tick: string | number; upper_tick: string | number }[];
+  bucket_index: number;
+}
+
+const priceAtTick = (tick: number) => Number(tickToPrice36(tick)) / 1e36;
+
+/**
+ * A concentrated pool recorded with its tick model (record.recorded.tick_model, LCD shape). Its price at recording is
+ * the geometric middle of the active range (the LCD answer names the range, not the price); re-pricing moves every
+ * boundary by the ratio of the new price to that one and writes the moved model to record.tick_model, with the
+ * current sqrt price, tick and liquidity of the range the new price falls in.
+ */
+function tickModelView(record: Json, recordedModel: RecordedTickModel): PoolView {
+  const model = record.chain_model as Json;
+  const denoms = [String(model.token0), String(model.token1)];
+  const spacing = Number(model.tick_spacing);
+  const ranges = recordedModel.liquidity.map((r) => ({
+    lower: Number(r.lower_tick),
+    upper: Number(r.upper_tick),
+    liquidity: r.liquidity_amount,
+  }));
+  const active = ranges[recordedModel.bucket_index];
+  if (!active) throw new Error(`pool ${String(model.id)}: bucket_index outside the tick model`);
+  const recordedPrice = Math.sqrt(priceAtTick(active.lower) * priceAtTick(active.upper));
+  const sqrt = Math.sqrt(recordedPrice);
+  const L = Number(active.liquidity);
+  const virtual = [L / sqrt, L * sqrt];
+  /**
+   * A boundary moved by `ratio` in price, to the nearest multiple of the spacing; the full range's ends stay put. A
+   * boundary may move below the at-launch minimum tick: positions there are allowed since the minimum spot price
+   * became 1e-30 (MIN_TICK_V2), and DYDX/USDC, for one, sits just above the old minimum at its 2024 price.
+   */
+  const moved = (tick: number, ratio: number) => {
+    if (tick <= MIN_INITIALIZED_TICK || tick >= MAX_TICK) return tick;
+    const t = tickAt(BigInt(fixed(Math.sqrt(priceAtTick(tick) * ratio), 36).replace('.', '')));
+    return Math.min(MAX_TICK, Math.max(MIN_TICK_V2, Math.round(t / spacing) * spacing));
+  };
+  return {
+    id: String(model.id),
+    denoms,
+    pegged: false,
+    implied: twoAssetImplied(denoms, (t, k, p) => ({
+      price: t === 0 ? p * recordedPrice : p / recordedPrice,
+      depth: virtual[k]! * p,
+    })),
+    depth: (prices) => pricedValue(virtual, denoms, prices),
+    reprice(prices) {
+      const price = prices.get(denoms[0]!)! / prices.get(denoms[1]!)!;
+      const ratio = price / recordedPrice;
+      const shifted = ranges
+        .map((r) => ({ lower: moved(r.lower, ratio), upper: moved(r.upper, ratio), liquidity: r.liquidity }))
+        .filter((r) => r.upper > r.lower);
+      const text = fixed(Math.sqrt(price), 36);
+      const tick = tickAt(BigInt(text.replace('.', '')));
+      const index = shifted.findIndex((r) => r.lower <= tick && tick < r.upper);
+      if (index < 0) throw new Error(`pool ${String(model.id)}: no range holds tick ${tick}`);
+      model.current_sqrt_price = text;
+      model.current_tick = tick;
+      model.current_tick_liquidity = shifted[index]!.liquidity;
+      record.tick_model = {
+        liquidity: shifted.map((r) => ({
+          liquidity_amount: r.liquidity,
+          lower_tick: String(r.lower),
+          upper_tick: String(r.upper),
+        })),
+        bucket_index: index,
+      };
       return undefined;
     },
   };

@@ -358,7 +358,7 @@ function makeAsset(
     decimals: decimals ?? null,
     token_contract: tokenContract,
     description: a.description ?? null,
-    coingecko_id: a.coingeckoId ?? null,
+    coingecko_id: correction?.coingecko_id ?? a.coingeckoId ?? null,
     recommended_symbol: a.symbol ?? null,
   };
   return {

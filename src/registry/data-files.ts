@@ -104,7 +104,7 @@ export interface VenuesFile {
 
 /** Corrections to asset-list facts the chain-registry package gets wrong, each with its evidence. */
 export interface AssetCorrectionsFile {
-  assets: { chain_id: string; denom: string; decimals?: number; source: string }[];
+  assets: { chain_id: string; denom: string; decimals?: number; coingecko_id?: string; source: string }[];
 }
 
 /** One coin as the chain's JSON writes it (amount a decimal string). */

@@ -45,13 +45,14 @@ describe('composite routes', () => {
     expect(route.estimated_fees.map((f: { bridge_id: string }) => f.bridge_id)).toEqual(['AXELAR']);
   });
 
-  it('unpinned, the one-transaction Axelar GMP route through a thin Osmosis pool loses too much, and the safe two-transaction route is answered instead of an error', async () => {
+  it('unpinned, the one-transaction Axelar GMP route through Osmosis pools too thin for the size loses too much, and the safe two-transaction route is answered instead of an error', async () => {
     const body = {
       source_asset_chain_id: '137',
       source_asset_denom: '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed',
       dest_asset_chain_id: 'noble-1',
       dest_asset_denom: 'uusdc',
-      amount_in: '500000000',
+      // 500,000 axlUSDC: the offline axlUSDC/OSMO and OSMO/USDC pools fill $500 at 0.9 % but not this.
+      amount_in: '500000000000',
       smart_relay: false,
     };
     // Alone, the one-transaction route exists and the safety rules refuse it.

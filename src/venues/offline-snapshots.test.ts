@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testRegistry } from '../test-helpers/registry.js';
 import { VENUE_PLUGINS, offlineMarket } from './index.js';
 
 describe('offline snapshots', () => {
@@ -62,6 +63,20 @@ describe('offline snapshots', () => {
     expect(atomPer1000Ntrn).toBeGreaterThan(75);
     expect(atomPer1000Ntrn).toBeLessThan(75.7);
     expect(market.get('neutron-astroport')?.takenAt.toISOString()).toBe('2024-07-28T00:00:00.000Z');
+  });
+
+  it('every Osmosis pool denom is a registry asset with decimals, except LP shares and one unlisted voucher', () => {
+    const registry = testRegistry();
+    const osmo = offlineMarket().get('osmosis-poolmanager')!;
+    const unknown = new Set(
+      osmo.pools
+        .flatMap((p) => p.denoms)
+        .filter((d) => typeof registry.asset('osmosis-1', d)?.wire.decimals !== 'number'),
+    );
+    // Pools 604 and 903 (STARS pools) hold a voucher the registry does not resolve.
+    expect([...unknown].filter((d) => !d.startsWith('gamm/pool/'))).toEqual([
+      'ibc/987C17B11ABC2B20019178ACE62929FE9840202CE79498E29FE8E5CB02B7C0A4',
+    ]);
   });
 
   it('plugins describe themselves', () => {

@@ -175,19 +175,17 @@ export function valueOf(doc: Schema, schema: Schema, hints: Hints, name = '', de
           record[k] = required.has(k)
             ? mostly(valueOf(doc, v, hints, k, depth + 1))
             : fc.option(mostly(valueOf(doc, v, hints, k, depth + 1)), { nil: undefined, freq: 3 });
-        return fc
-          .record(record)
-          .chain((o) =>
-            fc.oneof(
-              { arbitrary: fc.constant(o), weight: 8 },
-              {
-                arbitrary: fc
-                  .dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 })
-                  .map((extra) => ({ ...extra, ...o })),
-                weight: 1,
-              },
-            ),
-          );
+        return fc.record(record).chain((o) =>
+          fc.oneof(
+            { arbitrary: fc.constant(o), weight: 8 },
+            {
+              arbitrary: fc
+                .dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 })
+                .map((extra) => ({ ...extra, ...o })),
+              weight: 1,
+            },
+          ),
+        );
       }
       default:
         return anyJson;

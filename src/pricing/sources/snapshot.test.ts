@@ -80,6 +80,22 @@ describe('SnapshotPriceSource', () => {
     expect(usdValue(1_000000n, 6, q.price).eq(usdValue(1_000000n, 18, Decimal.fromInt(3000)))).toBe(true);
   });
 
+  it('prices an id through its alias only when the snapshot has no figure for the id itself', () => {
+    const aliased = fakeAssets([
+      { chainId: 'z', denom: 'wrapped-tether', decimals: 6, coingecko_id: 'wrapped-tether' },
+      { chainId: 'z', denom: 'osmo-id', decimals: 6, coingecko_id: 'tether' },
+    ]);
+    const aliases = new Map([
+      ['wrapped-tether', 'tether'],
+      ['tether', 'dust'],
+    ]);
+    const withAliases = new SnapshotPriceSource(file, aliased, 'snapshot:test', { aliases });
+    expect(withAliases.usdPrice('z', 'wrapped-tether')?.price.toString()).toBe('1.0001');
+    // The id's own figure wins over its alias.
+    expect(withAliases.usdPrice('z', 'osmo-id')?.price.toString()).toBe('1.0001');
+    expect(new SnapshotPriceSource(file, aliased, 'snapshot:test').usdPrice('z', 'wrapped-tether')).toBeUndefined();
+  });
+
   it('refuses a file without a date', () => {
     expect(() => new SnapshotPriceSource({ ...file, as_of: 'soon' }, lookup, 'bad')).toThrow(/as_of/);
   });
@@ -101,6 +117,30 @@ describe('the shipped snapshot with the real registry', () => {
     expect(src.usdPrice('noble-1', 'uusdc', NOW)?.price.toString()).toBe('1');
     const eth = src.usdPrice('1', 'ethereum-native', NOW)!;
     expect(formatUsd(usdValue(10n ** 18n, 18, eth.price))).toBe('3246.95');
+  });
+
+  it('prices ETH and WETH on every chain as ether, and TIA.n as TIA (ids and aliases of data/)', () => {
+    const eth = src.usdPrice('1', 'ethereum-native', NOW)!.price.toString();
+    const ethLike = [...registry.chains.keys()].flatMap((c) =>
+      [...registry.listedAssets(c)].filter((a) => a.wire.coingecko_id === 'ethereum' || a.wire.coingecko_id === 'weth'),
+    );
+    const chains = new Set(ethLike.map((a) => a.wire.chain_id));
+    for (const c of ['1', '10', '42161', '8453', '137', '43114', '56']) expect(chains, c).toContain(c);
+    for (const a of ethLike)
+      expect(
+        src.usdPrice(a.wire.chain_id, a.wire.denom, NOW)?.price.toString(),
+        `${a.wire.chain_id} ${a.wire.denom}`,
+      ).toBe(eth);
+    expect(registry.listedAsset('42161', 'arbitrum-native')?.wire.coingecko_id).toBe('ethereum');
+    expect(registry.listedAsset('8453', '0x4200000000000000000000000000000000000006')?.wire.coingecko_id).toBe('weth');
+    const tiaN = src.usdPrice('42161', '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C', NOW);
+    expect(tiaN?.price.toString()).toBe(src.usdPrice('celestia', 'utia', NOW)?.price.toString());
+    // ETH held on Osmosis and the Hub as an IBC Eureka voucher of Ethereum's WETH.
+    expect(
+      src
+        .usdPrice('cosmoshub-4', 'ibc/C0B53D3D23827AE38058BED0BDCD554229278AF530A8D265FCF6DFF7C4B2ADFF', NOW)
+        ?.price.toString(),
+    ).toBe(eth);
   });
 });
 

@@ -9,6 +9,14 @@ import { candidateKeys, coingeckoIdOf, decimalsOf, originKey } from './resolve.j
 import { assetKey, type AssetLookup, type PriceQuote, type PriceSource } from './types.js';
 
 export const DEFAULT_SNAPSHOT_FILE = 'prices/osmosis-sqs-2024-07.json';
+/** CoinGecko ids whose price is another id's (data/prices/coingecko-id-aliases.json). */
+export const DEFAULT_ALIASES_FILE = 'prices/coingecko-id-aliases.json';
+
+/** Shape of data/prices/coingecko-id-aliases.json: each id that shares another id's price, and why. */
+export interface IdAliasesFile {
+  _source: string;
+  aliases: Record<string, { price_of: string; why: string }>;
+}
 
 /** Shape of data/prices/*.json. Prices are decimal strings in USD per display unit. */
 export interface PriceSnapshotFile {
@@ -25,6 +33,11 @@ export interface SnapshotOptions {
    * move to judge a route by. Default 10 000 USD, see DEFAULT_MIN_LIQUIDITY_USD.
    */
   minLiquidityUsd?: Decimal;
+  /**
+   * CoinGecko ids priced as another id (WETH as ETH: one wraps the other one for one). Used only when the snapshot
+   * has no figure of its own for the id.
+   */
+  aliases?: ReadonlyMap<string, string>;
 }
 
 /** Below this, moving a pool price by 10 % costs a few hundred dollars: too cheap to trust for a safety verdict. */
@@ -42,6 +55,7 @@ export class SnapshotPriceSource implements PriceSource {
   readonly asOf: Date;
   private readonly byKey = new Map<string, Entry>();
   private readonly byCoingecko = new Map<string, Entry>();
+  private readonly aliases: ReadonlyMap<string, string>;
 
   constructor(
     file: PriceSnapshotFile,
@@ -53,6 +67,7 @@ export class SnapshotPriceSource implements PriceSource {
     this.asOf = new Date(file.as_of);
     if (Number.isNaN(this.asOf.getTime())) throw new Error(`price snapshot ${name}: bad as_of "${file.as_of}"`);
     const min = options.minLiquidityUsd ?? DEFAULT_MIN_LIQUIDITY_USD;
+    this.aliases = options.aliases ?? new Map();
     const keep = (price: string, liquidity: string | undefined, decimals: number | undefined): Entry | undefined => {
       const p = Decimal.tryParse(price);
       if (!p || p.sign() <= 0) return undefined;
@@ -74,14 +89,15 @@ export class SnapshotPriceSource implements PriceSource {
     }
   }
 
-  /** The snapshot shipped in data/ (DEFAULT_SNAPSHOT_FILE). */
+  /** The snapshot shipped in data/ (DEFAULT_SNAPSHOT_FILE), with the shipped id aliases unless options give others. */
   static shipped(
     lookup: AssetLookup,
     options: SnapshotOptions = {},
     file = DEFAULT_SNAPSHOT_FILE,
   ): SnapshotPriceSource {
     const name = `snapshot:${file.replace(/^.*\//, '').replace(/\.json$/, '')}`;
-    return new SnapshotPriceSource(readDataFile<PriceSnapshotFile>(file), lookup, name, options);
+    const aliases = options.aliases ?? shippedAliases();
+    return new SnapshotPriceSource(readDataFile<PriceSnapshotFile>(file), lookup, name, { ...options, aliases });
   }
 
   get size(): number {
@@ -93,7 +109,7 @@ export class SnapshotPriceSource implements PriceSource {
     for (const key of candidateKeys(this.lookup, chainId, denom)) if ((entry = this.byKey.get(key))) break;
     if (!entry) {
       const id = coingeckoIdOf(this.lookup, chainId, denom);
-      if (id) entry = this.byCoingecko.get(id);
+      if (id) entry = this.byCoingecko.get(id) ?? this.byCoingecko.get(this.aliases.get(id) ?? '');
     }
     if (!entry) return undefined;
     let price = entry.price;
@@ -109,4 +125,10 @@ export class SnapshotPriceSource implements PriceSource {
     const old = map.get(key);
     if (!old || (entry.liquidity && (!old.liquidity || entry.liquidity.gt(old.liquidity)))) map.set(key, entry);
   }
+}
+
+/** The shipped aliases as a map (id → the id whose price it takes). */
+export function shippedAliases(): Map<string, string> {
+  const file = readDataFile<IdAliasesFile>(DEFAULT_ALIASES_FILE);
+  return new Map(Object.entries(file.aliases).map(([id, a]) => [id, a.price_of]));
 }

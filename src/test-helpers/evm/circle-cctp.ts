@@ -49,15 +49,13 @@ async function circleFactory(name: 'TokenMessenger' | 'MessageTransmitter', libr
 }
 
 export async function deploy(node: Anvil, factory: Factory, args: readonly unknown[] = []): Promise<Address> {
-  const hash = await node
-    .wallet(0)
-    .deployContract({
-      abi: factory.abi,
-      bytecode: factory.bytecode,
-      args,
-      account: anvilAccount(0),
-      chain: node.chain,
-    });
+  const hash = await node.wallet(0).deployContract({
+    abi: factory.abi,
+    bytecode: factory.bytecode,
+    args,
+    account: anvilAccount(0),
+    chain: node.chain,
+  });
   return (await node.publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
 }
 

@@ -1,0 +1,56 @@
+/**
+ * USD values of routes over ETH, WETH and TIA.n, through `/v2/fungible/route` of the application built from the
+ * default (offline) configuration: these assets carry CoinGecko ids (data/asset-corrections.json) that the shipped
+ * price set prices directly (ethereum) or through an alias (weth, bridged-tia-hyperlane: data/prices/
+ * coingecko-id-aliases.json).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.app.close());
+
+const ONE_ETH = '1000000000000000000';
+
+async function usdOf(source: [string, string], dest: [string, string], amountIn: string) {
+  const res = await post(t.app, '/v2/fungible/route', {
+    source_asset_chain_id: source[0],
+    source_asset_denom: source[1],
+    dest_asset_chain_id: dest[0],
+    dest_asset_denom: dest[1],
+    amount_in: amountIn,
+    allow_multi_tx: true,
+  });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  const r = res.json() as { usd_amount_in?: string; usd_amount_out?: string };
+  return { in: r.usd_amount_in, out: r.usd_amount_out };
+}
+
+describe('USD values of ETH, WETH and TIA.n routes offline', () => {
+  it('ether on Ethereum, Arbitrum and Base is worth the shipped ETH price (3246.95 USD)', async () => {
+    const l1ToArbitrum = await usdOf(['1', 'ethereum-native'], ['42161', 'arbitrum-native'], ONE_ETH);
+    expect(l1ToArbitrum.in).toBe('3246.95');
+    expect(Number(l1ToArbitrum.out)).toBeGreaterThan(3200);
+    const arbitrumToBase = await usdOf(['42161', 'arbitrum-native'], ['8453', 'base-native'], ONE_ETH);
+    expect(arbitrumToBase.in).toBe('3246.95');
+    expect(Number(arbitrumToBase.out)).toBeGreaterThan(3200);
+  });
+
+  it('WETH on Ethereum, and the ETH it becomes on Osmosis over IBC Eureka, are worth ether', async () => {
+    const v = await usdOf(
+      ['1', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'],
+      ['osmosis-1', 'ibc/20850C646CDDDC2270E9BBDB08558B5FEE57B647EC6827F41096AABFD8A0471B'],
+      ONE_ETH,
+    );
+    expect(v).toEqual({ in: '3246.95', out: '3246.95' });
+  });
+
+  it('TIA.n on Arbitrum (Hyperlane) is worth TIA', async () => {
+    const v = await usdOf(['celestia', 'utia'], ['42161', '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C'], '100000000');
+    expect(v.in).toBe('577.68'); // 100 TIA at 5.7768 USD
+    expect(v.out).toBe(v.in);
+  });
+});
