@@ -25,16 +25,16 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'ok',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 1.8,
+            uptime_seconds: 0.9,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-skCg2E/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-skCg2E/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73563767 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73563767 s old' },
-              market: { ok: true, detail: 'version 2: osmosis-poolmanager 123 pools, neutron-astroport 115 pools' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564260 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564260 s old' },
+              market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
                 detail:
@@ -51,16 +51,16 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'draining',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 4.1,
+            uptime_seconds: 3,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-skCg2E/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-skCg2E/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73563769 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73563769 s old' },
-              market: { ok: true, detail: 'version 2: osmosis-poolmanager 123 pools, neutron-astroport 115 pools' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564262 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564262 s old' },
+              market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
                 detail:
@@ -1053,8 +1053,8 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             dest_asset_denom: 'uosmo',
             dest_asset_chain_id: 'osmosis-1',
             amount_in: '10000000',
-            amount_out: '129967015',
-            estimated_amount_out: '129967015',
+            amount_out: '129969095',
+            estimated_amount_out: '129969095',
             operations: [
               {
                 transfer: {
@@ -1088,15 +1088,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                     },
                     swap_operations: [
                       {
-                        pool: '1',
+                        pool: '1135',
                         denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
                         denom_out: 'uosmo',
                         interface: null,
                       },
                     ],
                     swap_amount_in: '10000000',
-                    price_impact_percent: '0.4012',
-                    estimated_amount_out: '129967015',
+                    price_impact_percent: '0.3996',
+                    estimated_amount_out: '129969095',
                   },
                   estimated_affiliate_fee: '0uosmo',
                   from_chain_id: 'osmosis-1',
@@ -1114,7 +1114,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 },
                 tx_index: 0,
                 amount_in: '10000000',
-                amount_out: '129967015',
+                amount_out: '129969095',
               },
             ],
             chain_ids: ['cosmoshub-4', 'osmosis-1'],
@@ -1134,7 +1134,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               chain_id: 'osmosis-1',
               logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
             },
-            swap_price_impact_percent: '0.4012',
+            swap_price_impact_percent: '0.3996',
             usd_amount_in: '63.06',
             usd_amount_out: '62.81',
             estimated_fees: [],
@@ -1152,7 +1152,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795688867901000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1165,7 +1165,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795688867901000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1189,7 +1189,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795688868206000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128667345\\"}},\\"timeout_timestamp\\":1795688868206000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1202,7 +1202,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795688868206000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128667345\\"}},\\"timeout_timestamp\\":1795688868206000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1210,15 +1210,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 operations_indices: [0, 1],
               },
             ],
-            min_amount_out: '128667345',
+            min_amount_out: '128669405',
             route: {
               source_asset_denom: 'uatom',
               source_asset_chain_id: 'cosmoshub-4',
               dest_asset_denom: 'uosmo',
               dest_asset_chain_id: 'osmosis-1',
               amount_in: '10000000',
-              amount_out: '129967015',
-              estimated_amount_out: '129967015',
+              amount_out: '129969095',
+              estimated_amount_out: '129969095',
               operations: [
                 {
                   transfer: {
@@ -1252,15 +1252,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                       },
                       swap_operations: [
                         {
-                          pool: '1',
+                          pool: '1135',
                           denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
                           denom_out: 'uosmo',
                           interface: null,
                         },
                       ],
                       swap_amount_in: '10000000',
-                      price_impact_percent: '0.4012',
-                      estimated_amount_out: '129967015',
+                      price_impact_percent: '0.3996',
+                      estimated_amount_out: '129969095',
                     },
                     estimated_affiliate_fee: '0uosmo',
                     from_chain_id: 'osmosis-1',
@@ -1278,7 +1278,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   },
                   tx_index: 0,
                   amount_in: '10000000',
-                  amount_out: '129967015',
+                  amount_out: '129969095',
                 },
               ],
               chain_ids: ['cosmoshub-4', 'osmosis-1'],
@@ -1298,7 +1298,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 chain_id: 'osmosis-1',
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
               },
-              swap_price_impact_percent: '0.4012',
+              swap_price_impact_percent: '0.3996',
               usd_amount_in: '63.06',
               usd_amount_out: '62.81',
               estimated_fees: [],
@@ -1320,7 +1320,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                     amount: '12500000',
                     decimals: 6,
                     formatted_amount: '12.5',
-                    price: '0.48325395747850383',
+                    price: '0.4832539574785038292950969021975',
                     value_usd: '6.04',
                     error: null,
                   },
@@ -1393,7 +1393,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: 'd282ac10a3e5',
+            key_id: '1286759251a8',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1409,10 +1409,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_a6225f8131af0183',
+            id: 'wh_e963250d9cd1e81b',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_a2Y3nO0MftHYHg_7OjvEwOZhQVtAHggI',
-            created_at: '2026-11-26T10:22:48.769Z',
+            secret: 'whsec_9RZqYd9omVNWjbr_cJk9Jsyyxa63k1yU',
+            created_at: '2026-11-26T10:31:01.347Z',
           },
         },
       },
@@ -1424,9 +1424,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_a6225f8131af0183',
+                id: 'wh_e963250d9cd1e81b',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T10:22:48.769Z',
+                created_at: '2026-11-26T10:31:01.347Z',
               },
             ],
           },
