@@ -55,6 +55,7 @@ export const AUTH_HEADER = 'x-junction-auth';
 
 const defaultExempt = (url: string) =>
   url === '/health' ||
+  url.startsWith('/health/') ||
   url === '/metrics' ||
   url === '/openapi.json' ||
   url === '/docs' ||

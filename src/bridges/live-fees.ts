@@ -13,6 +13,7 @@
  */
 import { createPublicClient, fallback, http, type Hex, type PublicClient } from 'viem';
 import type { Lane } from './types.js';
+import { observedFetch } from '../upstream-calls.js';
 
 /** What a live quote of one lane found. */
 export interface LiveFee {
@@ -100,9 +101,13 @@ export class LiveFeeRefresher {
   private client(chainId: string): PublicClient {
     let c = this.clients.get(chainId);
     if (!c) {
+      // Counted apart from the transaction service's requests to the same nodes: a failing probe only costs estimates.
+      const fetchFn = observedFetch({ upstream: 'fee_probe', target: chainId });
       const transports = this.opts.rpcUrls
         .get(chainId)!
-        .map((u) => http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }));
+        .map((u) =>
+          http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 }, fetchFn }),
+        );
       c = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
       this.clients.set(chainId, c);
     }

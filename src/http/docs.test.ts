@@ -13,18 +13,24 @@ import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { testTxService } from '../tx/test-helpers/service.js';
 import { buildApp } from './app.js';
-import { operationIdOf } from './docs.js';
-import { EXAMPLES, OFFLINE_EXAMPLES } from './examples.js';
+import { CATALOGUE_USED, isExtensionPath, operationIdOf } from './docs.js';
+import { EXAMPLES, OFFLINE_EXAMPLES, SIGNED_OSMOSIS_TX, SIGNED_OSMOSIS_TX_SENDER } from './examples.js';
+import { FIELD_DESCRIPTIONS, SCHEMA_FIELD_DESCRIPTIONS } from '../wire/descriptions.js';
+import { TxRaw, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 
 let app: FastifyInstance;
 let access: AccessService;
 let store: TestStore;
+type Json = Record<string, unknown>;
 type Doc = {
   openapi: string;
+  info: { version: string; license?: { name: string } };
   servers: { url: string }[];
   security: Record<string, string[]>[];
   components: {
     schemas: Record<string, unknown>;
+    responses: Record<string, { content: Record<string, { schema: { $ref?: string }; examples?: Json }> }>;
     securitySchemes: Record<string, { type: string; in: string; name: string }>;
   };
   paths: Record<
@@ -35,7 +41,12 @@ type Doc = {
         operationId?: string;
         security?: unknown;
         requestBody?: { content: Record<string, { schema: { $ref?: string }; example?: unknown }> };
-        responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+        responses: Record<
+          string,
+          { $ref?: string; content?: Record<string, { schema: { $ref?: string }; examples?: Json }> }
+        >;
+        parameters?: { name: string; description?: string }[];
+        'x-junction-extension'?: boolean;
       }
     >
   >;
@@ -135,5 +146,83 @@ describe('the OpenAPI document', () => {
       const res = await app.inject({ method, url, payload: EXAMPLES[key] as object });
       expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBe(200);
     }
+  });
+});
+
+describe('descriptions, responses and extensions', () => {
+  it('describes every field of every schema and every parameter', () => {
+    const missing: string[] = [];
+    let fields = 0;
+    const walk = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const o = schema as Json;
+      for (const k of ['allOf', 'anyOf', 'oneOf'])
+        for (const s of (o[k] as unknown[] | undefined) ?? []) walk(s, where);
+      walk(o.items, `${where}[]`);
+      walk(o.additionalProperties, `${where}{}`);
+      for (const [name, prop] of Object.entries((o.properties ?? {}) as Record<string, Json>)) {
+        fields++;
+        if (typeof prop.description !== 'string' || prop.description === '') missing.push(`${where}.${name}`);
+        walk(prop, `${where}.${name}`);
+      }
+    };
+    for (const [name, schema] of Object.entries(doc.components.schemas)) walk(schema, name);
+    for (const { op } of operations())
+      for (const p of op.parameters ?? []) {
+        fields++;
+        if (!p.description) missing.push(`${op.operationId}.${p.name}`);
+      }
+    expect(missing).toEqual([]);
+    expect(fields).toBeGreaterThan(550);
+  });
+
+  it('uses every entry of the description catalogue (none stale)', () => {
+    const entries = [...Object.keys(FIELD_DESCRIPTIONS), ...Object.keys(SCHEMA_FIELD_DESCRIPTIONS)];
+    expect(entries.filter((k) => !CATALOGUE_USED.has(k))).toEqual([]);
+  });
+
+  it('answers per status: 200 with a named schema and an example, errors from the shared responses, each with examples', () => {
+    for (const { path, method, op } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const statuses = Object.keys(op.responses);
+      expect(statuses, where).not.toContain('4XX');
+      expect(statuses, where).toEqual(expect.arrayContaining(['200', '400', '500', '503']));
+      if (!path.startsWith('/health')) expect(statuses, where).toContain('429');
+      for (const [status, res] of Object.entries(op.responses)) {
+        const shared = res.$ref ? doc.components.responses[res.$ref.split('/').pop()!] : undefined;
+        const content = shared?.content ?? res.content ?? {};
+        const [media, body] = Object.entries(content)[0] ?? [];
+        expect(body, `${where} ${status}`).toBeDefined();
+        if (media === 'application/json')
+          expect(body!.schema.$ref, `${where} ${status}`).toMatch(/^#\/components\/schemas\//);
+        expect(Object.keys(body!.examples ?? {}).length, `${where} ${status} examples`).toBeGreaterThan(0);
+      }
+    }
+    expect(doc.paths['/v2/fungible/route']!.post!.responses['404']!.$ref).toBe('#/components/responses/NotFound');
+    expect(doc.paths['/junction/usage']!.get!.responses['401']!.$ref).toBe('#/components/responses/Unauthorized');
+    const reasons = JSON.stringify(doc.components.responses.NotFound!.content['application/json']!.examples);
+    for (const r of ['NO_ROUTE', 'MULTI_TX_REQUIRED']) expect(reasons).toContain(r);
+    expect(JSON.stringify(doc.components.responses.BadRequest)).toContain('BAD_PRICE_ERROR');
+  });
+
+  it("marks Junction's own operations as extensions, and no /v2 operation", () => {
+    for (const { path, op } of operations())
+      expect(op['x-junction-extension'] === true, path).toBe(isExtensionPath(path));
+    expect(doc.paths['/junction/webhooks']!.post!['x-junction-extension']).toBe(true);
+    expect(doc.paths['/health/ready']!.get!['x-junction-extension']).toBe(true);
+  });
+
+  it('states the running version and the license', () => {
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(doc.info.license?.name).toBe('Apache-2.0');
+  });
+
+  it('the submit example is a signed Osmosis MsgSend from its stated sender', () => {
+    const raw = TxRaw.decode(Buffer.from(SIGNED_OSMOSIS_TX, 'base64'));
+    expect(raw.signatures).toHaveLength(1);
+    expect(raw.signatures[0]).toHaveLength(64);
+    const [msg] = TxBody.decode(raw.bodyBytes).messages;
+    expect(msg!.typeUrl).toBe('/cosmos.bank.v1beta1.MsgSend');
+    expect(MsgSend.decode(msg!.value).fromAddress).toBe(SIGNED_OSMOSIS_TX_SENDER);
   });
 });

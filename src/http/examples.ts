@@ -8,6 +8,15 @@ const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA6
 const COSMOS_USER = 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978';
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 
+/**
+ * A signed Osmosis transaction (TxRaw, base64): a MsgSend of 1000 uosmo from and to its signer, fee 2500 uosmo, memo
+ * "junction example", account 0 sequence 0, signed in SIGN_MODE_DIRECT with @cosmjs/proto-signing by the throwaway
+ * private key 0x0707…07 (32 bytes). docs.test.ts decodes it. Real chains refuse it (no such account funded).
+ */
+export const SIGNED_OSMOSIS_TX =
+  'Cp4BCokBChwvY29zbW9zLmJhbmsudjFiZXRhMS5Nc2dTZW5kEmkKK29zbW8xNTBydHJtajJmOHZsOXRlbThxcGZ3MzZ5bHc1amc5ajJtY2VlMHQSK29zbW8xNTBydHJtajJmOHZsOXRlbThxcGZ3MzZ5bHc1amc5ajJtY2VlMHQaDQoFdW9zbW8SBDEwMDASEGp1bmN0aW9uIGV4YW1wbGUSZQpOCkYKHy9jb3Ntb3MuY3J5cHRvLnNlY3AyNTZrMS5QdWJLZXkSIwohApicC3bLVjlx/cm+8x7AbDVg8ySdbunl2DxXYlWW4F9vEgQKAggBEhMKDQoFdW9zbW8SBDI1MDAQoI0GGkA8+XoryFSEBzhBsM97Gil+JA947tXohJkhSkkA8dV5bSfhKUeT5KKMRYskElpp3aAu8cRPkSiRWA2HWX1HI2sh';
+export const SIGNED_OSMOSIS_TX_SENDER = 'osmo150rtrmj2f8vl9tem8qpfw36ylw5jg9j2mcee0t';
+
 export const EXAMPLES: Record<string, unknown> = {
   'POST /v2/fungible/route': {
     source_asset_denom: 'uatom',
@@ -72,11 +81,13 @@ export const EXAMPLES: Record<string, unknown> = {
     chain_id: 'osmosis-1',
     tx_hash: '7B90D124C9F934E43E7080BB4997854A4C0A0AF4F09A8779A88D0CBDA335D35A',
   },
+  // Needs the chain's node, and a transaction the chain accepts.
+  'POST /v2/tx/submit': { chain_id: 'osmosis-1', tx: SIGNED_OSMOSIS_TX },
   // Needs an API key.
   'POST /junction/webhooks': { url: 'https://example.com/junction-hook' },
 };
 
 /** Examples that need no network and no key: the docs test sends these. */
 export const OFFLINE_EXAMPLES = Object.keys(EXAMPLES).filter(
-  (k) => k !== 'POST /v2/info/balances' && k !== 'POST /junction/webhooks',
+  (k) => k !== 'POST /v2/info/balances' && k !== 'POST /v2/tx/submit' && k !== 'POST /junction/webhooks',
 );

@@ -9,6 +9,11 @@
  * - `junction_rate_limit_decisions_total{decision}`: the anonymous limit's allowed and refused requests;
  * - `junction_tx_tracking_in_flight` and `junction_tx_tracking_due`: tracked transactions not yet terminal, and
  *   those whose next look is due now (the tracking worker's queue);
+ * - `junction_build_info{version, revision, node}`: always 1, for joining other series with the running version;
+ * - `junction_upstream_requests_total{upstream, target, outcome}`, `junction_upstream_errors_total{upstream, target,
+ *   outcome}` and `junction_upstream_request_duration_seconds{upstream, target}`: requests to chain nodes (target: the
+ *   chain id), the price API, pool indexers and the attestation service (target: the host) and the live bridge fee
+ *   probes (target: the chain id), reported by the HTTP clients themselves (src/upstream-calls.ts);
  * - Node's process metrics (CPU, memory, event-loop delay, GC) from prom-client's defaults.
  *
  * Values that live elsewhere (caches, venues, the store) are read when scraped, so requests pay nothing for them.
@@ -17,6 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
 import type { TxService } from '../tx/service.js';
+import { BUILD_INFO } from '../build-info.js';
+import { onUpstreamCall } from '../upstream-calls.js';
 
 export interface MetricsSources {
   ctx: AppContext;
@@ -28,6 +35,8 @@ const UNMATCHED = '(unmatched)';
 
 export function metricsRegistry({ ctx, tx }: MetricsSources): {
   registry: Registry;
+  /** Stops listening to upstream requests (the app is closing). */
+  close: () => void;
   observe: (
     method: string,
     route: string,
@@ -38,6 +47,13 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
 } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'junction_' });
+  new Gauge({
+    name: 'junction_build_info',
+    help: 'the running version: always 1, labelled with Junction version, source revision and Node.js version',
+    labelNames: ['version', 'revision', 'node'],
+    registers: [registry],
+  }).set({ version: BUILD_INFO.version, revision: BUILD_INFO.revision, node: BUILD_INFO.node }, 1);
+  const stopUpstream = upstreamMetrics(registry);
   const requests = new Counter({
     name: 'junction_http_requests_total',
     help: 'HTTP requests answered',
@@ -138,6 +154,7 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
   }
   return {
     registry,
+    close: stopUpstream,
     observe(method, route, status, seconds, limit) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
@@ -149,7 +166,8 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
 
 /** Observes every response and serves GET /metrics (hidden from the OpenAPI document). */
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources): void {
-  const { registry, observe } = metricsRegistry(sources);
+  const { registry, observe, close } = metricsRegistry(sources);
+  app.addHook('onClose', async () => close());
   app.addHook('onResponse', (request, reply, done) => {
     observe(
       request.method,
@@ -163,5 +181,36 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
+  });
+}
+
+/**
+ * Requests to the services Junction depends on, as their clients report them (src/upstream-calls.ts). Returns the
+ * function that stops listening.
+ */
+function upstreamMetrics(registry: Registry): () => void {
+  const requests = new Counter({
+    name: 'junction_upstream_requests_total',
+    help: 'requests to chain nodes, the price API, pool indexers, the attestation service and fee probes, by outcome',
+    labelNames: ['upstream', 'target', 'outcome'],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'junction_upstream_errors_total',
+    help: 'those requests that failed: http_error (non-2xx), timeout, network_error',
+    labelNames: ['upstream', 'target', 'outcome'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'junction_upstream_request_duration_seconds',
+    help: 'time from sending a request to an upstream to its answer or failure',
+    labelNames: ['upstream', 'target'],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  return onUpstreamCall(({ upstream, target, outcome, seconds }) => {
+    requests.inc({ upstream, target, outcome });
+    if (outcome !== 'ok') errors.inc({ upstream, target, outcome });
+    duration.observe({ upstream, target }, seconds);
   });
 }

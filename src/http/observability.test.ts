@@ -126,6 +126,14 @@ describe('request ids', () => {
   });
 });
 
+describe('probes', () => {
+  it('/health, /health/live and /health/ready are never rate limited (the anonymous burst here is 3)', async () => {
+    for (let i = 0; i < 10; i++)
+      for (const url of ['/health', '/health/live', '/health/ready'])
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+  });
+});
+
 describe('/metrics', () => {
   it('reports requests and latency per route and status, caches, venue data age, limiter decisions', async () => {
     const body = {

@@ -16,15 +16,16 @@ export class ChainClients {
     private readonly timeoutMs: number,
   ) {}
 
-  private pool(urls: readonly string[]): EndpointPool {
-    return new EndpointPool(urls, { timeoutMs: this.timeoutMs });
+  /** Endpoints of one chain; their requests are counted per chain on /metrics. */
+  private pool(chainId: string, urls: readonly string[]): EndpointPool {
+    return new EndpointPool(urls, { timeoutMs: this.timeoutMs, upstream: { upstream: 'chain_node', target: chainId } });
   }
 
   cosmos(chainId: string): CosmosClient {
     let c = this.cosmosClients.get(chainId);
     if (!c) {
       const e = this.endpoints.of(chainId);
-      c = new CosmosClient(chainId, this.pool(e.rpc), this.pool(e.rest));
+      c = new CosmosClient(chainId, this.pool(chainId, e.rpc), this.pool(chainId, e.rest));
       this.cosmosClients.set(chainId, c);
     }
     return c;
@@ -42,7 +43,7 @@ export class ChainClients {
   solana(chainId: string): SolanaClient {
     let c = this.solanaClients.get(chainId);
     if (!c) {
-      c = new SolanaClient(chainId, this.pool(this.endpoints.of(chainId).rpc), this.timeoutMs);
+      c = new SolanaClient(chainId, this.pool(chainId, this.endpoints.of(chainId).rpc), this.timeoutMs);
       this.solanaClients.set(chainId, c);
     }
     return c;

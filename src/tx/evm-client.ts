@@ -16,6 +16,7 @@ import {
   type PublicClient,
 } from 'viem';
 import type { IncludedTx } from './tracker.js';
+import { observedFetch } from '../upstream-calls.js';
 
 export class EvmClient {
   readonly client: PublicClient;
@@ -26,8 +27,10 @@ export class EvmClient {
     timeoutMs: number,
   ) {
     if (urls.length === 0) throw new Error(`no JSON-RPC endpoint for chain ${chainId}`);
+    // Every request is counted and timed per chain (/metrics).
+    const fetchFn = observedFetch({ upstream: 'chain_node', target: chainId });
     const transports = urls.map((u) =>
-      http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 } }),
+      http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 }, fetchFn }),
     );
     this.client = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
   }

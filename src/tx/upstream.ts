@@ -5,6 +5,7 @@
  * a chain never holds up its good ones.
  */
 import pRetry, { AbortError } from 'p-retry';
+import { observeUpstream, type UpstreamLabels } from '../upstream-calls.js';
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -27,6 +28,8 @@ export interface PoolOptions {
   backoffMs?: number;
   /** How long a failed endpoint is skipped while others remain. */
   coolDownMs?: number;
+  /** Each attempt is counted and timed under these labels (upstream-calls.ts, shown on /metrics). */
+  upstream?: UpstreamLabels;
 }
 
 export class EndpointPool {
@@ -61,7 +64,9 @@ export class EndpointPool {
       for (const url of this.order(Date.now()).slice(0, attemptsLeft)) {
         attemptsLeft--;
         try {
-          return await call(url, AbortSignal.timeout(this.opts.timeoutMs));
+          const signal = AbortSignal.timeout(this.opts.timeoutMs);
+          const { upstream } = this.opts;
+          return await (upstream ? observeUpstream(upstream, () => call(url, signal)) : call(url, signal));
         } catch (err) {
           last = err;
           if (err instanceof UpstreamError && err.definite) throw new AbortError(err);

@@ -23,6 +23,7 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { CctpLeg, CctpMessageRef } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
+import { hostOf, observeUpstream, outcomeOf } from '../../upstream-calls.js';
 
 const MESSAGE_SENT = parseAbiItem('event MessageSent(bytes message)');
 const MESSAGE_RECEIVED_V1 = parseAbiItem(
@@ -211,17 +212,23 @@ async function attestationOf(leg: CctpLeg, env: TrackerEnv): Promise<'complete' 
   const base = env.attestationUrl;
   if (!base) return 'unseen';
   const signal = AbortSignal.timeout(10_000);
+  // Counted on /metrics; a 404 is Circle's normal answer before it indexed the burn, not a failing service.
+  const ask = (url: string) =>
+    observeUpstream(
+      { upstream: 'attestation', target: hostOf(base) },
+      () => requestJson(url, signal),
+      (err) => (err instanceof UpstreamError && err.status === 404 ? 'ok' : outcomeOf(err)),
+    );
   try {
     if (leg.message.version === 0) {
-      const body = (await requestJson(joinUrl(base, `v1/attestations/${leg.message.message_hash}`), signal)) as {
+      const body = (await ask(joinUrl(base, `v1/attestations/${leg.message.message_hash}`))) as {
         status?: string;
         attestation?: string | null;
       };
       return body.status === 'complete' ? 'complete' : 'pending';
     }
-    const body = (await requestJson(
+    const body = (await ask(
       joinUrl(base, `v2/messages/${leg.message.source_domain}?transactionHash=${leg.send_tx.tx_hash}`),
-      signal,
     )) as {
       messages?: { message?: string; eventNonce?: string; status?: string }[];
     };

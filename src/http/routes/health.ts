@@ -1,4 +1,14 @@
-/** GET /health: readiness for load balancers and orchestrators. */
+/**
+ * Health for load balancers and orchestrators:
+ * - GET /health: the state of each dependency (200 ok or degraded; 503 while draining);
+ * - GET /health/live: liveness, 200 while the process can answer at all (a Kubernetes livenessProbe: failing it
+ *   restarts the container, so it checks nothing that a restart would not fix);
+ * - GET /health/ready: readiness, 200 while this instance takes requests, 503 from the moment it starts draining (a
+ *   readinessProbe or a load balancer's health check). A database or Redis that is down does not make an instance
+ *   unready: routes and messages need neither, and every instance shares them, so failing readiness would turn their
+ *   outage into a total one. Both are answered from memory, without probing anything, so they can be asked often.
+ */
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
 import { HealthResponse } from '../../wire/info.js';
@@ -44,6 +54,20 @@ function bridgeFeeCheck(ctx: AppContext): { ok: boolean; detail: string } {
   };
 }
 
+const LiveResponse = Type.Object(
+  { status: Type.Literal('live', { description: 'always "live": the process answers' }) },
+  { title: 'Liveness', description: 'answer of GET /health/live' },
+);
+
+const ReadyResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('draining')], {
+      description: 'ready: this instance takes requests; draining: it is shutting down (HTTP 503), send them elsewhere',
+    }),
+  },
+  { title: 'Readiness', description: 'answer of GET /health/ready' },
+);
+
 export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?: AccessService | undefined }> = async (
   app,
   { ctx, access },
@@ -51,6 +75,37 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?:
   let assetCount = 0;
   for (const id of ctx.registry.chains.keys()) for (const _ of ctx.registry.listedAssets(id)) assetCount++;
   const probe = new DependencyProbe(access);
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        summary: 'Liveness: the process answers',
+        description:
+          'HTTP 200 whenever the process can answer, draining included. For a Kubernetes livenessProbe: it checks nothing a restart would fix, so a slow database never restarts the instance.',
+        tags: ['service'],
+        operationId: 'healthLive',
+        response: { 200: LiveResponse },
+      },
+    },
+    async () => ({ status: 'live' as const }),
+  );
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        summary: 'Readiness: this instance takes requests',
+        description:
+          'HTTP 200 while the instance takes requests; HTTP 503 from the moment it starts draining on SIGTERM (DRAIN_SECONDS), so a load balancer or a Kubernetes readinessProbe stops sending it requests before it closes. A database or Redis outage does not make it unready (routes and messages need neither); GET /health shows those.',
+        tags: ['service'],
+        operationId: 'healthReady',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (_req, reply) => {
+      if (ctx.lifecycle.draining || ctx.lifecycle.closing) return reply.code(503).send({ status: 'draining' as const });
+      return { status: 'ready' as const };
+    },
+  );
   app.get(
     '/health',
     {

@@ -8,6 +8,7 @@
  * finite positive number (or decimal string); anything else is dropped and reported, never thrown past the caller.
  */
 import { Decimal } from '../decimal.js';
+import { hostOf, observedFetch } from '../../upstream-calls.js';
 
 export interface CoinGeckoClientOptions {
   /** API root including the version, e.g. https://api.coingecko.com/api/v3 (pro: https://pro-api.coingecko.com/api/v3). */
@@ -149,7 +150,8 @@ export function parseSimplePrice(
 }
 
 async function getJson(url: string, options: CoinGeckoClientOptions): Promise<unknown> {
-  const doFetch = options.fetch ?? fetch;
+  // Counted and timed per host on /metrics.
+  const doFetch = observedFetch({ upstream: 'price_api', target: hostOf(url) }, options.fetch ?? fetch);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.apiKey) headers[options.apiKeyHeader ?? COINGECKO_DEFAULTS.apiKeyHeader] = options.apiKey;
   const timeoutMs = options.timeoutMs ?? COINGECKO_DEFAULTS.timeoutMs;

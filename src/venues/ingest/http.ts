@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
+import { hostOf, observeUpstream } from '../../upstream-calls.js';
 
 export class IngestError extends Error {
   override name = 'IngestError';
@@ -40,7 +41,12 @@ const AGENTS = {
 } as const;
 const MAX_REDIRECTS = 5;
 
-export async function fetchText(url: string, opts: FetchOptions = {}): Promise<string> {
+export function fetchText(url: string, opts: FetchOptions = {}): Promise<string> {
+  // Every ingest request goes to a pool indexer (SQS, a node's REST API): counted and timed per host on /metrics.
+  return observeUpstream({ upstream: 'pool_indexer', target: hostOf(url) }, () => fetchFollowing(url, opts));
+}
+
+async function fetchFollowing(url: string, opts: FetchOptions): Promise<string> {
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let target = url;

@@ -16,6 +16,7 @@ import { distPath } from '../../paths.js';
 import { IngestError } from '../ingest/http.js';
 import type { ReadItem, SqsRead, SqsReaderOptions, SqsSource } from './sqs-reader.js';
 import type { FromWorker, ToWorker } from './sqs-worker-protocol.js';
+import { recordUpstreamCall } from '../../upstream-calls.js';
 
 interface Pending {
   items: ReadItem[];
@@ -65,6 +66,8 @@ export function workerSqsSource(opts: SqsReaderOptions): SqsSource {
     const w = startWorker(readerOptions);
     w.unref();
     w.on('message', (m: FromWorker) => {
+      // The worker's requests to SQS, counted here where /metrics listens (an aborted read's too).
+      if (m.type !== 'items') for (const c of m.calls) recordUpstreamCall(c);
       const p = pending.get(m.seq);
       if (!p) return; // an aborted read answering late
       if (m.type === 'items') {

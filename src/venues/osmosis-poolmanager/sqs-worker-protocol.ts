@@ -1,5 +1,6 @@
 /** Messages between the server's thread (sqs-worker-client.ts) and the SQS reading worker (sqs-worker.ts). */
 import type { ReadItem } from './sqs-reader.js';
+import type { UpstreamCall } from '../../upstream-calls.js';
 
 /**
  * Items per message: a batch (CL records carry their tick models) deserialises in about a millisecond on the
@@ -16,5 +17,10 @@ export type ToWorker = { type: 'read'; seq: number } | { type: 'ack'; seq: numbe
 
 export type FromWorker =
   | { type: 'items'; seq: number; items: ReadItem[] }
-  | { type: 'done'; seq: number; skipped: string[]; waiting: string[] }
-  | { type: 'error'; seq: number; error: { name: string; message: string; url?: string; status?: number } };
+  | { type: 'done'; seq: number; skipped: string[]; waiting: string[]; calls: UpstreamCall[] }
+  | {
+      type: 'error';
+      seq: number;
+      error: { name: string; message: string; url?: string; status?: number };
+      calls: UpstreamCall[];
+    };

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqsReader, type SqsRead, type SqsReaderOptions } from './sqs-reader.js';
 import type { ToWorker, FromWorker } from './sqs-worker-protocol.js';
 import { ITEMS_PER_MESSAGE, READER_NICE } from './sqs-worker-protocol.js';
+import { onUpstreamCall, type UpstreamCall } from '../../upstream-calls.js';
 
 // Below the request-serving thread in the scheduler's eyes: on a small machine, a poll's reading then takes the CPU
 // the server's thread leaves, rather than time from requests. (On Linux, setpriority on pid 0 sets only the calling
@@ -24,6 +25,13 @@ const send = (m: FromWorker) => port.postMessage(m);
 // A read is never aborted from inside: when the poller stops, the server's thread ends this worker.
 const never = new AbortController().signal;
 
+/**
+ * This thread's requests to SQS, handed to the server's thread with the read's last message (its /metrics listens
+ * there): one small array per poll rather than a message per tick request.
+ */
+const calls: UpstreamCall[] = [];
+onUpstreamCall((c) => calls.push(c));
+
 /** Resolvers waiting for the server's thread to acknowledge a batch, by read. */
 const acks = new Map<number, () => void>();
 
@@ -34,7 +42,7 @@ async function answer(seq: number, read: SqsRead): Promise<void> {
     send({ type: 'items', seq, items: read.items.slice(i, i + ITEMS_PER_MESSAGE) });
     await acked;
   }
-  send({ type: 'done', seq, skipped: read.skipped, waiting: read.waiting });
+  send({ type: 'done', seq, skipped: read.skipped, waiting: read.waiting, calls: calls.splice(0) });
 }
 
 port.on('message', (m: ToWorker) => {
@@ -49,6 +57,7 @@ port.on('message', (m: ToWorker) => {
         type: 'error',
         seq: m.seq,
         error: { name: e?.name ?? 'Error', message: e?.message ?? String(err), url: e?.url, status: e?.status },
+        calls: calls.splice(0),
       });
     })
     .finally(() => acks.delete(m.seq));
