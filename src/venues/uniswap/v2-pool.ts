@@ -31,9 +31,9 @@ export class ConstantProductPool implements Pool {
     /** Pair contract address (checksummed). */
     readonly id: string,
     readonly venue: string,
-    readonly state: V2PoolState,
-    /** Which deployment: "uniswap-v2", "pancakeswap-v2", ... (data/evm-uniswap.json). */
+    /** Which deployment: "uniswap-v2", or a fork with its own fee (data/evm-uniswap.json). */
     readonly protocol: string,
+    readonly state: V2PoolState,
     readonly takenAt?: Date,
   ) {
     const { feeNumerator: f, feeDenominator: d } = state;

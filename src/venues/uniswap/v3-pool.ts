@@ -88,6 +88,8 @@ export class UniswapV3Pool implements Pool {
     /** Pool contract address (checksummed). */
     readonly id: string,
     readonly venue: string,
+    /** Which deployment: "uniswap-v3", or a fork with the same arithmetic ("pancakeswap-v3"). */
+    readonly protocol: string,
     readonly state: V3PoolState,
     readonly takenAt?: Date,
   ) {
