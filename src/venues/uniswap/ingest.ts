@@ -16,7 +16,7 @@
  * A pool whose state did not change keeps its Pool object (and its memoised steps). Building yields to the event loop
  * every 2 ms (forEachChunked), so 500 pools never hold it long.
  */
-import { encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, getAbiItem, parseAbi, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { SnapshotFetcher } from '../ingest/poller.js';
 import { forEachChunked } from '../ingest/yield.js';
 import type { Pool } from '../types.js';
@@ -34,6 +34,13 @@ const POOL_ABI = parseAbi([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
 ]);
 const SLOT0 = encodeFunctionData({ abi: POOL_ABI, functionName: 'slot0' });
+const TICK_BITMAP = toFunctionSelector(getAbiItem({ abi: POOL_ABI, name: 'tickBitmap' }));
+const TICKS = toFunctionSelector(getAbiItem({ abi: POOL_ABI, name: 'ticks' }));
+
+/** selector + one signed integer argument, ABI-encoded by hand (thousands per poll: viem's encoder costs ~10 µs each). */
+function callWithInt(selector: Hex, v: number): Hex {
+  return `${selector}${BigInt.asUintN(256, BigInt(v)).toString(16).padStart(64, '0')}`;
+}
 const LIQUIDITY = encodeFunctionData({ abi: POOL_ABI, functionName: 'liquidity' });
 const RESERVES = encodeFunctionData({ abi: POOL_ABI, functionName: 'getReserves' });
 
@@ -317,42 +324,36 @@ async function readTickModels(
     const maxWord = wordOf(MAX_TICK, s.tickSpacing);
     const words: number[] = [];
     for (let i = Math.max(minWord, w - wordsEachSide); i <= Math.min(maxWord, w + wordsEachSide); i++) words.push(i);
-    return { s, tick, words };
+    return { s, tick, words, initialized: [] as number[] };
   });
-  const bitmapCalls = plans.flatMap((p) =>
-    p.words.map((w) => ({
-      target: p.s.address,
-      data: encodeFunctionData({ abi: POOL_ABI, functionName: 'tickBitmap', args: [w] }),
-    })),
-  );
+  const bitmapCalls: ViewCall[] = [];
+  for (const p of plans)
+    for (const w of p.words) bitmapCalls.push({ target: p.s.address, data: callWithInt(TICK_BITMAP, w) });
   const bitmaps = await multicall(rpc, bitmapCalls);
   let k = 0;
-  const initialized = plans.map((p) => {
-    const ticks: number[] = [];
+  const tickCalls: ViewCall[] = [];
+  await forEachChunked(plans, (p) => {
     for (const w of p.words) {
       const bits = word(bitmaps[k++], 0) ?? 0n;
-      for (let b = 0; bits >> BigInt(b) !== 0n; b++)
-        if ((bits >> BigInt(b)) & 1n) ticks.push((w * 256 + b) * p.s.tickSpacing);
+      if (bits === 0n) continue;
+      const binary = bits.toString(2);
+      for (let b = 0; b < binary.length; b++)
+        if (binary[binary.length - 1 - b] === '1') p.initialized.push((w * 256 + b) * p.s.tickSpacing);
     }
-    return ticks;
+    for (const tick of p.initialized) tickCalls.push({ target: p.s.address, data: callWithInt(TICKS, tick) });
   });
-  const tickCalls = plans.flatMap((p, i) =>
-    initialized[i]!.map((tick) => ({
-      target: p.s.address,
-      data: encodeFunctionData({ abi: POOL_ABI, functionName: 'ticks', args: [tick] }) as Hex,
-    })),
-  );
   const nets = await multicall(rpc, tickCalls);
   k = 0;
-  return plans.map((p, i) => {
+  const models: TickModel[] = [];
+  await forEachChunked(plans, (p) => {
     const ticks: V3Tick[] = [];
-    for (const tick of initialized[i]!) {
+    for (const tick of p.initialized) {
       const net = signedWord(nets[k++], 1, 128);
       if (net !== undefined && net !== 0n) ticks.push({ tick, liquidityNet: net });
     }
     const first = p.words[0]!;
     const last = p.words[p.words.length - 1]!;
-    return {
+    models.push({
       ticks,
       known: [
         Math.max(MIN_TICK, first * 256 * p.s.tickSpacing),
@@ -360,6 +361,7 @@ async function readTickModels(
       ],
       tick: p.tick,
       liquidity: 0n,
-    };
+    });
   });
+  return models;
 }
