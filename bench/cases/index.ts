@@ -22,6 +22,7 @@ import {
   routeTransferInProcess,
   trivialHttp,
 } from './routes.js';
+import { uniswapExactIn, uniswapExactOut, uniswapTwoHop } from './uniswap.js';
 
 export const CASES: BenchCase[] = [
   infoChains,
@@ -42,4 +43,7 @@ export const CASES: BenchCase[] = [
   routeSwapCachedHit,
   routeSplitSearch,
   routeBridgesInProcess,
+  uniswapExactIn,
+  uniswapExactOut,
+  uniswapTwoHop,
 ];

@@ -14,6 +14,7 @@ import { TakerFees } from '../osmosis-poolmanager/taker-fee.js';
 import { tickToSqrtPrice } from '../osmosis-poolmanager/tick-math.js';
 import { XykPair } from '../neutron-astroport/xyk.js';
 import { StablePair } from '../neutron-astroport/stable.js';
+import { v2Case, v3Case } from '../uniswap/test-helpers/arbitraries.js';
 
 export interface PoolCase {
   make: (fee: Dec) => Pool;
@@ -208,6 +209,9 @@ export const POOL_CASES: Record<string, fc.Arbitrary<PoolCase>> = {
   'osmosis transmuter': transmuter,
   'astroport xyk': xyk,
   'astroport stable': astroStable,
+  'uniswap v3 (token0 in)': v3Case(true),
+  'uniswap v3 (token1 in)': v3Case(false),
+  'uniswap v2': v2Case,
 };
 
 /** An amount in [1, scale·2] biased toward small fractions of the scale. */

@@ -1,0 +1,141 @@
+/**
+ * The Uniswap deployments of each EVM chain (data/evm-uniswap.json, read once): factories and their pool init code
+ * hashes, fee tiers, the chain's wrapped native token, SwapRouter02, and the main tokens live ingest pairs up.
+ */
+import {
+  encodeAbiParameters,
+  encodePacked,
+  getAddress,
+  getCreate2Address,
+  keccak256,
+  type Address,
+  type Hex,
+} from 'viem';
+import { readDataFile } from '../../registry/data-files.js';
+import { ShapeError, arr, int, obj, str } from '../json.js';
+
+export const CHAINS_FILE = 'evm-uniswap.json';
+
+export interface V3Deployment {
+  /** "uniswap-v3", or a fork with the same arithmetic ("pancakeswap-v3"). */
+  protocol: string;
+  /** Absent for a fork whose factory is not recorded (its pools are followed by address only). */
+  factory?: Address;
+  initCodeHash?: Hex;
+  /** Fee (pips) → tick spacing. */
+  feeTiers: ReadonlyMap<number, number>;
+}
+
+export interface V2Deployment {
+  protocol: string;
+  factory: Address;
+  initCodeHash: Hex;
+  feeNumerator: bigint;
+  feeDenominator: bigint;
+}
+
+export interface UniswapChain {
+  chainId: string;
+  /** Venue name as the Skip Go API lists it ("ethereum-uniswap"). */
+  venue: string;
+  /** The registry's name of the native gas token ("ethereum-native"). */
+  nativeDenom: string;
+  /** The wrapped native token the pools trade instead (WETH9, WBNB, ...). */
+  wrappedNative: Address;
+  swapRouter02: Address;
+  v3: readonly V3Deployment[];
+  v2: readonly V2Deployment[];
+  /** Symbol → token address. */
+  mainTokens: ReadonlyMap<string, Address>;
+}
+
+const addr = (v: unknown, path: string): Address => {
+  try {
+    return getAddress(str(v, path));
+  } catch (err) {
+    if (err instanceof ShapeError) throw err;
+    throw new ShapeError(`${path}: not an address`);
+  }
+};
+
+function parseChain(v: unknown, path: string): UniswapChain {
+  const o = obj(v, path);
+  return {
+    chainId: str(o.chain_id, `${path}.chain_id`),
+    venue: str(o.venue, `${path}.venue`),
+    nativeDenom: str(o.native_denom, `${path}.native_denom`),
+    wrappedNative: addr(o.wrapped_native, `${path}.wrapped_native`),
+    swapRouter02: addr(o.swap_router_02, `${path}.swap_router_02`),
+    v3: arr(o.v3, `${path}.v3`).map((d, i) => {
+      const p = `${path}.v3[${i}]`;
+      const dep = obj(d, p);
+      return {
+        protocol: str(dep.protocol, `${p}.protocol`),
+        factory: dep.factory === undefined ? undefined : addr(dep.factory, `${p}.factory`),
+        initCodeHash:
+          dep.init_code_hash === undefined ? undefined : (str(dep.init_code_hash, `${p}.init_code_hash`) as Hex),
+        feeTiers: new Map(
+          Object.entries(obj(dep.fee_tiers, `${p}.fee_tiers`)).map(([fee, spacing]) => [
+            int(fee, `${p}.fee_tiers`),
+            int(spacing, `${p}.fee_tiers.${fee}`),
+          ]),
+        ),
+      };
+    }),
+    v2: arr(o.v2, `${path}.v2`).map((d, i) => {
+      const p = `${path}.v2[${i}]`;
+      const dep = obj(d, p);
+      return {
+        protocol: str(dep.protocol, `${p}.protocol`),
+        factory: addr(dep.factory, `${p}.factory`),
+        initCodeHash: str(dep.init_code_hash, `${p}.init_code_hash`) as Hex,
+        feeNumerator: BigInt(int(dep.fee_numerator, `${p}.fee_numerator`)),
+        feeDenominator: BigInt(int(dep.fee_denominator, `${p}.fee_denominator`)),
+      };
+    }),
+    mainTokens: new Map(
+      Object.entries(obj(o.main_tokens, `${path}.main_tokens`)).map(([sym, a]) => [sym, addr(a, `${path}.${sym}`)]),
+    ),
+  };
+}
+
+let chains: ReadonlyMap<string, UniswapChain> | undefined;
+
+/** Every configured chain, by chain id. */
+export function uniswapChains(): ReadonlyMap<string, UniswapChain> {
+  chains ??= new Map(
+    arr(obj(readDataFile<unknown>(CHAINS_FILE), CHAINS_FILE).chains, 'chains').map((c, i) => {
+      const chain = parseChain(c, `chains[${i}]`);
+      return [chain.chainId, chain];
+    }),
+  );
+  return chains;
+}
+
+export function uniswapChain(chainId: string): UniswapChain | undefined {
+  return uniswapChains().get(chainId);
+}
+
+/** Tokens sorted as the pools order them (token0 < token1 by address). */
+export function sortTokens(a: Address, b: Address): [Address, Address] {
+  return BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+}
+
+/** A V3 pool's address: CREATE2 by the factory, salt keccak256(abi.encode(token0, token1, fee)) (PoolAddress.sol). */
+export function v3PoolAddress(factory: Address, initCodeHash: Hex, a: Address, b: Address, fee: number): Address {
+  const [t0, t1] = sortTokens(a, b);
+  const salt = keccak256(
+    encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, fee]),
+  );
+  return getCreate2Address({ from: factory, salt, bytecodeHash: initCodeHash });
+}
+
+/** A V2 pair's address: CREATE2 by the factory, salt keccak256(abi.encodePacked(token0, token1)) (UniswapV2Library). */
+export function v2PairAddress(factory: Address, initCodeHash: Hex, a: Address, b: Address): Address {
+  const [t0, t1] = sortTokens(a, b);
+  return getCreate2Address({
+    from: factory,
+    salt: keccak256(encodePacked(['address', 'address'], [t0, t1])),
+    bytecodeHash: initCodeHash,
+  });
+}

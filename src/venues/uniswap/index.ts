@@ -1,0 +1,46 @@
+/**
+ * The EVM swap venues: one per chain of data/evm-uniswap.json (ethereum-uniswap, arbitrum-uniswap, base-uniswap,
+ * optimism-uniswap, polygon-uniswap, avalanche-uniswap, binance-uniswap), each holding that chain's Uniswap V3 pools
+ * (and V3 forks with the same arithmetic) and V2-style pairs.
+ *
+ * NOT REGISTERED in VENUE_PLUGINS yet: routing does not yet know EVM swaps (their messages, gas and the
+ * `smart_swap_options.evm_swaps` gate come with the engine's EVM-swap integration), and adding these pools to the
+ * market today would change routes. The integrator registers `UNISWAP_VENUE_PLUGINS` (and their venue catalog
+ * entries) when the router can use them.
+ */
+import type { VenuePlugin } from '../types.js';
+import { uniswapChains, type UniswapChain } from './chains.js';
+import { loadOfflineSnapshot } from './snapshot.js';
+
+/** Uniswap's icon, as the Skip Go API lists it for its EVM venues (shared/fixtures/skip-go-api/venues.json). */
+export const UNISWAP_LOGO_URI =
+  'https://raw.githubusercontent.com/Uniswap/brand-assets/main/Uniswap%20Brand%20Assets/Uniswap_icon_pink.svg';
+
+export function uniswapPlugin(chain: UniswapChain): VenuePlugin {
+  return {
+    name: chain.venue,
+    chainId: chain.chainId,
+    logoUri: UNISWAP_LOGO_URI,
+    loadOfflineSnapshot: () => loadOfflineSnapshot(chain),
+  };
+}
+
+/** One plugin per configured chain (not part of VENUE_PLUGINS yet; see above). */
+export function uniswapVenuePlugins(): VenuePlugin[] {
+  return [...uniswapChains().values()].map(uniswapPlugin);
+}
+
+export {
+  uniswapChain,
+  uniswapChains,
+  v2PairAddress,
+  v3PoolAddress,
+  sortTokens,
+  type UniswapChain,
+  type V2Deployment,
+  type V3Deployment,
+} from './chains.js';
+export { swapDenom, nativeDenomOf, type SwapDenom } from './native.js';
+export { UniswapV3Pool, V3_KIND, type V3PoolState, type V3Tick } from './v3-pool.js';
+export { ConstantProductPool, V2_KIND, type V2PoolState } from './v2-pool.js';
+export { loadOfflineSnapshot, offlinePoolsFile } from './snapshot.js';
