@@ -5,7 +5,8 @@
  * Shapes (search.ts) are bounded paths through the graph of holdings: IBC paths, lane-bridge hops (CCTP, ...) and at
  * most one swap. Each shape is simulated with the request's amount (forwards for exact-in, backwards for exact-out),
  * split into transactions (transactions.ts) and ranked: fewest transactions, then the most delivered (or the least
- * spent) after every fee, then the shortest expected duration, then fewest steps, then preferred channels. With
+ * spent) after every fee — deducted ones in the amounts, those paid on top valued at the market's prices
+ * (route-cost.ts) — then the shortest expected duration, then fewest steps, then preferred channels. With
  * go_fast: true, amounts within FAST_PREFERENCE_BPS of the best count as equal and the faster route wins.
  * Deterministic for equal inputs.
  */
@@ -18,6 +19,7 @@ import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
 import { stepSeconds } from './duration.js';
 import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
 import { noRouteError } from './no-route.js';
+import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-cost.js';
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
@@ -43,6 +45,8 @@ interface Candidate {
   nonPreferredHops: number;
   /** go_fast only: within FAST_PREFERENCE_BPS of the best amount among routes of its transaction count. */
   close?: boolean;
+  /** Amount on the free side after fees paid on top (route-cost.ts): what the user really gets, or gives. */
+  net: bigint;
 }
 
 /**
@@ -55,18 +59,18 @@ interface Candidate {
 export const FAST_PREFERENCE_BPS = 50n;
 
 function markClose(candidates: Candidate[]): void {
-  const best = new Map<number, PlannedRoute>();
+  const best = new Map<number, Candidate>();
   for (const c of candidates) {
     const n = txsRequired(c.route);
     const b = best.get(n);
-    if (!b || compareAmounts(c.route, b) < 0) best.set(n, c.route);
+    if (!b || compareAmounts(c, b) < 0) best.set(n, c);
   }
   for (const c of candidates) {
     const b = best.get(txsRequired(c.route))!;
     c.close =
       c.route.amountKind === 'in'
-        ? c.route.amountOut * 10_000n >= b.amountOut * (10_000n - FAST_PREFERENCE_BPS)
-        : c.route.amountIn * 10_000n <= b.amountIn * (10_000n + FAST_PREFERENCE_BPS);
+        ? c.net * 10_000n >= b.net * (10_000n - FAST_PREFERENCE_BPS)
+        : c.net * 10_000n <= b.net * (10_000n + FAST_PREFERENCE_BPS);
   }
 }
 
@@ -83,8 +87,14 @@ export interface ShapeCache {
  */
 const RANKED_KEPT = 8;
 
-export function planRoute(registry: Registry, market: MarketView, q: RouteQuery, cache?: ShapeCache): PlannedRoute {
-  return planRoutes(registry, market, q, cache)[0]!;
+export function planRoute(
+  registry: Registry,
+  market: MarketView,
+  q: RouteQuery,
+  cache?: ShapeCache,
+  nowMs?: number,
+): PlannedRoute {
+  return planRoutes(registry, market, q, cache, nowMs)[0]!;
 }
 
 /**
@@ -93,15 +103,23 @@ export function planRoute(registry: Registry, market: MarketView, q: RouteQuery,
  * that judges price safety (quote.ts) takes the first one that passes, so a cheaper route needing as many
  * transactions is not hidden behind a better-ranked one the safety rules would refuse.
  */
-export function planRoutes(registry: Registry, market: MarketView, q: RouteQuery, cache?: ShapeCache): PlannedRoute[] {
+export function planRoutes(
+  registry: Registry,
+  market: MarketView,
+  q: RouteQuery,
+  cache?: ShapeCache,
+  nowMs?: number,
+): PlannedRoute[] {
   if (q.source.wire.chain_id === q.dest.wire.chain_id && q.source.wire.denom === q.dest.wire.denom) {
     throw invalidArgument('source and destination are the same asset on the same chain: nothing to route');
   }
   const rejected = new Rejections();
+  // Fees paid on top are valued at the market's prices of this moment; without a clock they count as zero.
+  const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs };
   const cached = cache?.get(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, q, rejected);
   const simulated = shapes
-    .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected) }))
+    .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected, pricing) }))
     .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined);
   if (q.goFast) markClose(simulated.map((c) => c.candidate));
   const ranked = simulated.sort((a, b) => compareCandidates(a.candidate, b.candidate));
@@ -135,6 +153,7 @@ function simulateShape(
   q: RouteQuery,
   shape: RouteShape,
   rejected: Rejections,
+  pricing: CostPricing | undefined,
 ): Candidate | undefined {
   const steps =
     q.amount.kind === 'in' ? forwards(registry, q, shape.legs, rejected) : backwards(registry, q, shape.legs, rejected);
@@ -159,6 +178,7 @@ function simulateShape(
     route,
     seconds: steps.reduce((s, step) => s + stepSeconds(step), 0),
     nonPreferredHops: nonPreferred(registry, steps),
+    net: netAmount(route, pricing ? additionalCostInFreeSide(registry, route, pricing) : 0n),
   };
 }
 
@@ -356,9 +376,14 @@ function noRouteFallback(q: RouteQuery, hadShapes: boolean): string {
   return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`;
 }
 
-function compareAmounts(a: PlannedRoute, b: PlannedRoute): number {
-  if (a.amountOut !== b.amountOut) return a.amountOut > b.amountOut ? -1 : 1;
-  if (a.amountIn !== b.amountIn) return a.amountIn < b.amountIn ? -1 : 1;
+/** Better first: more delivered (or less spent) after fees paid on top, then by the plain amounts. */
+function compareAmounts(a: Candidate, b: Candidate): number {
+  if (a.net !== b.net) {
+    const better = a.route.amountKind === 'in' ? a.net > b.net : a.net < b.net;
+    return better ? -1 : 1;
+  }
+  if (a.route.amountOut !== b.route.amountOut) return a.route.amountOut > b.route.amountOut ? -1 : 1;
+  if (a.route.amountIn !== b.route.amountIn) return a.route.amountIn < b.route.amountIn ? -1 : 1;
   return 0;
 }
 
@@ -369,7 +394,7 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   if (a.close !== b.close) return a.close ? -1 : 1;
   if (a.close && a.seconds !== b.seconds) return a.seconds - b.seconds;
   return (
-    compareAmounts(a.route, b.route) ||
+    compareAmounts(a, b) ||
     a.seconds - b.seconds ||
     a.route.steps.length - b.route.steps.length ||
     a.nonPreferredHops - b.nonPreferredHops

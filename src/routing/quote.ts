@@ -42,7 +42,7 @@ export interface Quote {
 export function quoteRoute(
   ctx: QuoteContext,
   q: RouteQuery,
-  ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache),
+  ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache, ctx.nowMs),
 ): Quote {
   let chosen: { planned: PlannedRoute; judged: Judged } | undefined;
   for (const planned of ranked) {
