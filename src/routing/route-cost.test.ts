@@ -20,7 +20,8 @@ const query = parseRouteQuery(registry, {
   source_asset_denom: USDC_ETHEREUM,
   dest_asset_chain_id: 'noble-1',
   dest_asset_denom: 'uusdc',
-  amount_in: '100000000',
+  // 12 USDC, as in the captured Skip answer: where the ETH gas payment weighs most.
+  amount_in: '12000000',
 });
 
 describe('route cost: fees paid on top', () => {
