@@ -15,7 +15,7 @@
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
-import { chainReturnedTo } from './chain-sequence.js';
+import { shapeRefusal } from './shape-rules.js';
 import type { MarketView } from './market.js';
 import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
@@ -126,8 +126,8 @@ function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, v
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
       const shape = [...legs, last];
-      const returnsTo = chainReturnedTo(w.q.source.wire.chain_id, shape);
-      if (returnsTo) w.rejected.add(`a route that leaves ${returnsTo} and comes back to it is not offered`);
+      const refused = shapeRefusal(w.registry, w.q.source.wire.chain_id, shape);
+      if (refused) w.rejected.add(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }

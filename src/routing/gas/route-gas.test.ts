@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.js';
 import { createLiveMarket } from '../../market.js';
 import { testRegistry } from '../../test-helpers/registry.js';
 import { planRoute } from '../engine.js';
-import { parseRouteQuery } from '../query.js';
+import { parseRouteQuery, type RouteRequestFields } from '../query.js';
 import { routeGas } from './route-gas.js';
 import { gasTable, gasTableOf, gweiToWei, type GasFile } from './table.js';
 import { readDataFile } from '../../registry/data-files.js';
@@ -21,7 +21,7 @@ const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const table = gasTable();
 const file = readDataFile<GasFile>('gas.json');
 
-function plan(body: Record<string, unknown>) {
+function plan(body: RouteRequestFields) {
   return planRoute(registry, market, parseRouteQuery(registry, { allow_multi_tx: true, ...body }), undefined, NOW);
 }
 

@@ -12,6 +12,7 @@ import type { Registry } from '../../registry/registry.js';
 import { stepDenomIn, stepFrom, type PlannedRoute, type Step } from '../types.js';
 import type { CosmosMessageKind, EvmMessageKind, GasPrices, GasTable } from './table.js';
 import { Decimal } from '../../pricing/index.js';
+import { laneNeedsClaim } from '../claims.js';
 
 export interface TxGas {
   /** Transaction index in the route, or undefined for a claim on arrival. */
@@ -106,10 +107,9 @@ function txGasOn(
 
 /** The claim a step leaves to its recipient: an unrelayed CCTP burn to an EVM chain or Solana is minted by them. */
 function claimOf(registry: Registry, table: GasTable, live: GasPrices | undefined, step: Step): TxGas | undefined {
-  if (step.kind !== 'bridge' || step.lane.bridge !== 'CCTP' || (step.lane as { relayed?: boolean }).relayed)
-    return undefined;
+  if (step.kind !== 'bridge' || !laneNeedsClaim(registry, step.lane)) return undefined;
   const to = registry.chain(step.lane.toChainId)?.wire;
-  if (!to || to.chain_type === 'cosmos') return undefined; // Noble's own relayers mint what arrives there
+  if (!to) return undefined;
   if (to.chain_type === 'svm')
     return {
       txIndex: undefined,
