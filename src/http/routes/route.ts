@@ -9,6 +9,7 @@ import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptio
 import { withOperatorShare, type CallerTier } from '../../messages/revenue-share.js';
 import { requireAsset } from '../../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../../routing/assemble.js';
+import { usdOfPrices } from '../../routing/fee-usd.js';
 import { planFromOperations } from '../../routing/operations.js';
 import { invalidArgument } from '../../errors.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../../routing/query.js';
@@ -167,7 +168,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         msgs: built.msgs,
         txs: built.txs,
         min_amount_out: built.minAmountOut.toString(),
-        estimated_fees: estimatedFees(registry, route),
+        estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, ctx.market().prices, opts.nowMs)),
       };
     },
   );
