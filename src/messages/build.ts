@@ -216,7 +216,7 @@ export function buildMessages(
         operationIndices: g.operationIndices,
         timeoutTimestampNs: timeoutNs,
         slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
-        ...(opts.solana ? { solana: opts.solana } : {}),
+        ...(opts.solana && g.index === 0 ? { solana: opts.solana } : {}),
         nowMs: opts.nowMs,
         opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,

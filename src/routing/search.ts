@@ -11,7 +11,8 @@
  * destination's origin can still be reached within the bounds that remain. It visits lanes, venues and denoms in a
  * fixed order, so equal inputs give equal shapes in equal order. A lane that exists only to carry the step after it
  * (an Axelar GMP call) is kept only in shapes where a step follows it. It reads no amounts: its result depends on the
- * registry, the market view and the query's options only, and the route cache keeps it.
+ * registry, the market view and the query's options only, and the route cache keeps it. Solana is never a chain a
+ * route passes through (passesThroughSvm).
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
@@ -172,6 +173,10 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
+    if (passesThroughSvm(w, edge)) {
+      w.rejected.add(SVM_IN_THE_MIDDLE);
+      continue;
+    }
     if (!bridgeAllowed(w.q, edge.bridge.id)) {
       w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
@@ -192,6 +197,22 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
       new Set([...visited, edge.toOrigin]),
     );
   }
+}
+
+export const SVM_IN_THE_MIDDLE =
+  'a route through Solana would need a Solana transaction signed at quote time over a blockhash that expires in about ' +
+  'a minute, long before the funds arrive: Solana is only the first or the last chain of a route';
+
+/**
+ * Solana (any SVM chain) is a route's first or last chain, never one it passes through. A transaction that starts
+ * there after an earlier one would have to be built now, over a recent blockhash that expires within a minute or
+ * two, and signed only once the earlier transfer has landed (minutes later): it could never be sent. So a lane may
+ * arrive on an SVM chain only with the destination itself, where the route ends; a lane leaving one is then only
+ * ever the route's first step.
+ */
+function passesThroughSvm(w: Walk, edge: LaneEdge): boolean {
+  if (edge.to.wire.chain_id === w.dest.chainId && edge.toOrigin === w.destOrigin) return false;
+  return w.registry.chain(edge.to.wire.chain_id)?.wire.chain_type === 'svm';
 }
 
 function positionAfter(edge: LaneEdge): Position {
