@@ -95,8 +95,6 @@ export class AssetFamilies {
           const post = transferPath(this.registry, holding(edge.to), holding(to));
           if (post) keep(this.reachOf(to, [...crossed, ...post.map((h) => transferStep(h))]));
         }
-        // Solana ends a route, never carries it on (search.ts, passesThroughSvm).
-        if (this.registry.chain(edge.to.wire.chain_id)?.wire.chain_type === 'svm') continue;
         walk(edge.to, crossed, lanes + 1, new Set([...visited, edge.toOrigin]));
       }
     };

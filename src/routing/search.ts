@@ -41,11 +41,19 @@ export interface RouteShape {
 
 /** Why candidates were left out, collected for the "no route" error. */
 export class Rejections {
-  readonly reasons: string[] = [];
+  private readonly found: string[] = [];
+  private readonly last: string[] = [];
   /** A route exists but needs more transactions than the request allows. */
   multiTxOnly = false;
   add(reason: string): void {
-    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+    if (!this.found.includes(reason)) this.found.push(reason);
+  }
+  /** A reason that rarely decides the answer: said after the others. */
+  addLast(reason: string): void {
+    if (!this.last.includes(reason)) this.last.push(reason);
+  }
+  get reasons(): readonly string[] {
+    return [...this.found, ...this.last];
   }
 }
 
@@ -174,7 +182,7 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
     if (passesThroughSvm(w, edge)) {
-      w.rejected.add(SVM_IN_THE_MIDDLE);
+      w.rejected.addLast(NOT_THROUGH_SOLANA);
       continue;
     }
     if (!bridgeAllowed(w.q, edge.bridge.id)) {
@@ -199,17 +207,19 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
   }
 }
 
-export const SVM_IN_THE_MIDDLE =
-  'a route through Solana would need a Solana transaction signed at quote time over a blockhash that expires in about ' +
-  'a minute, long before the funds arrive: Solana is only the first or the last chain of a route';
-
 /**
  * Solana (any SVM chain) is a route's first or last chain, never one it passes through. A transaction that starts
  * there after an earlier one would have to be built now, over a recent blockhash that expires within a minute or
  * two, and signed only once the earlier transfer has landed (minutes later): it could never be sent. So a lane may
  * arrive on an SVM chain only with the destination itself, where the route ends; a lane leaving one is then only
- * ever the route's first step.
+ * ever the route's first step. Solana's lanes are CCTP's, which joins its chains directly, so this seldom leaves a
+ * pair without a route; when it does (a small amount that only Solana's lanes, which charge no relaying fee, would
+ * carry) the no-route explanation says so, after the reasons that usually decide.
  */
+export const NOT_THROUGH_SOLANA =
+  'no route passes through Solana: its transaction would be signed at quote time over a blockhash that expires ' +
+  'within about a minute, before the funds could reach Solana';
+
 function passesThroughSvm(w: Walk, edge: LaneEdge): boolean {
   if (edge.to.wire.chain_id === w.dest.chainId && edge.toOrigin === w.destOrigin) return false;
   return w.registry.chain(edge.to.wire.chain_id)?.wire.chain_type === 'svm';
