@@ -15,7 +15,7 @@ import { parseRouteQuery } from '../routing/query.js';
 import { quoteRoute } from '../routing/quote.js';
 import type { PlannedRoute } from '../routing/types.js';
 import { USDC_ON_OSMOSIS as NOBLE_USDC_OSMOSIS, userAddress } from '../test-helpers/registry.js';
-import { scanContext, scanRoutes, USDC_ETHEREUM, USDC_SOLANA, type ScannedRoute } from '../test-helpers/route-scan.js';
+import { scanContext, scanRoutes, USDC_ETHEREUM, type ScannedRoute } from '../test-helpers/route-scan.js';
 import type { Tx } from '../wire/msgs.js';
 import { buildMessages } from './build.js';
 import { txDeadlines, type Deadline } from './test-helpers/tx-deadlines.js';
@@ -28,6 +28,7 @@ const SOLANA_USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 /** A real mainnet blockhash shape (base58, 32 bytes); its freshness is irrelevant offline. */
 const BLOCKHASH = 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k';
 const TIMEOUTS = [300, 3_600] as const;
+const AXLUSDC_POLYGON = '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed';
 
 const ctx = scanContext(NOW_MS);
 const { registry } = ctx;
@@ -145,26 +146,28 @@ describe('deadlines of a multi-transaction route', () => {
     for (const d of deadlines) expect(d.ns).toBe(NOW_NS + BigInt(2 * seconds + 300) * SECOND_NS);
   });
 
-  it('a Go Fast order sent after a Solana burn lands times out after it lands', () => {
+  it('a Go Fast order sent once an Axelar transfer reaches Ethereum times out after that', () => {
     const q = quoteRoute(
       ctx,
       parseRouteQuery(registry, {
-        source_asset_chain_id: 'solana',
-        source_asset_denom: USDC_SOLANA,
+        source_asset_chain_id: '137',
+        source_asset_denom: AXLUSDC_POLYGON,
         dest_asset_chain_id: 'osmosis-1',
         dest_asset_denom: NOBLE_USDC_OSMOSIS,
-        amount_in: '300000000',
+        amount_in: '20000000000',
         allow_multi_tx: true,
         allow_unsafe: true,
         go_fast: true,
+        bridges: ['AXELAR', 'GO_FAST', 'IBC'],
       }),
     );
     const kinds = q.planned.steps.map((s) => (s.kind === 'bridge' ? s.lane.bridge : s.kind));
-    expect(kinds.slice(0, 2)).toEqual(['CCTP', 'GO_FAST']);
-    const txs = build(q.planned, 300);
-    expect('svm_tx' in txs[0]!).toBe(true);
-    const [order] = txDeadlines(txs[1]!).filter((d) => kindOf(d) === 'Go Fast order');
-    expect(order!.ns).toBe(NOW_NS + BigInt(2 * stepSeconds(q.planned.steps[0]!) + 300) * SECOND_NS);
+    expect(kinds).toEqual(['AXELAR', 'GO_FAST']);
+    expect(q.planned.txIndices).toEqual([0, 1]);
+    const axelar = stepSeconds(q.planned.steps[0]!);
+    const orders = txDeadlines(build(q.planned, 300)[1]!).filter((d) => kindOf(d) === 'Go Fast order');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.ns).toBe(NOW_NS + BigInt(2 * axelar + 300) * SECOND_NS);
   });
 });
 
