@@ -12,11 +12,12 @@
  * fixed order, so equal inputs give equal shapes in equal order. A lane that exists only to carry the step after it
  * (an Axelar GMP call) is kept only in shapes where a step follows it. It reads no amounts: its result depends on the
  * registry, the market view and the query's options only, and the route cache keeps it. Solana is never a chain a
- * route passes through (passesThroughSvm).
+ * route passes through (svm-ends.ts).
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import { shapeRefusal } from './shape-rules.js';
+import { svmMidRouteRefusal } from './svm-ends.js';
 import type { MarketView } from './market.js';
 import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
@@ -42,19 +43,11 @@ export interface RouteShape {
 
 /** Why candidates were left out, collected for the "no route" error. */
 export class Rejections {
-  private readonly found: string[] = [];
-  private readonly last: string[] = [];
+  readonly reasons: string[] = [];
   /** A route exists but needs more transactions than the request allows. */
   multiTxOnly = false;
   add(reason: string): void {
-    if (!this.found.includes(reason)) this.found.push(reason);
-  }
-  /** A reason that rarely decides the answer: said after the others. */
-  addLast(reason: string): void {
-    if (!this.last.includes(reason)) this.last.push(reason);
-  }
-  get reasons(): readonly string[] {
-    return [...this.found, ...this.last];
+    if (!this.reasons.includes(reason)) this.reasons.push(reason);
   }
 }
 
@@ -135,7 +128,9 @@ function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, v
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
       const shape = [...legs, last];
-      const refused = shapeRefusal(w.registry, w.q.source.wire.chain_id, shape);
+      const refused =
+        shapeRefusal(w.registry, w.q.source.wire.chain_id, shape) ??
+        svmMidRouteRefusal(w.registry, w.q.source.wire.chain_id, shape);
       if (refused) w.rejected.add(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
@@ -184,10 +179,6 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
-    if (passesThroughSvm(w, edge)) {
-      w.rejected.addLast(NOT_THROUGH_SOLANA);
-      continue;
-    }
     if (!bridgeAllowed(w.q, edge.bridge.id)) {
       w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
@@ -208,24 +199,6 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
       new Set([...visited, edge.toOrigin]),
     );
   }
-}
-
-/**
- * Solana (any SVM chain) is a route's first or last chain, never one it passes through. A transaction that starts
- * there after an earlier one would have to be built now, over a recent blockhash that expires within a minute or
- * two, and signed only once the earlier transfer has landed (minutes later): it could never be sent. So a lane may
- * arrive on an SVM chain only with the destination itself, where the route ends; a lane leaving one is then only
- * ever the route's first step. Solana's lanes are CCTP's, which joins its chains directly, so this seldom leaves a
- * pair without a route; when it does (a small amount that only Solana's lanes, which charge no relaying fee, would
- * carry) the no-route explanation says so, after the reasons that usually decide.
- */
-export const NOT_THROUGH_SOLANA =
-  'no route passes through Solana: its transaction would be signed at quote time over a blockhash that expires ' +
-  'within about a minute, before the funds could reach Solana';
-
-function passesThroughSvm(w: Walk, edge: LaneEdge): boolean {
-  if (edge.to.wire.chain_id === w.dest.chainId && edge.toOrigin === w.destOrigin) return false;
-  return w.registry.chain(edge.to.wire.chain_id)?.wire.chain_type === 'svm';
 }
 
 function positionAfter(edge: LaneEdge): Position {

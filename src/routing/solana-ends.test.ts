@@ -1,5 +1,5 @@
 /**
- * Solana is a route's first or last chain, never one it passes through (search.ts, passesThroughSvm): a Solana
+ * Solana is a route's first or last chain, never one it passes through (svm-ends.ts): a Solana
  * transaction after the first would be built at quote time over a blockhash that expires within a minute or two,
  * and could only be signed once the earlier burn is attested and minted. Checked over the broad route scan on the
  * real registry and shipped market, on the pair that went through Solana (Noble → Ethereum under ~400 USDC), and
@@ -15,7 +15,8 @@ import { scanContext, scanRoutes, USDC_ETHEREUM, USDC_SOLANA } from '../test-hel
 import { userAddress } from '../test-helpers/registry.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
-import { NOT_THROUGH_SOLANA } from './search.js';
+import type { Leg } from './search.js';
+import { svmChainMidRoute, svmMidRouteRefusal } from './svm-ends.js';
 import { stepFrom, stepTo, type PlannedRoute } from './types.js';
 
 const NOW_MS = Date.UTC(2026, 10, 21);
@@ -61,7 +62,7 @@ describe('Solana only at the ends of a route', () => {
     }
   });
 
-  it('an amount only Solana could carry gets no route, the reason said after the fees that refuse it', () => {
+  it('an amount only Solana could carry gets no route, and the explanation says why Solana was not taken', () => {
     let err: ApiError | undefined;
     try {
       quoteRoute(ctx, parseRouteQuery(registry, nobleToEthereum('10000')));
@@ -70,8 +71,27 @@ describe('Solana only at the ends of a route', () => {
     }
     expect(err?.message).toBe('no routes found');
     const reasons = String(err!.details[0]!.metadata.explanation).split('; ');
-    expect(reasons[reasons.length - 1]).toBe(NOT_THROUGH_SOLANA);
     expect(reasons).toContainEqual(expect.stringMatching(/^CCTP from noble-1 to 1: the amount 10000 does not cover/));
+    // Today the lane onto Solana is an unrelayed burn, refused mid-route first for its claim (shape-rules.ts).
+    expect(reasons.filter((r) => /solana/.test(r))).not.toEqual([]);
+  });
+
+  it('the rule itself: a shape through Solana is refused whatever its lanes, one from or to Solana is not', () => {
+    const laneLeg = (from: string, to: string): Leg => {
+      const l = cctpBridge.lanes(registry).find((x) => x.fromChainId === from && x.toChainId === to)!;
+      return { kind: 'lane', bridge: cctpBridge, lane: l };
+    };
+    const none: Leg = { kind: 'ibc', hops: [] };
+    const through = [none, laneLeg('noble-1', 'solana'), none, laneLeg('solana', '1'), none];
+    expect(svmChainMidRoute(registry, 'noble-1', through)).toBe('solana');
+    expect(svmMidRouteRefusal(registry, 'noble-1', through)).toMatch(
+      /^a route through solana is not offered: .*blockhash/,
+    );
+    expect(svmChainMidRoute(registry, 'solana', [none, laneLeg('solana', 'noble-1'), none])).toBeUndefined();
+    expect(svmChainMidRoute(registry, 'noble-1', [none, laneLeg('noble-1', 'solana'), none])).toBeUndefined();
+    expect(svmChainMidRoute(registry, '1', [none, laneLeg('1', 'noble-1'), none, laneLeg('noble-1', '8453')])).toBe(
+      undefined,
+    );
   });
 
   it('the message builder refuses a later transaction that starts on Solana', () => {
