@@ -183,11 +183,11 @@ describe('routes across ecosystems', () => {
     expect(explanation(err)).toMatch(/no bridge lane or enabled swap venue connects/);
   });
 
-  it('CCTP is single-transaction between any two CCTP chains, and picks the direct lane', () => {
-    for (const [from, denom] of [
-      ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
-      ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E'],
-      ['noble-1', 'uusdc'],
+  it('CCTP is single-transaction between any two CCTP chains, and picks the direct lane (V2 where both ends have it)', () => {
+    for (const [from, denom, kind] of [
+      ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'cctp_transfer_v2'],
+      ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', 'cctp_transfer_v2'],
+      ['noble-1', 'uusdc', 'cctp_transfer'],
     ] as const) {
       const route = plan({
         source_asset_chain_id: from,
@@ -195,7 +195,7 @@ describe('routes across ecosystems', () => {
         dest_asset_chain_id: '8453',
         dest_asset_denom: USDC_BASE,
       });
-      expect(kinds(route)).toEqual(['cctp_transfer']);
+      expect(kinds(route)).toEqual([kind]);
       expect(route.txIndices).toEqual([0]);
     }
   });

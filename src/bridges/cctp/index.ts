@@ -1,6 +1,6 @@
 /**
- * CCTP: Circle's burn-and-mint transfer of native USDC between Noble, Ethereum, Avalanche, OP Mainnet, Arbitrum,
- * Base, Polygon PoS and Solana. The burn is the user's transaction on the source chain; after Circle attests it, the
+ * CCTP V1: Circle's burn-and-mint transfer of native USDC into and out of Noble (from and to Ethereum, Avalanche,
+ * OP Mainnet, Arbitrum, Base, Polygon PoS and Solana); every other pair is CCTP V2 (src/bridges/cctp-v2/). The burn is the user's transaction on the source chain; after Circle attests it, the
  * mint on the destination is a separate relayed transaction, so a CCTP hop always ends the user's transaction and
  * whatever follows it (an IBC transfer from Noble, say) needs another one.
  */
@@ -148,6 +148,9 @@ export const cctpBridge: LaneBridge<CctpLane> = {
     if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
     if (!lane.relayed && options.smartRelay && lane.relayedTwin)
       return 'smart_relay: the relayed form of the CCTP transfer is used';
+    // Unrelayed burns into Noble are minted by Noble's own CCTP relayers; anywhere else the user would have to.
+    if (!lane.relayed && options.smartRelay && lane.toChainId !== 'noble-1')
+      return `smart_relay: nobody mints CCTP transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`;
     return undefined;
   },
 };
