@@ -10,7 +10,8 @@ import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
 import { evmBurnTx, evmRelayedBurnTx } from './evm.js';
-import { mintRecipient } from './mint-recipient.js';
+import { leftPad32, mintRecipient } from './mint-recipient.js';
+import { forwardingAccountBytes } from './noble-forwarding.js';
 import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
 import { cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
@@ -24,9 +25,22 @@ function lanes(registry: Registry): readonly CctpLane[] {
   return l;
 }
 
-function buildTx({ registry, step, amount, sender, recipient, operationIndices, solana }: BridgeTxInput<CctpLane>) {
+function buildTx({
+  registry,
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  solana,
+  ibcForward,
+}: BridgeTxInput<CctpLane>) {
   const { lane } = step;
-  const recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
+  // Carrying the IBC transfer from Noble: mint to the forwarding account for that channel and receiver, with the
+  // user's Noble address as the fallback that receives the USDC should the forward fail.
+  const recipientBytes = ibcForward
+    ? leftPad32(forwardingAccountBytes(ibcForward.channel, ibcForward.receiver, recipient))
+    : mintRecipient(registry, lane.toChainId, recipient);
   const path = [lane.fromChainId, lane.toChainId];
   if (lane.relayed) return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
@@ -142,8 +156,11 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   operation: (_registry, step) => cctpRecord(step),
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
   buildTx,
-  // The mint is a relayed transaction on the destination: the funds wait there for the user's next transaction.
-  carriesNext: () => false,
+  // The mint is a relayed transaction on the destination. Into Noble, an IBC transfer out of Noble rides along: the
+  // burn mints to a forwarding account that sends it on (noble-forwarding.ts); anything else waits for the user.
+  forwardsByIbc: true,
+  carriesNext: (_registry, step, next) =>
+    step.lane.toChainId === 'noble-1' && next?.kind === 'transfer' && next.chainId === 'noble-1',
   eligible: (lane, options) => {
     if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
     if (!lane.relayed && options.smartRelay && lane.relayedTwin)
