@@ -4,7 +4,6 @@
  * reasons given when the route is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { decodeFunctionData, type Hex } from 'viem';
 import type { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
