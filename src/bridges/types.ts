@@ -98,6 +98,12 @@ export interface BridgeTxInput<L extends Lane = Lane> {
    * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
    */
   continuation?: ContractCall;
+  /**
+   * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
+   * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
+   * The forwarding sends no memo, so nothing after that transfer rides along.
+   */
+  ibcForward?: { channel: string; receiver: string };
 }
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
@@ -165,6 +171,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   ): L;
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
+  /**
+   * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
+   * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
+   */
+  readonly forwardsByIbc?: boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

@@ -220,7 +220,11 @@ export function buildMessages(
         nowMs: opts.nowMs,
         opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
-        ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
+        ...(g.steps.length > 1
+          ? laneBridgeOf(first.lane).forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer() }
+            : { continuation: fold.contractCallAfter(1) }
+          : {}),
       });
       txs.push(tx);
       if ('cosmos_tx' in tx)
@@ -315,6 +319,20 @@ class Folder {
         next: onward.memo,
       }),
     };
+  }
+
+  /**
+   * The one IBC transfer a forwarding account on the lane's destination sends (steps[1]): its channel and receiver.
+   * Such an account sends no memo, so the transfer must end the transaction (routing/transactions.ts ensures it).
+   */
+  forwardedTransfer(): { channel: string; receiver: string } {
+    const next = this.steps[1]!;
+    if (next.kind !== 'transfer' || this.steps.length !== 2)
+      throw new Error('a forwarding account carries exactly one IBC transfer');
+    const onward = this.arrivalAfter(2);
+    if (onward.memo)
+      throw invalidArgument('a Noble forwarding account sends no memo: nothing (a post_route_handler) can follow it');
+    return { channel: next.hop.channel, receiver: onward.receiver };
   }
 
   /**
