@@ -89,6 +89,21 @@ export interface BridgeTxInput<L extends Lane = Lane> {
    * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
    */
   continuation?: ContractCall;
+  /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
+  swapBefore?: EvmSwapCall;
+}
+
+/**
+ * A swap a swap-then-bridge entry point runs before the bridge: it takes `amountIn` of `inputToken` (the zero address
+ * for the native token, then sent as value) from the user and calls the venue's router with `calldata`, whose
+ * output (at least its minimum) is what the bridge then moves.
+ */
+export interface EvmSwapCall {
+  inputToken: string;
+  amountIn: bigint;
+  calldata: string;
+  /** The guaranteed minimum output the calldata encodes. */
+  minAmountOut: bigint;
 }
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
@@ -156,6 +171,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   ): L;
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
+  /**
+   * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
+   * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
+   */
+  swapsBefore?(registry: Registry, lane: L): boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**
