@@ -274,13 +274,20 @@ function swapFrom(
   }
 }
 
+/** The origins an EVM venue trades (the native one included), memoised per venue index (one per market view). */
+const evmOrigins = new WeakMap<VenueIndex, Set<OriginKey>>();
+function evmOriginsOf(v: VenueIndex): Set<OriginKey> {
+  let s = evmOrigins.get(v);
+  if (!s) evmOrigins.set(v, (s = new Set(evmOutputs(v).map((o) => o.origin))));
+  return s;
+}
+
 /** Whether an origin can still lead to the destination: over the lanes left, or through a swap first. */
 function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number, evm: EvmUsed): boolean {
   if (reaching(w, lanesLeft).has(origin)) return true;
   if (swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0)) return true;
   return (
-    evm.size < MAX_EVM_SWAPS &&
-    w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmSidesOfOrigin(v, origin).length > 0)
+    evm.size < MAX_EVM_SWAPS && w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmOriginsOf(v).has(origin))
   );
 }
 
