@@ -265,6 +265,32 @@ describe('the initial transaction', () => {
     });
   });
 
+  it('an ICS-20 packet over a channel the registry does not know is given up at once, never a success', async () => {
+    // The relayer's packet over a known channel, moved to a channel Osmosis has no registry entry for.
+    const known = relayer.packet('osmosis-1', 'channel-0', {
+      denom: 'transfer/channel-0/uatom',
+      amount: '250000',
+      sender: USER_OSMO,
+      receiver: USER_HUB,
+      memo: '',
+    });
+    const unknown: Packet = { ...known, src_channel: 'channel-99999', dst_channel: 'channel-77777' };
+    expect(registry.channelEnd('osmosis-1', 'transfer', 'channel-99999')).toBeUndefined();
+    const hash = relayer.send(unknown);
+    await tx.track('osmosis-1', hash, null);
+    const s = await step('osmosis-1', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_ABANDONED',
+      status: 'STATE_COMPLETED',
+      transfers: [{ state: 'STATE_ABANDONED', transfer_sequence: [] }],
+      transfer_asset_release: { chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, amount: '250000', released: false },
+      error: {
+        type: 'STATUS_ERROR_UNKNOWN',
+        message: expect.stringContaining('transfer/channel-99999, a channel the registry does not know'),
+      },
+    });
+  });
+
   it('never seen: STATE_SUBMITTED, then STATE_ABANDONED after the not-found window', async () => {
     const hash = 'AB'.repeat(32);
     await tx.track('osmosis-1', hash, null);

@@ -42,6 +42,8 @@ export interface TxServiceOptions {
   runWorker: boolean;
   timeoutMs: number;
   attestationUrl: string | undefined;
+  /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
+  axelarGmpUrl?: string | undefined;
   webhooks?: WebhookSettings;
   now?: () => number;
   trackers?: TrackerSet;
@@ -64,6 +66,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     runWorker: config.txWorker,
     timeoutMs: config.upstreamTimeoutMs,
     attestationUrl: config.cctpAttestationUrl,
+    axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }
 
@@ -115,6 +118,14 @@ export class TxService {
         on_chain_at: time,
       }),
       attestationUrl: opts.attestationUrl,
+      axelarGmpUrl: opts.axelarGmpUrl,
+      handOver: (from) => {
+        for (const t of this.trackers.values()) {
+          const leg = t.follow?.(from, this.env);
+          if (leg) return leg;
+        }
+        return null;
+      },
     };
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
     this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>

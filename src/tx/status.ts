@@ -11,7 +11,7 @@
  * its transfers (pending error, pending, error, success).
  */
 import type { StatusError, StatusResponse, TransactionState, TransferStatus } from '../wire/tx.js';
-import type { Leg, TrackRecord, TransferTrack } from './record.js';
+import type { InitialTx, Leg, TrackRecord, TransferTrack } from './record.js';
 import type { BridgeTracker, LegSummary } from './tracker.js';
 
 export type TrackerSet = ReadonlyMap<Leg['kind'], BridgeTracker>;
@@ -98,6 +98,40 @@ function emptyTransfer(state: TransactionState, error: StatusError | null): Tran
   return { state, transfer_sequence: [], next_blocking_transfer: null, transfer_asset_release: null, error };
 }
 
+/**
+ * A transaction that started no transfer Junction recognised. A swap or send on one chain is complete once
+ * included; a call to a bridge's contracts that emitted none of its events sent nothing (an error); a bridge that
+ * did emit events this instance cannot follow keeps the transaction pending until that bridge's deadline; an EVM
+ * call to a contract that emitted no event at all moved nothing (an error, never a success).
+ */
+function withoutTransfer(initial: InitialTx, abandoned: boolean, abandonMessage: string): TransferStatus {
+  const contact = initial.bridge_contact;
+  if (contact && !contact.emitted) {
+    return emptyTransfer('STATE_COMPLETED_ERROR', {
+      type: 'STATUS_ERROR_TRANSFER',
+      message: `the transaction called ${contact.bridge} contracts but emitted no transfer event: nothing was sent`,
+      details: null,
+    });
+  }
+  if (contact) {
+    return abandoned
+      ? emptyTransfer('STATE_ABANDONED', {
+          type: 'STATUS_ERROR_TRANSFER',
+          message: `${abandonMessage}: the ${contact.bridge} transfer this transaction started cannot be followed`,
+          details: null,
+        })
+      : emptyTransfer('STATE_PENDING', null);
+  }
+  if (initial.silent_call) {
+    return emptyTransfer('STATE_COMPLETED_ERROR', {
+      type: 'STATUS_ERROR_UNKNOWN',
+      message: 'the contract call emitted no event: it transferred nothing',
+      details: null,
+    });
+  }
+  return emptyTransfer('STATE_COMPLETED_SUCCESS', null);
+}
+
 export function statusOf(
   trackers: TrackerSet,
   record: TrackRecord,
@@ -115,12 +149,17 @@ export function statusOf(
     ];
   } else if (!record.initial.ok) {
     transfers = [emptyTransfer('STATE_COMPLETED_ERROR', record.initial.error)];
-  } else if (record.transfers.length === 0) {
-    // A transaction that started no transfer (a swap or send on one chain) is complete once included. The list is
-    // never empty: executeRoute reads transfers[0].state.
-    transfers = [emptyTransfer('STATE_COMPLETED_SUCCESS', null)];
   } else {
-    transfers = record.transfers.map((t) => transferStatus(trackers, t, record.abandoned, abandonMessage));
+    const unfollowable = (record.initial.unfollowable ?? []).map<TransferStatus>((u) => ({
+      ...emptyTransfer('STATE_ABANDONED', { type: 'STATUS_ERROR_UNKNOWN', message: u.message, details: null }),
+      transfer_asset_release: u.release ? { ...u.release, released: false } : null,
+    }));
+    transfers = [
+      ...record.transfers.map((t) => transferStatus(trackers, t, record.abandoned, abandonMessage)),
+      ...unfollowable,
+    ];
+    // The list is never empty: executeRoute reads transfers[0].state.
+    if (transfers.length === 0) transfers = [withoutTransfer(record.initial, record.abandoned, abandonMessage)];
   }
   const state = transfers.reduce<TransactionState>(
     (worst, t) => (RANK[t.state] < RANK[worst] ? t.state : worst),

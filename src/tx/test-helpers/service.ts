@@ -26,6 +26,7 @@ export function testTxService(o: {
   worker?: Partial<WorkerSettings>;
   webhooks?: WebhookSettings;
   attestationUrl?: string;
+  axelarGmpUrl?: string;
   runWorker?: boolean;
 }): TxService {
   return new TxService({
@@ -37,6 +38,7 @@ export function testTxService(o: {
     runWorker: o.runWorker ?? false,
     timeoutMs: 2_000,
     attestationUrl: o.attestationUrl,
+    axelarGmpUrl: o.axelarGmpUrl,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
   });
