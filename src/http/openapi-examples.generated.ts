@@ -25,15 +25,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'ok',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 0.9,
+            uptime_seconds: 0.7,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-xDsK75/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564260 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564260 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-xDsK75/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73572482 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73572482 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -51,15 +51,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'draining',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 3,
+            uptime_seconds: 2.5,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-xDsK75/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564262 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564262 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-xDsK75/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73572484 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73572484 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -1152,7 +1152,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795697582428000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1165,7 +1165,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795697582428000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1189,7 +1189,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795697582698000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795697582698000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1202,7 +1202,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795697582698000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795697582698000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1355,6 +1355,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 next_blocking_transfer: null,
                 transfer_asset_release: null,
                 error: null,
+                next_step: { action: 'none', chain_id: null, message: 'complete', tx: null },
               },
             ],
             state: 'STATE_COMPLETED_SUCCESS',
@@ -1363,6 +1364,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             transfer_asset_release: null,
             error: null,
             status: 'STATE_COMPLETED',
+            next_step: { action: 'none', chain_id: null, message: 'complete', tx: null },
           },
         },
       },
@@ -1372,7 +1374,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'a transaction already complete: one event, then the stream ends',
           value:
-            'event: status\nid: 2\ndata: {"transfers":[{"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null}],"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"status":"STATE_COMPLETED"}\n\n',
+            'event: status\nid: 2\ndata: {"transfers":[{"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"next_step":{"action":"none","chain_id":null,"message":"complete","tx":null}}],"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"status":"STATE_COMPLETED","next_step":{"action":"none","chain_id":null,"message":"complete","tx":null}}\n\n',
         },
       },
     },
@@ -1393,7 +1395,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '1286759251a8',
+            key_id: '7db2b7f971b9',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1409,10 +1411,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_e963250d9cd1e81b',
+            id: 'wh_9ffd412f3dae3eaf',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_9RZqYd9omVNWjbr_cJk9Jsyyxa63k1yU',
-            created_at: '2026-11-26T10:31:01.347Z',
+            secret: 'whsec_wvlH10RwdkywWMv_tH9UjFgeoDthcXuq',
+            created_at: '2026-11-26T12:48:03.272Z',
           },
         },
       },
@@ -1424,9 +1426,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_e963250d9cd1e81b',
+                id: 'wh_9ffd412f3dae3eaf',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T10:31:01.347Z',
+                created_at: '2026-11-26T12:48:03.272Z',
               },
             ],
           },

@@ -56,6 +56,11 @@ export interface IbcLeg {
   next: { port: string; channel: string; via: 'forward' | 'hooks' | 'handover' } | null;
   /** Set once that next transfer has been found and appended as the following leg. */
   next_found: boolean;
+  /**
+   * An IBC-hooks memo whose entry-point call swaps and sends the output to an account on the receiving chain: what
+   * the user holds there once the packet is received (the swap's output, read from the receive transaction).
+   */
+  swap_out?: AssetAt | null;
 }
 
 export interface CctpMessageRef {

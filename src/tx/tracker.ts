@@ -4,7 +4,7 @@
  * one leg of a transfer on chain step by step, and says what a leg means for the user's funds. The worker and the
  * state machine (status.ts) know nothing of packets, attestations or mints.
  */
-import type { TransferEvent } from '../wire/tx.js';
+import type { NextStep, TransferEvent } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
 import type { ChainClients } from './clients.js';
 import type { ChainTransaction } from '../wire/tx.js';
@@ -83,6 +83,11 @@ export interface LegSummary {
   arrived: AssetAt | null;
   /** Where the funds go back to when this leg fails, and where they wait while it is in flight. */
   origin: AssetAt;
+  /**
+   * When the leg failed without a refund of its own: what the holder must do to get the funds moving (execute an
+   * approved delivery again, claim a withdrawal), with the ready-to-sign transaction where the bridge gives one.
+   */
+  recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
 }
 
 export interface Advance<L extends Leg = Leg> {

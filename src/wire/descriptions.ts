@@ -439,6 +439,8 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
     'the lzCompose call that ran the action after delivery (null until seen)',
   'LayerZeroTransferEvent.layer_zero_transfer.txs.error_tx':
     'the transaction that failed on the destination (null otherwise)',
+  'TransferStatus.next_step': 'Junction extension: the concrete next step for the funds of this transfer',
+  'StatusTxResponse.next_step': 'Junction extension: the concrete next step for the funds (of the first transfer)',
   'WebhookDelivery.state': 'the overall state of the transaction the delivery reports',
   'WebhookDelivery.status': 'pending (retrying), delivered, or failed after the last attempt',
   'WebhookDelivery.id': 'id of the delivery (the x-junction-delivery header)',

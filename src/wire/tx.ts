@@ -314,6 +314,36 @@ export type StatusError = Static<typeof StatusError>;
 
 const NextBlocking = Nullable(Type.Object({ transfer_sequence_index: Type.Integer() }));
 
+export const NEXT_STEP_ACTIONS = ['none', 'wait', 'retry', 'execute', 'claim', 'track_again'] as const;
+export type NextStepAction = (typeof NEXT_STEP_ACTIONS)[number];
+/**
+ * Junction extension: what the holder of the funds can do now, so that a wallet can act on the status without
+ * interpreting bridge states. Not in the Skip API; clients that do not know it ignore it.
+ */
+export const NextStep = Type.Object(
+  {
+    action: StringEnum(NEXT_STEP_ACTIONS, {
+      description:
+        'none: delivered; wait: in flight or a refund is on its way; retry: the funds are usable where transfer_asset_release says, ask a new route from there; execute: a delivery approved on the destination failed and can be executed again; claim: the funds must be claimed on chain_id (tx, when given, is ready to sign); track_again: tracking gave up, POST /v2/tx/track re-arms it',
+    }),
+    chain_id: Nullable(Type.String({ description: 'the chain the step happens on' })),
+    message: Type.String({ description: 'the step in words' }),
+    tx: Nullable(
+      Type.Object(
+        {
+          chain_id: Type.String({ description: 'the chain to sign it for' }),
+          to: Type.String({ description: 'the contract or module it calls' }),
+          data: Type.String({ description: 'the call: EVM calldata (0x hex) or a Cosmos message as JSON' }),
+        },
+        { description: 'a ready-to-sign transaction for the step, where one exists' },
+      ),
+    ),
+  },
+  { title: 'NextStep' },
+);
+export type NextStep = Static<typeof NextStep>;
+const NextStepField = Type.Optional(Nullable(NextStep));
+
 export const TransferStatus = Type.Object(
   {
     state: TransactionStateSchema,
@@ -321,6 +351,7 @@ export const TransferStatus = Type.Object(
     next_blocking_transfer: NextBlocking,
     transfer_asset_release: Nullable(TransferAssetRelease),
     error: Nullable(StatusError),
+    next_step: NextStepField,
   },
   { title: 'TransferStatus' },
 );
@@ -337,6 +368,7 @@ export const StatusResponse = Type.Object(
     status: StringEnum(['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_COMPLETED'] as const, {
       description: 'summary (captured values)',
     }),
+    next_step: NextStepField,
   },
   { title: 'StatusTxResponse' },
 );

@@ -173,6 +173,7 @@ describe('axlWETH Osmosis → Ethereum over Axelar', () => {
       state: 'STATE_PENDING',
       next_blocking_transfer: { transfer_sequence_index: 1 },
       transfer_asset_release: null,
+      next_step: { action: 'wait', chain_id: '1' },
     });
 
     gmp.set(hash, [record(hash, 'approved', { approved: onEthereum(APPROVE) })]);
@@ -201,6 +202,7 @@ describe('axlWETH Osmosis → Ethereum over Axelar', () => {
         amount: (BigInt(AMOUNT) - BigInt(memo.fee.amount)).toString(),
         released: true,
       },
+      next_step: { action: 'none', chain_id: '1' },
     });
   });
 
@@ -228,7 +230,9 @@ describe('axlWETH Osmosis → Ethereum over Axelar', () => {
       state: 'STATE_PENDING_ERROR',
       next_blocking_transfer: { transfer_sequence_index: 1 },
       transfer_asset_release: { chain_id: '1', denom: 'ethereum-native', released: false },
-      error: { type: 'STATUS_ERROR_TRANSFER' },
+      error: { type: 'STATUS_ERROR_TRANSFER', message: 'execution reverted' },
+      // Nothing refunds a failed execution: the approved call must be executed again on Ethereum.
+      next_step: { action: 'execute', chain_id: '1', message: expect.stringContaining(`axelarscan.io/gmp/${hash}`) },
     });
     net.now += AXELAR_DEADLINE_MS + 1000;
     s = await step(hash);

@@ -196,6 +196,16 @@ export const axelarTracker: BridgeTracker<AxelarLeg> = {
       arrived: leg.delivered,
       // In flight the funds are Axelar's (sent from the source); once approved they wait at the destination gateway.
       origin: leg.approve_tx ? leg.delivered : leg.sent,
+      ...(outcome === 'failure'
+        ? {
+            recovery: {
+              action: 'execute' as const,
+              chain_id: leg.to_chain_id,
+              message: `the call is approved on ${leg.to_chain_id} but its execution failed: execute it again (https://axelarscan.io/gmp/${leg.search_hash}), adding gas if the gas paid does not cover it`,
+              tx: null,
+            },
+          }
+        : {}),
     };
   },
 
