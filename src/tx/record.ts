@@ -7,6 +7,7 @@ import type {
   AxelarTransferState,
   ChainTransaction,
   CctpTransferState,
+  HyperlaneTransferState,
   IbcTransferState,
   PacketError,
   StatusError,
@@ -118,7 +119,28 @@ export interface AxelarLeg {
   insufficient_fee: boolean;
 }
 
-export type Leg = IbcLeg | CctpLeg | AxelarLeg;
+/**
+ * A Hyperlane warp transfer (src/bridges/hyperlane/track.ts): the message the source mailbox dispatched, keyed by its
+ * id (keccak256 of the message), until the destination mailbox processes it.
+ */
+export interface HyperlaneLeg {
+  kind: 'hyperlane';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: HyperlaneTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  /** 0x-prefixed 32-byte message id. */
+  message_id: string;
+  /** The warp router on the destination (EVM: it names its mailbox). */
+  dest_router: string;
+  sent: AssetAt;
+  delivered: AssetAt;
+  /** EVM destinations: the block the ProcessId search starts from (set at the first look). */
+  dest_from_block: string | null;
+}
+
+export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg;
 
 export interface TransferTrack {
   legs: Leg[];

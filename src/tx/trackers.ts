@@ -1,6 +1,7 @@
 /** The bridge trackers the worker uses, by leg kind: each bridge folder contributes its own (track.ts). */
 import { axelarTracker } from '../bridges/axelar/track.js';
 import { cctpTracker } from '../bridges/cctp/track.js';
+import { hyperlaneTracker } from '../bridges/hyperlane/track.js';
 import { ibcTracker } from '../bridges/ibc/track.js';
 import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
@@ -9,4 +10,5 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['ibc', ibcTracker as unknown as BridgeTracker],
   ['cctp', cctpTracker as unknown as BridgeTracker],
   ['axelar', axelarTracker as unknown as BridgeTracker],
+  ['hyperlane', hyperlaneTracker as unknown as BridgeTracker],
 ]);
