@@ -28,6 +28,7 @@ export function testTxService(o: {
   attestationUrl?: string;
   axelarGmpUrl?: string;
   runWorker?: boolean;
+  trackWaitMs?: number;
 }): TxService {
   return new TxService({
     store: o.store,
@@ -41,5 +42,6 @@ export function testTxService(o: {
     axelarGmpUrl: o.axelarGmpUrl,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
+    ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),
   });
 }
