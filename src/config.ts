@@ -175,6 +175,12 @@ export const SETTINGS = {
     default: '10000',
     help: 'timeout of each request to a pool, node or price endpoint',
   },
+  upstreamMaxAnswerBytes: {
+    env: 'UPSTREAM_MAX_ANSWER_BYTES',
+    kind: 'int',
+    default: String(16 * 1024 * 1024),
+    help: 'largest answer read from a chain node or the attestation service; a larger one is refused as it streams in, never held whole',
+  },
   chainRpcUrls: {
     env: 'CHAIN_RPC_URLS',
     kind: 'string?',

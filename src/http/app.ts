@@ -16,6 +16,8 @@ import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
+import { registerRedaction } from './redaction.js';
+import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
@@ -93,6 +95,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     if (ctx.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  registerRedaction(app, Redactor.fromConfig(ctx.config));
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON.stringify: exact, and it keeps every field the engine built (the response schemas
   // document the shapes and are checked in tests).
