@@ -5,6 +5,8 @@
  * before reading anything.
  */
 
+import { fetchWithUrlCredentials } from './url-credentials.js';
+
 /** UPSTREAM_MAX_ANSWER_BYTES' default: far above any balance or transaction answer, far below a memory problem. */
 export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -44,9 +46,9 @@ export async function readCapped(res: Response, maxBytes: number): Promise<strin
 /**
  * A fetch whose answers are read (capped) before they are handed on, for clients that read bodies themselves (viem's
  * HTTP transport, @solana/web3.js): they get a Response over the capped text, or the fetch fails with
- * AnswerTooLargeError.
+ * AnswerTooLargeError. URLs with a user and password work (src/url-credentials.ts).
  */
-export function cappedFetch(maxBytes: number, base: typeof fetch = fetch): typeof fetch {
+export function cappedFetch(maxBytes: number, base: typeof fetch = fetchWithUrlCredentials()): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init);
     const text = await readCapped(res, maxBytes);

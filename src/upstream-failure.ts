@@ -39,8 +39,8 @@ export function failureKind(err: unknown): FailureKind {
   if (tooLarge) return { kind: 'too_large', maxBytes: Number(tooLarge[1]) };
   for (const e of errors)
     if (typeof e.status === 'number' && e.status >= 400) return { kind: 'status', status: e.status };
-  // web3.js: "failed to get balance of account …: Error: 429 Too Many Requests: …"; ours: "HTTP 503".
-  const status = /(?:\bHTTP |Error: )([45]\d\d)\b/.exec(text);
+  // web3.js: "429 Too Many Requests: …", wrapped as "failed to get balance of account …: Error: 429 …"; ours: "HTTP 503".
+  const status = /(?:\bHTTP |Error: |^|\| )([45]\d\d) ?[A-Z]?/.exec(text);
   if (status) return { kind: 'status', status: Number(status[1]) };
   if (errors.some((e) => e.name === 'TimeoutError' || e.name === 'AbortError') || /timed out|timeout/i.test(text))
     return { kind: 'timeout' };

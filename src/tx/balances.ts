@@ -134,6 +134,9 @@ export async function chainBalances(
           : undefined,
         client.erc20Balances(address, good),
       ]);
+      // A universal query whose node cannot even give the native balance could not read the chain: the caller learns
+      // it from the chain's `error`, not from an empty list that reads as "holds nothing".
+      if (!denoms && nativeResult && !nativeResult.ok) throw nativeResult.e;
       if (nativeResult) {
         if (nativeResult.ok) put(native, nativeResult.v);
         else out[native] = failed(reason(chainId, nativeResult.e));
@@ -160,6 +163,7 @@ export async function chainBalances(
         wanted.includes(native) ? client.lamports(address) : Promise.resolve(0n),
         mints.length > 0 ? client.splBalances(address) : Promise.resolve(new Map()),
       ]);
+      if (!denoms && sol.status === 'rejected') throw sol.reason;
       if (wanted.includes(native)) {
         if (sol.status === 'fulfilled') put(native, sol.value);
         else out[native] = failed(reason(chainId, sol.reason));

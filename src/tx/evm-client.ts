@@ -19,6 +19,7 @@ import {
 } from 'viem';
 import type { IncludedTx } from './tracker.js';
 import { observedFetch } from '../upstream-calls.js';
+import { splitCredentials } from '../url-credentials.js';
 import { cappedFetch, DEFAULT_MAX_ANSWER_BYTES } from '../upstream-answer.js';
 
 /** Multicall3's address, the same on every chain it is deployed to (github.com/mds1/multicall3). */
@@ -36,9 +37,18 @@ export class EvmClient {
     if (urls.length === 0) throw new Error(`no JSON-RPC endpoint for chain ${chainId}`);
     // Every request is counted and timed per chain (/metrics); answers are read with a cap (src/upstream-answer.ts).
     const fetchFn = observedFetch({ upstream: 'chain_node', target: chainId }, cappedFetch(maxAnswerBytes));
-    const transports = urls.map((u) =>
-      http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 }, fetchFn }),
-    );
+    const transports = urls.map((configured) => {
+      // viem builds a Request from the URL, which fetch refuses when it holds a user and password: they go in a header.
+      const { url, authorization } = splitCredentials(configured);
+      return http(url, {
+        timeout: timeoutMs,
+        retryCount: 1,
+        retryDelay: 200,
+        batch: { wait: 0 },
+        fetchFn,
+        ...(authorization ? { fetchOptions: { headers: { authorization } } } : {}),
+      });
+    });
     this.client = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
   }
 

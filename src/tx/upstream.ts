@@ -6,6 +6,7 @@
  */
 import pRetry, { AbortError } from 'p-retry';
 import { hostOf, observeUpstream, type UpstreamLabels } from '../upstream-calls.js';
+import { fetchWithUrlCredentials } from '../url-credentials.js';
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, readCapped } from '../upstream-answer.js';
 
 export class UpstreamError extends Error {
@@ -100,7 +101,7 @@ export async function requestJson(
 ): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchWithUrlCredentials()(url, {
       method: init.method ?? 'GET',
       signal,
       headers: {
