@@ -295,6 +295,18 @@ export const SETTINGS = {
     default: '10',
     help: 'then, how long requests in flight may take to finish before their connections are closed and the process exits',
   },
+  requestTimeoutSeconds: {
+    env: 'REQUEST_TIMEOUT_SECONDS',
+    kind: 'number',
+    default: '30',
+    help: "a request's headers and body must have arrived within this time, or its connection is closed (slow senders cannot hold connections open); event streams are not affected once their request has arrived",
+  },
+  headersTimeoutSeconds: {
+    env: 'HEADERS_TIMEOUT_SECONDS',
+    kind: 'number',
+    default: '10',
+    help: "a request's headers must have arrived within this time (at most REQUEST_TIMEOUT_SECONDS)",
+  },
   bodyLimitBytes: {
     env: 'BODY_LIMIT_BYTES',
     kind: 'int',
@@ -390,9 +402,18 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   for (const k of ['drainSeconds', 'shutdownTimeoutSeconds'] as const) {
     if (!(config[k] >= 0)) throw new ConfigError(`${SETTINGS[k].env} must be 0 or more, got ${config[k]}`);
   }
-  for (const k of ['keyRefreshSeconds', 'statsFlushSeconds'] as const) {
+  for (const k of [
+    'keyRefreshSeconds',
+    'statsFlushSeconds',
+    'requestTimeoutSeconds',
+    'headersTimeoutSeconds',
+  ] as const) {
     if (!(config[k] > 0)) throw new ConfigError(`${SETTINGS[k].env} must be greater than 0, got ${config[k]}`);
   }
+  if (config.headersTimeoutSeconds > config.requestTimeoutSeconds)
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${config.headersTimeoutSeconds}) must be at most REQUEST_TIMEOUT_SECONDS (${config.requestTimeoutSeconds})`,
+    );
   if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
   config.dataDir = path.resolve(config.dataDir);
   parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);
