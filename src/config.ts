@@ -67,6 +67,18 @@ export const SETTINGS = {
     default: '60',
     help: 'how many such requests may arrive at once (at least one second of the rate); the part above the rate comes back over ANON_BURST / ANON_RATE_PER_SECOND seconds',
   },
+  anonTrackingRatePerSecond: {
+    env: 'ANON_TRACKING_RATE_PER_SECOND',
+    kind: 'number',
+    default: '50',
+    help: 'status reads of transfers in flight (GET /v2/tx/status, POST /v2/tx/track) by callers without a valid API key have this bucket of their own, so polling users cannot starve new users; 0 = they share the general bucket',
+  },
+  anonTrackingBurst: {
+    env: 'ANON_TRACKING_BURST',
+    kind: 'int',
+    default: '100',
+    help: 'how many such status reads may arrive at once',
+  },
   keyRefreshSeconds: {
     env: 'KEY_REFRESH_SECONDS',
     kind: 'number',
@@ -414,6 +426,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     throw new ConfigError(
       `HEADERS_TIMEOUT_SECONDS (${config.headersTimeoutSeconds}) must be at most REQUEST_TIMEOUT_SECONDS (${config.requestTimeoutSeconds})`,
     );
+  if (!(config.anonTrackingRatePerSecond >= 0))
+    throw new ConfigError(`ANON_TRACKING_RATE_PER_SECOND must be 0 or more, got ${config.anonTrackingRatePerSecond}`);
+  if (config.anonTrackingBurst < 1)
+    throw new ConfigError(`ANON_TRACKING_BURST must be at least 1, got ${config.anonTrackingBurst}`);
   if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
   config.dataDir = path.resolve(config.dataDir);
   parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);

@@ -3,7 +3,7 @@
  * fans out to many node requests, so it needs a valid API key (401 / code 16 otherwise).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireKey } from '../../auth/index.js';
+import { chargeAnonymous, requireKey } from '../../auth/index.js';
 import { describeFailure, nodeFor } from '../../upstream-failure.js';
 import { invalidArgument } from '../../errors.js';
 import { addressProblem } from '../../messages/address.js';
@@ -39,6 +39,8 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
         if (problem) throw invalidArgument(`invalid chains.${chainId}.address: ${problem}`);
       }
       if (chains.some(([, q]) => q.denoms === undefined)) requireKey(req);
+      // An anonymous caller pays per chain asked (each is up to three node calls), not one unit for up to 20 chains.
+      await chargeAnonymous(req, chains.length - 1);
       const market = ctx.market();
       const now = Date.now();
       const answers = await Promise.all(
