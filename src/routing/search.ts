@@ -290,9 +290,7 @@ function evmOriginsOf(v: VenueIndex): Set<OriginKey> {
 function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number, evm: EvmUsed): boolean {
   if (reaching(w, lanesLeft).has(origin)) return true;
   if (swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0)) return true;
-  return (
-    evm.size < MAX_EVM_SWAPS && w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmOriginsOf(v).has(origin))
-  );
+  return evm.size < MAX_EVM_SWAPS && w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmOriginsOf(v).has(origin));
 }
 
 function lanesFrom(
