@@ -23,6 +23,7 @@ import {
 } from './cosmos/entry-point.js';
 import { stringifyWithBigInts } from './json.js';
 import { postRouteArrival, wasmCallOn } from './post-route.js';
+import { txOpensAfterSeconds } from './tx-window.js';
 import { wasmMsgBinary } from './wasm-msg.js';
 import { isEvmSwapStep } from '../routing/evm-venues.js';
 import { evmMinAmountOut, evmRouterCall, evmSwapCall, inputTokenOf, ZERO_ADDRESS } from '../routing/evm-swap-call.js';
@@ -193,19 +194,24 @@ export function buildMessages(
   const txs: Tx[] = [];
 
   for (const g of groups) {
-    // A later transaction is signed after the earlier ones land: give each one its own timeout window.
+    // A later transaction is signed once the funds it spends arrive: its deadlines count from then (tx-window.ts).
+    const opensAfterSeconds = txOpensAfterSeconds(route.steps, g.first);
     const timeoutNs =
-      BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
+      BigInt(opts.nowMs) * 1_000_000n + BigInt(opensAfterSeconds + opts.timeoutSeconds) * 1_000_000_000n;
     const first = g.steps[0]!;
     const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
     const chainId = stepFrom(first);
+    if (g.index > 0 && registry.chain(chainId)?.wire.chain_type === 'svm')
+      // Its blockhash would be fixed now and expire within about a minute, long before the funds arrive: the route
+      // search never passes through Solana (search.ts), so reaching this is a bug, not a request to answer.
+      throw new Error(`a later transaction of the route starts on ${chainId}, where it would be signed too early`);
     const path = [chainId];
     for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
     const signer = address(chainId);
     const amount = amounts.input[g.first]!;
 
     if (first.kind === 'swap' && isEvmSwapStep(first)) {
-      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts));
+      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts, opensAfterSeconds, fold));
       const last = txs[txs.length - 1]!;
       if ('evm_tx' in last) msgs.push({ evm_tx: last.evm_tx });
       continue;
@@ -223,10 +229,15 @@ export function buildMessages(
         operationIndices: g.operationIndices,
         timeoutTimestampNs: timeoutNs,
         slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
-        ...(opts.solana ? { solana: opts.solana } : {}),
+        ...(opts.solana && g.index === 0 ? { solana: opts.solana } : {}),
         nowMs: opts.nowMs,
+        opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
-        ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
+        ...(g.steps.length > 1
+          ? laneBridgeOf(first.lane).forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer() }
+            : { continuation: fold.contractCallAfter(1) }
+          : {}),
       });
       txs.push(tx);
       if ('cosmos_tx' in tx)
@@ -280,6 +291,8 @@ function evmSwapTx(
   signer: string,
   address: (chainId: string) => string,
   opts: MessageOptions,
+  opensAfterSeconds: number,
+  fold: Folder,
 ): Tx {
   const swap = g.steps[0] as SwapStep;
   const input = amounts.input[g.first]!;
@@ -295,8 +308,15 @@ function evmSwapTx(
       operationIndices: g.operationIndices,
       slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
       nowMs: opts.nowMs,
+      opensAfterSeconds,
       timeoutSeconds: opts.timeoutSeconds,
       swapBefore: evmSwapCall(swap, input, minOut),
+      // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
+      ...(g.steps.length > 2
+        ? laneBridgeOf(next.lane).forwardsByIbc
+          ? { ibcForward: fold.forwardedTransfer(2) }
+          : { continuation: fold.contractCallAfter(2) }
+        : {}),
     });
   }
   if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
@@ -370,6 +390,21 @@ class Folder {
         next: onward.memo,
       }),
     };
+  }
+
+  /**
+   * The one IBC transfer a forwarding account on the lane's destination sends (steps[j], the lane being steps[j-1]):
+   * its channel and receiver. Such an account sends no memo, so the transfer must end the transaction
+   * (routing/transactions.ts ensures it).
+   */
+  forwardedTransfer(j = 1): { channel: string; receiver: string } {
+    const next = this.steps[j]!;
+    if (next.kind !== 'transfer' || this.steps.length !== j + 1)
+      throw new Error('a forwarding account carries exactly one IBC transfer');
+    const onward = this.arrivalAfter(j + 1);
+    if (onward.memo)
+      throw invalidArgument('a Noble forwarding account sends no memo: nothing (a post_route_handler) can follow it');
+    return { channel: next.hop.channel, receiver: onward.receiver };
   }
 
   /**

@@ -25,6 +25,7 @@ import { transferStep, type PlannedRoute, type PoolHop, type Step, type SwapRout
 const KIND_BRIDGE: Record<string, string> = {
   axelar_transfer: 'AXELAR',
   cctp_transfer: 'CCTP',
+  cctp_transfer_v2: 'CCTP_V2',
   hyperlane_transfer: 'HYPERLANE',
   op_init_transfer: 'OPINIT',
   go_fast_transfer: 'GO_FAST',
