@@ -200,7 +200,7 @@ describe('production install: plain node on the built JavaScript', () => {
             source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
             dest_asset_chain_id: 'noble-1',
             dest_asset_denom: 'uusdc',
-            amount_in: '500000000', // 500 USDC: Ethereum gas on top would outweigh a few dollars (a bad price)
+            amount_in: '100000000',
             allow_multi_tx: true,
           }),
         });
