@@ -23,17 +23,17 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           summary: 'an instance on the offline defaults',
           value: {
             status: 'ok',
-            chains: 231,
-            assets: 3123,
-            uptime_seconds: 0.9,
+            chains: 236,
+            assets: 3440,
+            uptime_seconds: 0.6,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-2wVZiA/junction.sqlite' },
             },
             checks: {
-              registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564260 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564260 s old' },
+              registry: { ok: true, detail: '236 chains' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-2wVZiA/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73574357 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73574357 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -49,17 +49,17 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           summary: 'draining after SIGTERM',
           value: {
             status: 'draining',
-            chains: 231,
-            assets: 3123,
-            uptime_seconds: 3,
+            chains: 236,
+            assets: 3440,
+            uptime_seconds: 1.6,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-2wVZiA/junction.sqlite' },
             },
             checks: {
-              registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564262 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564262 s old' },
+              registry: { ok: true, detail: '236 chains' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-2wVZiA/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73574358 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73574358 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -118,14 +118,14 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/cosmoshub/images/atom.svg',
               },
               {
-                id: 'CCTP',
-                name: 'CCTP',
+                id: 'CCTP_V2',
+                name: 'CCTP V2',
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
               },
               {
-                id: 'AXELAR',
-                name: 'Axelar',
-                logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/axelar/images/axl.svg',
+                id: 'CCTP',
+                name: 'CCTP',
+                logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
               },
             ],
           },
@@ -1152,7 +1152,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795699456912000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1165,7 +1165,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795699456912000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1189,7 +1189,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795699457100000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795699457100000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1202,7 +1202,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795699457100000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795699457100000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1393,7 +1393,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '1286759251a8',
+            key_id: 'e4d7fd6d207c',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1409,10 +1409,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_e963250d9cd1e81b',
+            id: 'wh_11a16f0db3b7def3',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_9RZqYd9omVNWjbr_cJk9Jsyyxa63k1yU',
-            created_at: '2026-11-26T10:31:01.347Z',
+            secret: 'whsec_CMvsTRsuRzPDlbm_CsPUNOQet6HCIXTc',
+            created_at: '2026-11-26T13:19:17.506Z',
           },
         },
       },
@@ -1424,9 +1424,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_e963250d9cd1e81b',
+                id: 'wh_11a16f0db3b7def3',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T10:31:01.347Z',
+                created_at: '2026-11-26T13:19:17.506Z',
               },
             ],
           },
@@ -1494,7 +1494,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               domain: 'skip.build',
               metadata: {
                 explanation:
-                  'the route needs the Go Fast bridge, which the request excludes (bridges); smart_relay is false: CCTP burns go unrelayed (no relaying fee); the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Stargate bridge, which the request excludes (bridges); the route needs 3 transactions because CCTP delivers on 10, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 137, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 8453, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 42161, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 43114, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on solana, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it',
+                  'smart_relay is false: CCTP burns go unrelayed (no relaying fee); the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Go Fast bridge, which the request excludes (bridges); the route needs 2 transactions because osmosis-1 cannot run the swap on arrival (no IBC hooks or entry-point contract); set allow_multi_tx to true to accept it; the route needs 2 transactions because neutron-1 cannot run the swap on arrival (no IBC hooks or entry-point contract); set allow_multi_tx to true to accept it',
               },
             },
           ],

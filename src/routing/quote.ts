@@ -13,7 +13,7 @@ import {
   type SafetyVerdict,
 } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
-import { assembleRoute, routePriceImpact } from './assemble.js';
+import { assembleRoute, estimatedFees, routePriceImpact } from './assemble.js';
 import { planRoutes, type ShapeCache } from './engine.js';
 import type { MarketView } from './market.js';
 import type { PlannedRoute, RouteQuery } from './types.js';
@@ -61,6 +61,10 @@ export function quoteRoute(
   const route = assembleRoute(registry, planned, {
     usdAmountIn: usdString(judged.usdIn),
     usdAmountOut: usdString(judged.usdOut),
+    // Every fee priced like the amounts (a SMART_RELAY fee of 360000 USDC base units is "0.36").
+    fees: estimatedFees(registry, planned, (chainId, denom, amount) =>
+      usdString(usdValueOf(market.prices, registry, chainId, denom, amount, nowMs)),
+    ),
     warning,
   });
   let feeUsd = Decimal.ZERO;

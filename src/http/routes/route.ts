@@ -7,6 +7,7 @@ import { addressesFromList, addressesFromMap, requireAddress } from '../../messa
 import { parseAffiliates, type AffiliatesByChain } from '../../messages/affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from '../../messages/build.js';
 import { withOperatorShare, type CallerTier } from '../../messages/revenue-share.js';
+import { usdString, usdValueOf } from '../../pricing/index.js';
 import { requireAsset } from '../../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../../routing/assemble.js';
 import { planFromOperations } from '../../routing/operations.js';
@@ -153,7 +154,8 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const amountOut = b.amount_out && b.amount_out !== '0' ? parseAmount('amount_out', b.amount_out) : undefined;
       const affiliates = parseAffiliates(registry, b.chain_ids_to_affiliates);
       const opts = messageOptions(ctx, req, b, affiliates);
-      const route = planFromOperations(registry, ctx.market(), {
+      const market = ctx.market();
+      const route = planFromOperations(registry, market, {
         source,
         dest,
         amountIn,
@@ -167,7 +169,9 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         msgs: built.msgs,
         txs: built.txs,
         min_amount_out: built.minAmountOut.toString(),
-        estimated_fees: estimatedFees(registry, route),
+        estimated_fees: estimatedFees(registry, route, (chainId, denom, amount) =>
+          usdString(usdValueOf(market.prices, registry, chainId, denom, amount, Date.now())),
+        ),
       };
     },
   );
