@@ -81,8 +81,17 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   timeoutTimestampNs?: bigint;
   /** The caller's slippage tolerance in parts per million (bridges that take a minimum amount out use it). */
   slippagePpm?: bigint;
-  /** Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires. */
+  /**
+   * Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires.
+   * A deadline is nowMs + opensAfterSeconds + timeoutSeconds (or more); a limit the sending chain counts from the
+   * block that includes the transaction (Eureka's one day) counts from nowMs, the earliest it can be sent.
+   */
   nowMs: number;
+  /**
+   * Seconds after the request when this transaction can be sent: 0 for a route's first transaction, the expected
+   * arrival of its funds (with an allowance) for a later one (src/messages/tx-window.ts).
+   */
+  opensAfterSeconds: number;
   timeoutSeconds: number;
   /**
    * When the lane carries the steps after it (carriesNext): the contract call that runs them on arrival, which the

@@ -441,3 +441,13 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'AssetsResponse.chain_to_assets_map': 'assets per chain id',
   'VenuesResponse.venues': 'swap venues this instance quotes',
 };
+
+SCHEMA_FIELD_DESCRIPTIONS['RankedRoute.junction_ranking'] =
+  'why the route ranks where it does: its costs on top of the amounts, signatures and duration (Junction extension)';
+SCHEMA_FIELD_DESCRIPTIONS['AlternativeRoutes.routes'] =
+  'up to five distinct routes, best first; the first is the route /v2/fungible/route answers';
+
+// /junction/routes answers Routes with a ranking beside them (wire/alternatives.ts): their fields mean what a
+// Route's do.
+for (const [key, text] of Object.entries(SCHEMA_FIELD_DESCRIPTIONS))
+  if (key.startsWith('Route.')) SCHEMA_FIELD_DESCRIPTIONS[`Ranked${key}`] = text;

@@ -1,6 +1,5 @@
 /** The shared bridge contract suite, run against CCTP on real chains, USDC contracts and Circle domains. */
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { cctpBridge } from './index.js';
 
 const addresses = {
@@ -12,7 +11,7 @@ const addresses = {
 };
 const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
-runBridgeContract(cctpBridge as unknown as LaneBridge, [
+runBridgeContract(cctpBridge, [
   {
     name: 'USDC from Noble to Ethereum (smart relay: burn with caller and fee bank send)',
     route: {

@@ -62,6 +62,8 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
         amount_in: amount.toString(),
         // The burn through Circle's TokenMessenger; the smart-relayed form into Noble is tested in smart-relay.test.ts.
         smart_relay: false,
+        // An unrelayed burn leaves the user a claim on the destination, whose gas can make another bridge cheaper.
+        bridges: ['CCTP'],
         chain_ids_to_addresses: { [chainId]: user, [dest]: recipient },
       });
       expect(res.statusCode, res.body).toBe(200);
