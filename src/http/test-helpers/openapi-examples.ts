@@ -59,7 +59,6 @@ export function masked(value: unknown): unknown {
 }
 
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
-/** Noble's USDC on Osmosis (transfer/channel-750/uusdc). */
 const q = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 /**
