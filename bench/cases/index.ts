@@ -4,6 +4,7 @@
  * computation over a registry built in `setup`), and list it here.
  */
 import type { BenchCase } from '../types.js';
+import { junctionRoutesHttp, junctionRoutesInProcess } from './alternatives.js';
 import { routeBridgesHttp, routeBridgesInProcess } from './bridges.js';
 import { fungibleAssets, fungibleAssetsGzip } from './fungible-assets.js';
 import { infoChains } from './info-chains.js';
@@ -36,6 +37,7 @@ export const CASES: BenchCase[] = [
   routeSwapHttpUncached,
   txStatusHttp,
   routeBridgesHttp,
+  junctionRoutesHttp,
   registryBuild,
   routeTransferInProcess,
   routeSwapFirstSearch,
@@ -43,6 +45,7 @@ export const CASES: BenchCase[] = [
   routeSwapCachedHit,
   routeSplitSearch,
   routeBridgesInProcess,
+  junctionRoutesInProcess,
   uniswapExactIn,
   uniswapExactOut,
   uniswapTwoHop,
