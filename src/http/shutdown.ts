@@ -45,6 +45,7 @@ export async function shutdown({ app, ctx, tx, access, logger }: ShutdownParts, 
   clearTimeout(force);
   await ctx.liveMarket.stop();
   await ctx.liveFees.stop();
+  await ctx.liveGas.stop();
   await access.close();
   logger.info({}, 'stopped');
 }

@@ -13,6 +13,7 @@ import { stepDenomIn, stepFrom, type PlannedRoute, type Step } from '../types.js
 import type { CosmosMessageKind, EvmMessageKind, GasPrices, GasTable } from './table.js';
 import { Decimal } from '../../pricing/index.js';
 import { laneNeedsClaim } from '../claims.js';
+import { liveGasPriceWei } from './live-gas.js';
 
 export interface TxGas {
   /** Transaction index in the route, or undefined for a claim on arrival. */
@@ -81,7 +82,7 @@ function txGasOn(
   if (chain.chain_type === 'evm') {
     const messages = evmMessages(step);
     const gas = messages.reduce((s, m) => s + table.evmGas(m), 0n);
-    const price = live?.get(chainId) ?? table.evmGasPriceWei(chainId);
+    const price = live?.get(chainId) ?? liveGasPriceWei(chainId) ?? table.evmGasPriceWei(chainId);
     if (price === undefined) return undefined;
     return { txIndex, chainId, messages, gas, feeDenom: nativeDenom(chain.chain_name), feeAmount: gas * price };
   }
@@ -119,7 +120,7 @@ function claimOf(registry: Registry, table: GasTable, live: GasPrices | undefine
       feeDenom: nativeDenom(to.chain_name),
       feeAmount: table.solanaTxLamports,
     };
-  const price = live?.get(to.chain_id) ?? table.evmGasPriceWei(to.chain_id);
+  const price = live?.get(to.chain_id) ?? liveGasPriceWei(to.chain_id) ?? table.evmGasPriceWei(to.chain_id);
   if (price === undefined) return undefined;
   const gas = table.evmGas('cctp_receive_message');
   return {
