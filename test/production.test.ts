@@ -7,7 +7,17 @@
  * ready.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +103,18 @@ describe('build once', () => {
       rmSync(file, { force: true });
     }
     expect((await node(['scripts/launch.mjs', '--check'], ROOT)).status).toBe(0);
+  });
+});
+
+describe('what the build ships', () => {
+  it('holds no test code: no test file, no test helper, nothing that imports vitest', () => {
+    const shipped = readdirSync(path.join(deploy, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(m?js)$/.test(f),
+    );
+    expect(shipped.length).toBeGreaterThan(100);
+    expect(shipped.filter((f) => /\.test\.m?js$/.test(f) || f.split(path.sep).includes('test-helpers'))).toEqual([]);
+    const importsVitest = /(?:from\s*|import\s*\(\s*|require\(\s*)['"](?:vitest|@vitest\/[^'"]*)['"]/;
+    expect(shipped.filter((f) => importsVitest.test(readFileSync(path.join(deploy, 'dist', f), 'utf8')))).toEqual([]);
   });
 });
 

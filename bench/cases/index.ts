@@ -24,6 +24,7 @@ import {
   trivialHttp,
 } from './routes.js';
 import { uniswapExactIn, uniswapExactOut, uniswapTwoHop } from './uniswap.js';
+import { routeEvmSwaps } from './evm-swaps.js';
 
 export const CASES: BenchCase[] = [
   infoChains,
@@ -40,6 +41,7 @@ export const CASES: BenchCase[] = [
   junctionRoutesHttp,
   registryBuild,
   routeTransferInProcess,
+  routeEvmSwaps,
   routeSwapFirstSearch,
   routeSwap,
   routeSwapCachedHit,

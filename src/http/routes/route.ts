@@ -63,12 +63,9 @@ async function withSolana(
   opts: MessageOptions,
   feePayer: string | null | undefined,
 ): Promise<MessageOptions> {
-  const startsOnSolana = route.steps.some(
-    (s, i) =>
-      s.kind === 'bridge' &&
-      s.lane.fromChainId === 'solana' &&
-      (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]),
-  );
+  // Only a route's first transaction can start on Solana: the search never passes through it (routing/search.ts).
+  const first = route.steps[0];
+  const startsOnSolana = first?.kind === 'bridge' && first.lane.fromChainId === 'solana';
   if (!startsOnSolana) return opts;
   const payer = feePayer ? requireAddress(ctx.registry, 'solana', feePayer, 'fee_payer_address') : undefined;
   return {
