@@ -29,6 +29,8 @@ export interface TxGas {
 
 const EVM_BRIDGE_CALL: Partial<Record<string, EvmMessageKind>> = {
   CCTP: 'cctp_deposit_for_burn',
+  // V2's depositForBurn (with its fee and finality threshold) does the same work as V1's measured one.
+  CCTP_V2: 'cctp_deposit_for_burn',
   AXELAR: 'axelar_gmp_transfer',
   GO_FAST: 'go_fast_submit_order',
   EUREKA: 'eureka_send_transfer',
@@ -55,7 +57,7 @@ function evmMessages(step: Step): EvmMessageKind[] {
 function cosmosMessage(step: Step): CosmosMessageKind {
   if (step.kind === 'transfer') return 'ibc_transfer';
   if (step.kind === 'swap') return 'wasm_execute';
-  if (step.lane.bridge === 'CCTP') return 'cctp_deposit_for_burn';
+  if (step.lane.bridge === 'CCTP' || step.lane.bridge === 'CCTP_V2') return 'cctp_deposit_for_burn';
   // Axelar, Eureka and Go Fast leave a Cosmos chain by an ICS-20 transfer with a memo.
   if (step.lane.bridge === 'AXELAR' || step.lane.bridge === 'EUREKA' || step.lane.bridge === 'GO_FAST')
     return 'ibc_transfer';
