@@ -269,7 +269,7 @@ describe('IBC Eureka packet timeouts from Ethereum on anvil', () => {
     source_asset_denom: ATOM,
     dest_asset_chain_id: 'cosmoshub-4',
     dest_asset_denom: 'uatom',
-    // 100 ATOM: the Ethereum gas of approve + sendTransfer (about 1 USD) stays within the safety threshold.
+    // 100 ATOM: Ethereum's gas for approve and send stays well within price safety.
     amount_in: '100000000',
   };
 
@@ -321,7 +321,7 @@ describe('IBC Eureka packet timeouts from Ethereum on anvil', () => {
           source_asset_denom: ATOM,
           dest_asset_chain_id: 'osmosis-1',
           dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
-          amount_in: '200000000',
+          amount_in: '2000000',
         },
         t,
       );
