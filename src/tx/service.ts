@@ -37,6 +37,7 @@ import {
   releaseAllLeases,
 } from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
+import { TrackingHealth } from './tracking-health.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
 import { TrackingWorker, type Change, type TxLog, type WorkerSettings } from './worker.js';
@@ -102,6 +103,8 @@ export class TxService {
   readonly env: TrackerEnv;
   readonly worker: TrackingWorker;
   readonly dispatcher: WebhookDispatcher;
+  /** For /health: whether each CHAIN_RPC_URLS chain's node answers the queries tracking needs. */
+  readonly trackingHealth: TrackingHealth;
   private readonly bus = new EventEmitter();
   /** Last status read per transaction: for ever on the embedded store (this process writes it), briefly on PostgreSQL. */
   private readonly statusCache: LRUCache<string, StatusRow>;
@@ -137,6 +140,7 @@ export class TxService {
         return null;
       },
     };
+    this.trackingHealth = new TrackingHealth(opts.registry, this.clients, opts.endpoints.configuredChains());
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
     this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>
       this.changed(c),
