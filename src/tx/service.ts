@@ -21,6 +21,8 @@ import type { Registry } from '../registry/registry.js';
 import type { RegistryChain } from '../registry/types.js';
 import type { Store } from '../store/db.js';
 import { ChainClients } from './clients.js';
+import { UpstreamError } from './upstream.js';
+import { describeFailure, nodeFor } from '../upstream-failure.js';
 import { cosmosTxHash } from './cosmos-client.js';
 import { ChainEndpointTable } from './endpoints.js';
 import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
@@ -50,6 +52,8 @@ export interface TxServiceOptions {
   worker: WorkerSettings;
   runWorker: boolean;
   timeoutMs: number;
+  /** Largest node answer read (UPSTREAM_MAX_ANSWER_BYTES); the default when absent. */
+  maxAnswerBytes?: number;
   attestationUrl: string | undefined;
   /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
@@ -76,6 +80,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     },
     runWorker: config.txWorker,
     timeoutMs: config.upstreamTimeoutMs,
+    maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
     axelarGmpUrl: config.axelarGmpApiUrl,
   };
@@ -117,7 +122,7 @@ export class TxService {
       max: STATUS_CACHE_ENTRIES,
       ttl: opts.store.kind === 'sqlite' ? 0 : STATUS_CACHE_MS,
     });
-    this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs);
+    this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs, opts.maxAnswerBytes);
     this.trackers = opts.trackers ?? TRACKERS;
     this.bus.setMaxListeners(0);
     this.env = {
@@ -316,7 +321,7 @@ export class TxService {
     const chainId = chain.wire.chain_id;
     switch (chain.wire.chain_type) {
       case 'cosmos': {
-        const result = await this.upstream(() => this.clients.cosmos(chainId).broadcast(bytes));
+        const result = await this.upstream(chainId, () => this.clients.cosmos(chainId).broadcast(bytes));
         if (result.code !== 0) throw invalidArgument(`tx is invalid on chain: ${result.log || `code ${result.code}`}`);
         return result.hash || cosmosTxHash(bytes);
       }
@@ -332,7 +337,7 @@ export class TxService {
         if (parsed.chainId !== undefined && String(parsed.chainId) !== chainId) {
           throw invalidArgument(`tx is signed for chain ${parsed.chainId}, not ${chainId}`);
         }
-        await this.upstream(() => this.clients.evm(chainId).sendRaw(bytes));
+        await this.upstream(chainId, () => this.clients.evm(chainId).sendRaw(bytes));
         return keccak256(hex);
       }
       case 'svm': {
@@ -342,14 +347,14 @@ export class TxService {
         } catch {
           throw invalidArgument('tx is not a signed Solana transaction');
         }
-        await this.upstream(() => this.clients.solana(chainId).sendRaw(bytes));
+        await this.upstream(chainId, () => this.clients.solana(chainId).sendRaw(bytes));
         return signature;
       }
     }
   }
 
   /** A node that refuses the transaction is the caller's problem (code 3); an unreachable one is ours (code 14). */
-  private async upstream<T>(call: () => Promise<T>): Promise<T> {
+  private async upstream<T>(chainId: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
@@ -359,12 +364,13 @@ export class TxService {
         err.walk((e) => e instanceof RpcRequestError) &&
         !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
       ) {
-        throw invalidArgument(`tx is invalid on chain: ${err.shortMessage}`);
+        throw invalidArgument(`tx is invalid on chain: ${rpcReason(err)}`);
       }
-      if ((err as Error).name === 'SendTransactionError')
-        throw invalidArgument(`tx is invalid on chain: ${(err as Error).message}`);
-      this.opts.log.warn({ err: (err as Error).message }, 'broadcast failed: chain node unreachable');
-      throw new ApiError(GrpcCode.UNAVAILABLE, `chain node unreachable: ${(err as Error).message}`);
+      if (err instanceof UpstreamError && err.definite) throw invalidArgument(`tx is invalid on chain: ${err.message}`);
+      // Described by chain and kind, never by URL: the client's message quotes the node's URL (src/upstream-failure.ts).
+      const failure = describeFailure(nodeFor(chainId), err);
+      this.opts.log.warn({ chain: chainId, failure }, 'broadcast failed');
+      throw new ApiError(GrpcCode.UNAVAILABLE, `broadcast failed: ${failure}`);
     }
   }
 
@@ -376,4 +382,10 @@ export class TxService {
       if (queued > 0) this.dispatcher.poke();
     }
   }
+}
+
+/** The node's own reason for refusing a transaction (viem's shortMessage is only "RPC Request failed."). */
+function rpcReason(err: BaseError): string {
+  const rpc = err.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null;
+  return (rpc?.details || err.details || err.shortMessage).split('\n')[0]!.slice(0, 300);
 }

@@ -9,10 +9,10 @@ import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
 
 export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['kind'], BridgeTracker>([
-  ['ibc', ibcTracker as unknown as BridgeTracker],
-  ['cctp', cctpTracker as unknown as BridgeTracker],
-  ['axelar', axelarTracker as unknown as BridgeTracker],
-  ['hyperlane', hyperlaneTracker as unknown as BridgeTracker],
-  ['stargate', stargateTracker as unknown as BridgeTracker],
-  ['layer_zero', layerZeroTracker as unknown as BridgeTracker],
+  ['ibc', ibcTracker],
+  ['cctp', cctpTracker],
+  ['axelar', axelarTracker],
+  ['hyperlane', hyperlaneTracker],
+  ['stargate', stargateTracker],
+  ['layer_zero', layerZeroTracker],
 ]);
