@@ -377,8 +377,11 @@ export class TxService {
   private async changed(c: Change): Promise<void> {
     this.statusCache.delete(`${c.chainId}\u0000${c.txHash}`);
     this.bus.emit(`${c.chainId}\u0000${c.txHash}`, c.statusText);
-    if (c.keyId && c.status.state !== c.previousState) {
-      const queued = await enqueueDeliveries(this.opts.store, c.keyId, c.chainId, c.txHash, c.status, this.now());
+    if (c.status.state === c.previousState) return;
+    // The worker read the owner when it claimed the row: a key may have taken over an anonymous transaction since.
+    const keyId = c.keyId ?? (await findTracked(this.opts.store, c.chainId, c.txHash))?.key_id ?? null;
+    if (keyId) {
+      const queued = await enqueueDeliveries(this.opts.store, keyId, c.chainId, c.txHash, c.status, this.now());
       if (queued > 0) this.dispatcher.poke();
     }
   }
