@@ -1,5 +1,6 @@
 /**
- * Transfers that end with the recipient's own transaction: an unrelayed CCTP burn to an EVM chain or Solana is
+ * Transfers that end with the recipient's own transaction: an unrelayed CCTP burn (V1, or V2 without Circle's
+ * forwarding) to an EVM chain or Solana is
  * minted only when someone submits Circle's attestation there (receiveMessage); Noble's own relayers mint what
  * arrives on Noble, and every other lane Junction offers is relayed by its bridge.
  */
@@ -7,7 +8,12 @@ import type { Lane } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 
 export function laneNeedsClaim(registry: Registry, lane: Lane): boolean {
-  if (lane.bridge !== 'CCTP' || (lane as { relayed?: boolean }).relayed !== false) return false;
+  // CCTP V2: unless Circle's Forwarding Service mints (the forwarded form), the recipient does.
+  const unminted =
+    lane.bridge === 'CCTP'
+      ? (lane as { relayed?: boolean }).relayed === false
+      : lane.bridge === 'CCTP_V2' && (lane as { forwarded?: boolean }).forwarded === false;
+  if (!unminted) return false;
   const to = registry.chain(lane.toChainId)?.wire.chain_type;
   return to === 'evm' || to === 'svm';
 }

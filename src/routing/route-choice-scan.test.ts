@@ -199,6 +199,10 @@ describe('routes a user would choose (scan)', () => {
     )!.a;
     expect(Array.isArray(atom) && atom[0]!.chain_ids).toEqual(['osmosis-1']);
     const usdc = answers.find((x) => x.c.name === `$1 1:${USDC[0]![1]} → noble-1:uusdc`)!.a;
-    expect(Array.isArray(usdc) && usdc[0]!.chain_ids).toEqual(['1', 'noble-1']);
+    // With CCTP V2 a detour through Polygon (Circle's forwarding, 0.21 USDC by data/cctp-v2.json, then V1 into Noble,
+    // minted by Noble's relayers) undercuts Skip's relayer fee of 0.36 at $1, at the price of a second signature:
+    // the scan allows several transactions. Either way the route starts on Ethereum and ends on Noble.
+    const ids = Array.isArray(usdc) ? usdc[0]!.chain_ids : [];
+    expect([ids[0], ids[ids.length - 1]]).toEqual(['1', 'noble-1']);
   });
 });

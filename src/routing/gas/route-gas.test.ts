@@ -39,7 +39,9 @@ describe('gas of a route', () => {
       dest_asset_chain_id: '42161',
       dest_asset_denom: USDC_ARBITRUM,
       amount_in: '100000000000',
-      bridges: ['CCTP'],
+      // CCTP V2, left to the recipient to mint (smart_relay false): they claim on Arbitrum.
+      bridges: ['CCTP_V2'],
+      smart_relay: false,
     });
     const gas = routeGas(registry, route, table);
     const burn = file.evm.message_gas.erc20_approve.gas + file.evm.message_gas.cctp_deposit_for_burn.gas;

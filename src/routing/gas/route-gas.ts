@@ -28,6 +28,8 @@ export interface TxGas {
 
 const EVM_BRIDGE_CALL: Partial<Record<string, EvmMessageKind>> = {
   CCTP: 'cctp_deposit_for_burn',
+  // TokenMessengerV2's burn: V1's measured figure stands in (no V2 bytecode ships to measure it on).
+  CCTP_V2: 'cctp_deposit_for_burn',
   AXELAR: 'axelar_gmp_transfer',
   GO_FAST: 'go_fast_submit_order',
   EUREKA: 'eureka_send_transfer',
