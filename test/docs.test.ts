@@ -83,6 +83,7 @@ describe('README and docs/', () => {
       'CHROMIUM_PATH',
       'FUZZ_RUNS',
       'FUZZ_SEED',
+      'JUNCTION_SOLC_CACHE',
       'POSTGRES_PASSWORD',
       'JUNCTION_REVISION',
       'NODE_ENV',
