@@ -17,6 +17,7 @@ import {
 import { addressesFromList } from './address.js';
 import { buildMessages, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const NOW_MS = 1_750_000_000_123;
@@ -24,8 +25,7 @@ const opts: MessageOptions = { nowMs: NOW_MS, timeoutSeconds: 300 };
 
 function plan(source: [string, string], dest: [string, string], extra: { allow_multi_tx?: boolean } = {}) {
   return planRoute(
-    registry,
-    emptyMarket(registry),
+    { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
     parseRouteQuery(registry, {
       source_asset_chain_id: source[0],
       source_asset_denom: source[1],
@@ -108,8 +108,7 @@ describe('MsgTransfer messages', () => {
 
   it('exact-out without a swap sends exactly amount_out: nothing would refund a padded input', () => {
     const route = planRoute(
-      registry,
-      emptyMarket(registry),
+      { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
       parseRouteQuery(registry, {
         source_asset_chain_id: 'cosmoshub-4',
         source_asset_denom: 'uatom',

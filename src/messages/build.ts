@@ -4,7 +4,6 @@
  * hands over: a packet-forward memo for a further hop, an IBC-hooks `wasm` memo that calls the entry point for a
  * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
  */
-import { laneBridgeOf } from '../bridges/index.js';
 import { isRefusal, type BridgeStep, type ContractCall, type SolanaTxContext } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { Msg, PostRouteHandler, Tx } from '../wire/msgs.js';
@@ -148,7 +147,7 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
 
 /** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
 function bridgeOutput(step: BridgeStep, amount: bigint): bigint {
-  const q = laneBridgeOf(step.lane).quote(step.lane, amount, 'in');
+  const q = step.bridge.quote(step.lane, amount, 'in');
   if (isRefusal(q))
     throw invalidArgument(
       `the ${step.lane.bridge} transfer from ${step.lane.fromChainId} cannot carry ${amount}: ${q.refused}`,
@@ -201,7 +200,7 @@ export function buildMessages(
     if (first.kind === 'bridge') {
       // A lane-bridge hop starts its transaction: its plug-in builds it on its source chain. Steps after it ride along
       // only when the lane carries them (carriesNext), as a contract call on arrival.
-      const tx = laneBridgeOf(first.lane).buildTx({
+      const tx = first.bridge.buildTx({
         registry,
         step: first,
         amount,

@@ -23,11 +23,18 @@ import { USDC_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/regi
 import { requiredChainAddresses } from './assemble.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const config = loadConfig([], {});
-const market = createLiveMarket(config, registry).view();
-const ctx = { registry, market, thresholds: thresholdsFromConfig(config), nowMs: Date.UTC(2026, 10, 21) };
+const market = createLiveMarket(config, registry, VENUE_PLUGINS).view();
+const ctx = {
+  registry,
+  market,
+  bridges: BRIDGE_SET,
+  thresholds: thresholdsFromConfig(config),
+  nowMs: Date.UTC(2026, 10, 21),
+};
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const WBTC_ON_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';

@@ -12,18 +12,13 @@ import {
   type SafetyThresholds,
   type SafetyVerdict,
 } from '../pricing/index.js';
-import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';
-import { planRoutes, type ShapeCache } from './engine.js';
-import type { MarketView } from './market.js';
+import { planRoutes, type PlanContext } from './engine.js';
 import type { PlannedRoute, RouteQuery } from './types.js';
 
-export interface QuoteContext {
-  registry: Registry;
-  market: MarketView;
+export interface QuoteContext extends PlanContext {
   thresholds: SafetyThresholds;
   nowMs: number;
-  cache?: ShapeCache;
 }
 
 export interface Quote {
@@ -42,7 +37,7 @@ export interface Quote {
 export function quoteRoute(
   ctx: QuoteContext,
   q: RouteQuery,
-  ranked: readonly PlannedRoute[] = planRoutes(ctx.registry, ctx.market, q, ctx.cache, ctx.nowMs),
+  ranked: readonly PlannedRoute[] = planRoutes(ctx, q),
 ): Quote {
   let chosen: { planned: PlannedRoute; judged: Judged } | undefined;
   for (const planned of ranked) {

@@ -16,7 +16,7 @@
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import type { MarketView } from './market.js';
-import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
+import { originOfAsset, type LaneEdge, type LaneGraph } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
 import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
 import type { PoolHop, RouteQuery } from './types.js';
@@ -58,6 +58,7 @@ interface Position {
 interface Walk {
   registry: Registry;
   market: MarketView;
+  lanes: LaneGraph;
   q: RouteQuery;
   rejected: Rejections;
   dest: Holding;
@@ -72,12 +73,14 @@ const bridgeAllowed = (q: RouteQuery, id: LaneBridge['id']) => !q.bridges || q.b
 export function enumerateShapes(
   registry: Registry,
   market: MarketView,
+  lanes: LaneGraph,
   q: RouteQuery,
   rejected: Rejections,
 ): RouteShape[] {
   const w: Walk = {
     registry,
     market,
+    lanes,
     q,
     rejected,
     dest: holding(q.dest),
@@ -115,7 +118,7 @@ function ibcLeg(w: Walk, from: Holding, to: Holding, what: string): Leg | undefi
 
 function reaching(w: Walk, lanesLeft: number): Set<OriginKey> {
   let s = w.reachMemo.get(lanesLeft);
-  if (!s) w.reachMemo.set(lanesLeft, (s = laneGraph(w.registry).originsReaching(w.destOrigin, lanesLeft)));
+  if (!s) w.reachMemo.set(lanesLeft, (s = w.lanes.originsReaching(w.destOrigin, lanesLeft)));
   return s;
 }
 
@@ -167,7 +170,7 @@ function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: num
 }
 
 function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
-  for (const edge of laneGraph(w.registry).from(p.origin)) {
+  for (const edge of w.lanes.from(p.origin)) {
     // A lane may stay within one origin asset (IBC Eureka moves WBTC of Ethereum to its Hub voucher): it is not a
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;

@@ -10,7 +10,6 @@
  *   Eureka do, by calling the entry point on arrival).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
-import { laneBridgeOf } from '../bridges/index.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 
@@ -30,7 +29,7 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 /** Whether `step` can ride in the transaction that executes `prev`. */
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
   if (prev.kind === 'bridge')
-    return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
+    return prev.bridge.carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
   if (step.kind === 'bridge') return false;
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));

@@ -89,6 +89,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   const quoteContext = (): QuoteContext => ({
     registry,
     market: ctx.market(),
+    bridges: ctx.bridges,
     thresholds: ctx.safety,
     nowMs: Date.now(),
     cache: ctx.routeCache,
@@ -153,14 +154,17 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const amountOut = b.amount_out && b.amount_out !== '0' ? parseAmount('amount_out', b.amount_out) : undefined;
       const affiliates = parseAffiliates(registry, b.chain_ids_to_affiliates);
       const opts = messageOptions(ctx, req, b, affiliates);
-      const route = planFromOperations(registry, ctx.market(), {
-        source,
-        dest,
-        amountIn,
-        amountOut,
-        affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
-        operations: b.operations,
-      });
+      const route = planFromOperations(
+        { registry, market: ctx.market(), bridges: ctx.bridges },
+        {
+          source,
+          dest,
+          amountIn,
+          amountOut,
+          affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
+          operations: b.operations,
+        },
+      );
       const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
       const built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
       return {
