@@ -3,8 +3,9 @@
  * of the route's USD values, its swap price impact, allow_unsafe and the thresholds.
  *
  * Rules, checked in this order; the first that fires decides:
- * 1. BAD_PRICE (USD): USD in and out are both known, USD in > 0, and the USD lost exceeds `maxUsdLossFraction` of the
- *    USD in (strictly more than 10 % by default). A gain is not a bad price.
+ * 1. BAD_PRICE (USD): USD in and out are both known, USD in > 0, and the USD lost — input less output, plus what the
+ *    route costs on top (fees paid beside the transfer, gas) — exceeds `maxUsdLossFraction` of the USD in (strictly
+ *    more than 10 % by default). A gain is not a bad price.
  * 2. BAD_PRICE (impact): the swap's price impact is known and exceeds `maxPriceImpactPercent` (strictly more than 10).
  * 3. HIGH_LOSS: USD in and out are both known and the USD lost exceeds `maxUsdLoss` (strictly more than 1 000 USD by
  *    default). Percent rules alone let a large trade lose a large sum: 9 % of 1 M USD passes rule 1. 1 000 USD is the
@@ -54,6 +55,12 @@ export interface SafetyInput {
   usdOut?: Decimal | undefined;
   /** Price impact of the route's swaps in percent, when every pool could give a spot price. */
   priceImpactPercent?: Decimal | undefined;
+  /**
+   * What the route costs beyond its amounts, in USD: fees paid on top of the transfer and the gas of every transaction
+   * and claim. Part of the loss the USD rules judge: a route that delivers all it moves but pays more than the
+   * threshold beside it is as unsafe as one that loses it in a pool.
+   */
+  usdCostsOnTop?: Decimal | undefined;
   /** Whether the route swaps (a transfer-only route needs no price to be judged). */
   doesSwap: boolean;
   allowUnsafe: boolean;
@@ -99,14 +106,19 @@ export function enforcePriceSafety(input: SafetyInput): RouteWarning | undefined
 function findProblem(input: SafetyInput, t: SafetyThresholds): Finding | undefined {
   const { usdIn, usdOut, priceImpactPercent: impact } = input;
   const usdKnown = usdIn !== undefined && usdOut !== undefined && usdIn.sign() > 0 && usdOut.sign() >= 0;
-  const loss = usdKnown ? usdIn.sub(usdOut) : undefined;
+  const costs = input.usdCostsOnTop ?? Decimal.ZERO;
+  const loss = usdKnown ? usdIn.sub(usdOut).add(costs) : undefined;
   const usdFigures: Record<string, string> = usdKnown
-    ? { usd_amount_in: formatUsd(usdIn), usd_amount_out: formatUsd(usdOut) }
+    ? {
+        usd_amount_in: formatUsd(usdIn),
+        usd_amount_out: formatUsd(usdOut),
+        ...(costs.isZero() ? {} : { usd_costs_on_top: formatUsd(costs) }),
+      }
     : {};
 
   // 1. loss / usdIn > fraction  ⟺  loss > fraction · usdIn (usdIn > 0)
   if (usdKnown && loss!.gt(t.maxUsdLossFraction.mul(usdIn))) {
-    return usdDifference('BAD_PRICE_ERROR', usdIn, usdOut, {
+    return usdDifference('BAD_PRICE_ERROR', usdIn, usdOut, costs, {
       ...usdFigures,
       usd_loss: formatUsd(loss!),
       max_usd_loss_percent: t.maxUsdLossFraction.mul(Decimal.fromInt(100)).toString(),
@@ -130,7 +142,7 @@ function findProblem(input: SafetyInput, t: SafetyThresholds): Finding | undefin
   }
   // 3.
   if (usdKnown && loss!.gt(t.maxUsdLoss)) {
-    return usdDifference('HIGH_LOSS_ERROR', usdIn, usdOut, {
+    return usdDifference('HIGH_LOSS_ERROR', usdIn, usdOut, costs, {
       ...usdFigures,
       usd_loss: formatUsd(loss!),
       max_usd_loss: formatUsd(t.maxUsdLoss),
@@ -158,15 +170,19 @@ function usdDifference(
   reason: PriceErrorReason,
   usdIn: Decimal,
   usdOut: Decimal,
+  costs: Decimal,
   metadata: Record<string, string>,
 ): Finding {
   const i = formatUsd(usdIn);
   const o = formatUsd(usdOut);
+  // Skip's wording, which clients match on, then what the route costs on top when it is part of the loss.
+  const extra = costs.isZero() ? '' : ` fees paid on top and gas usd value: ${formatUsd(costs)}`;
+  const Extra = costs.isZero() ? '' : ` Fees paid on top and gas USD value: ${formatUsd(costs)}`;
   return {
     reason,
-    errorMessage: `difference in usd value of route input and output is too large. input usd value: ${i} output usd value: ${o}`,
+    errorMessage: `difference in usd value of route input and output is too large. input usd value: ${i} output usd value: ${o}${extra}`,
     warningType: 'BAD_PRICE_WARNING',
-    warningMessage: `Difference in USD value of route input and output is large. Input USD value: ${i} Output USD value: ${o}`,
+    warningMessage: `Difference in USD value of route input and output is large. Input USD value: ${i} Output USD value: ${o}${Extra}`,
     metadata,
   };
 }

@@ -11,6 +11,7 @@ import type { Registry } from '../registry/registry.js';
 import { transferRecord } from '../bridges/ibc/operation.js';
 import type { Fee } from '../wire/route.js';
 import { stepSeconds } from './duration.js';
+import { priceOperationFees, type UsdOf } from './fee-usd.js';
 import { stepTo, txsRequired, type PlannedRoute, type Step, type SwapStep, type VenueRef } from './types.js';
 
 /** What pricing adds to a route: wire USD strings and, for an unsafe route accepted with allow_unsafe, its warning. */
@@ -20,6 +21,8 @@ export interface RoutePricing {
   warning?: RouteWarning | undefined;
   /** The route's fees with their USD values (estimatedFees with prices); without prices when absent. */
   fees?: Fee[] | undefined;
+  /** Prices for the USD fields of the operations' fee figures (fee-usd.ts); left as rendered when absent. */
+  usdOf?: UsdOf | undefined;
 }
 
 /** Route-level price impact: the one swap's, or the swaps compounded one after another. */
@@ -150,6 +153,7 @@ export function requiredChainAddresses(route: PlannedRoute): string[] {
 
 export function assembleRoute(registry: Registry, route: PlannedRoute, pricing: RoutePricing = {}): Route {
   const operations = route.steps.map((s, i) => operationOf(registry, s, route.txIndices[i]!, route.steps[i + 1]));
+  if (pricing.usdOf) for (const op of operations) priceOperationFees(op, pricing.usdOf);
   const swaps = route.steps.filter((s): s is SwapStep => s.kind === 'swap');
   const venues = swaps.map((s) => wireVenue(s.venue));
   const impact = routePriceImpact(route);
@@ -173,6 +177,6 @@ export function assembleRoute(registry: Registry, route: PlannedRoute, pricing: 
     ...(pricing.usdAmountIn !== undefined ? { usd_amount_in: pricing.usdAmountIn } : {}),
     ...(pricing.usdAmountOut !== undefined ? { usd_amount_out: pricing.usdAmountOut } : {}),
     ...(pricing.warning ? { warning: pricing.warning } : {}),
-    estimated_fees: pricing.fees ?? estimatedFees(registry, route),
+    estimated_fees: pricing.fees ?? estimatedFees(registry, route, pricing.usdOf),
   };
 }

@@ -57,10 +57,19 @@ describe('composite routes', () => {
       amount_in: '500000000000',
       smart_relay: false,
     };
-    // Alone, the one-transaction route exists and the safety rules refuse it.
+    // Alone, the one-transaction route exists and the safety rules refuse it: the answer says that a safe route
+    // needs two transactions, and which.
     const single = await post(t.app, '/v2/fungible/route', { ...body, allow_multi_tx: false });
-    expect(single.statusCode, single.body).toBe(400);
-    expect(single.json().details[0].reason).toMatch(/BAD_PRICE_ERROR|HIGH_LOSS_ERROR/);
+    expect(single.statusCode, single.body).toBe(404);
+    expect(single.json().message).toMatch(/^no single-tx routes found/);
+    expect(single.json().details[0].reason).toBe('MULTI_TX_REQUIRED');
+    expect(single.json().details[0].metadata.explanation).toMatch(
+      /no single-transaction route passes price safety; a route of 2 transactions does: 1\. Polygon: AXELAR to Ethereum; 2\. Ethereum: CCTP to Noble/,
+    );
+    // With allow_unsafe the caller takes the one-transaction route with its warning.
+    const unsafe = await post(t.app, '/v2/fungible/route', { ...body, allow_multi_tx: false, allow_unsafe: true });
+    expect(unsafe.statusCode, unsafe.body).toBe(200);
+    expect(unsafe.json().warning.type).toBe('BAD_PRICE_WARNING');
     const res = await post(t.app, '/v2/fungible/route', { ...body, allow_multi_tx: true });
     expect(res.statusCode, res.body).toBe(200);
     const route = res.json();

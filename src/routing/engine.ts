@@ -4,11 +4,11 @@
  *
  * Shapes (search.ts) are bounded paths through the graph of holdings: IBC paths, lane-bridge hops (CCTP, ...) and at
  * most one swap. Each shape is simulated with the request's amount (forwards for exact-in, backwards for exact-out),
- * split into transactions (transactions.ts) and ranked: fewest transactions, then the most delivered (or the least
- * spent) after every fee — deducted ones in the amounts, those paid on top valued at the market's prices
- * (route-cost.ts) — then the shortest expected duration, then fewest steps, then preferred channels. With
- * go_fast: true, amounts within FAST_PREFERENCE_BPS of the best count as equal and the faster route wins.
- * Deterministic for equal inputs.
+ * split into transactions (transactions.ts) and ranked by what the user really pays and does: the most delivered (or
+ * the least spent) after every fee — deducted ones in the amounts, those paid on top and the gas of every
+ * transaction and claim valued at the market's prices (route-cost.ts, gas/) — then the fewest signatures, then the
+ * shortest expected duration, then fewest steps, then preferred channels. With go_fast: true, amounts within
+ * FAST_PREFERENCE_BPS of the best count as equal and the faster route wins. Deterministic for equal inputs.
  */
 import type { BridgeSet } from '../bridges/set.js';
 import type { BridgeStep } from '../bridges/types.js';
@@ -21,6 +21,7 @@ import { stepSeconds } from './duration.js';
 import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
 import { laneGraph } from './lane-graph.js';
 import { noRouteError } from './no-route.js';
+import { gasTable } from './gas/table.js';
 import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-cost.js';
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
@@ -39,21 +40,24 @@ import {
 
 export type { RouteShape } from './search.js';
 
-interface Candidate {
+/** A ranked candidate: the route and the figures it was ranked by. */
+export interface Candidate {
   route: PlannedRoute;
   /** Expected seconds from signing to arrival. */
   seconds: number;
   /** Hops over channels the registry does not mark preferred (tie-breaker). */
   nonPreferredHops: number;
-  /** go_fast only: within FAST_PREFERENCE_BPS of the best amount among routes of its transaction count. */
+  /** go_fast only: within FAST_PREFERENCE_BPS of the best amount. */
   close?: boolean;
-  /** Amount on the free side after fees paid on top (route-cost.ts): what the user really gets, or gives. */
+  /** Amount on the free side after fees paid on top and gas (route-cost.ts): what the user really gets, or gives. */
   net: bigint;
+  /** What net and amountOut (exact-in) or amountIn (exact-out) differ by, in free-side base units. */
+  cost: bigint;
 }
 
 /**
- * With go_fast: true the caller trades a little of the amount for speed: among routes needing the same number of
- * transactions, those whose amount is within this many basis points of the best one (delivering at least 99.5 % of
+ * With go_fast: true the caller trades a little of the amount for speed: routes whose amount after costs is within
+ * this many basis points of the best one (delivering at least 99.5 % of
  * the best output, or spending at most 100.5 % of the least input) count as "close" and are ranked by duration first,
  * then amount. A Go Fast order (10 bps plus gas) thus beats a CCTP transfer that takes twenty minutes, while a route
  * that loses more than 0.5 % still ranks by amount. A fixed threshold keeps the order a total order (sortable).
@@ -61,14 +65,10 @@ interface Candidate {
 export const FAST_PREFERENCE_BPS = 50n;
 
 function markClose(candidates: Candidate[]): void {
-  const best = new Map<number, Candidate>();
+  let b: Candidate | undefined;
+  for (const c of candidates) if (!b || compareAmounts(c, b) < 0) b = c;
+  if (!b) return;
   for (const c of candidates) {
-    const n = txsRequired(c.route);
-    const b = best.get(n);
-    if (!b || compareAmounts(c, b) < 0) best.set(n, c);
-  }
-  for (const c of candidates) {
-    const b = best.get(txsRequired(c.route))!;
     c.close =
       c.route.amountKind === 'in'
         ? c.net * 10_000n >= b.net * (10_000n - FAST_PREFERENCE_BPS)
@@ -111,13 +111,18 @@ export function planRoute(ctx: PlanContext, q: RouteQuery): PlannedRoute {
  * transactions is not hidden behind a better-ranked one the safety rules would refuse.
  */
 export function planRoutes(ctx: PlanContext, q: RouteQuery): PlannedRoute[] {
+  return planCandidates(ctx, q).map((c) => c.route);
+}
+
+/** planRoutes with the figures each candidate was ranked by (for /junction/routes and its explanations). */
+export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   const { registry, market, cache, nowMs } = ctx;
   if (q.source.wire.chain_id === q.dest.wire.chain_id && q.source.wire.denom === q.dest.wire.denom) {
     throw invalidArgument('source and destination are the same asset on the same chain: nothing to route');
   }
   const rejected = new Rejections();
-  // Fees paid on top are valued at the market's prices of this moment; without a clock they count as zero.
-  const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs };
+  // Fees paid on top and gas are valued at the market's prices of this moment; without a clock they count as zero.
+  const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs, gas: gasTable() };
   const cached = cache?.get(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, laneGraph(registry, ctx.bridges), q, rejected);
   const simulated = shapes
@@ -140,7 +145,7 @@ export function planRoutes(ctx: PlanContext, q: RouteQuery): PlannedRoute[] {
       q,
       kept.map((c) => c.shape),
     );
-  return kept.map((c) => c.candidate.route);
+  return kept.map((c) => c.candidate);
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {
@@ -176,11 +181,13 @@ function simulateShape(
     rejected.add(multiTxReason(registry, steps, tx));
     return undefined;
   }
+  const cost = pricing ? additionalCostInFreeSide(registry, route, pricing) : 0n;
   return {
     route,
     seconds: steps.reduce((s, step) => s + stepSeconds(step), 0),
     nonPreferredHops: nonPreferred(registry, steps),
-    net: netAmount(route, pricing ? additionalCostInFreeSide(registry, route, pricing) : 0n),
+    net: netAmount(route, cost),
+    cost,
   };
 }
 
@@ -390,14 +397,17 @@ function compareAmounts(a: Candidate, b: Candidate): number {
   return 0;
 }
 
-function compareCandidates(a: Candidate, b: Candidate): number {
-  const byTxs = txsRequired(a.route) - txsRequired(b.route);
-  if (byTxs !== 0) return byTxs;
+/**
+ * Better first: what the user gets after every cost (fees on top and gas included: an extra transaction costs its
+ * gas), then fewer signatures, then the faster. go_fast puts close routes first and ranks them by time.
+ */
+export function compareCandidates(a: Candidate, b: Candidate): number {
   // go_fast: close routes first, and among them the faster (see FAST_PREFERENCE_BPS).
   if (a.close !== b.close) return a.close ? -1 : 1;
   if (a.close && a.seconds !== b.seconds) return a.seconds - b.seconds;
   return (
     compareAmounts(a, b) ||
+    txsRequired(a.route) - txsRequired(b.route) ||
     a.seconds - b.seconds ||
     a.route.steps.length - b.route.steps.length ||
     a.nonPreferredHops - b.nonPreferredHops

@@ -114,8 +114,8 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD - 10n)).toBeDefined();
     expect(pool.exactOut(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD + 1n)).toBeUndefined();
     expect(pool.exactIn(ALL_BTC, WBTC_ON_OSMOSIS, VOUCHER_HELD * 2n)).toBeUndefined();
-    // Past the cap no swap on Osmosis delivers the voucher (only multi-transaction detours through other bridges).
-    expect(() => back(VOUCHER_HELD * 2n)).toThrow(/no single-tx routes/);
+    // Past the cap no swap on Osmosis delivers the voucher, and a route never leaves Osmosis to come back to it.
+    expect(() => back(VOUCHER_HELD * 2n)).toThrow(/no routes found/);
   });
 
   it('the message decodes: sendTransfer over cosmoshub-0 whose memo forwards to Osmosis, where the entry point swaps on pool 1868', () => {

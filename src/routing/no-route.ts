@@ -30,3 +30,13 @@ export function noRouteError(facts: NoRouteFacts): ApiError {
     errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
   ]);
 }
+
+/**
+ * MULTI_TX_REQUIRED when single-transaction routes exist but none passes price safety while a multi-transaction one
+ * does: the same words clients match on, with the safe route's shape in the explanation.
+ */
+export function multiTxRequiredError(explanation: string): ApiError {
+  return new ApiError(GrpcCode.NOT_FOUND, NO_SINGLE_TX_ROUTE_MESSAGE, [
+    errorInfo(MULTI_TX_REQUIRED_REASON, { explanation }),
+  ]);
+}

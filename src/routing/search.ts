@@ -15,6 +15,7 @@
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
+import { shapeRefusal } from './shape-rules.js';
 import type { MarketView } from './market.js';
 import { originOfAsset, type LaneEdge, type LaneGraph } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
@@ -128,7 +129,9 @@ function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, v
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
       const shape = [...legs, last];
-      if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
+      const refused = shapeRefusal(w.registry, w.q.source.wire.chain_id, shape);
+      if (refused) w.rejected.add(refused);
+      else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }
     if (lanes === 0 && swaps === 0) w.rejected.add('no IBC channel path joins them');

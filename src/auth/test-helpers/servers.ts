@@ -93,27 +93,16 @@ export class ThrowawayRedis {
   async start(): Promise<void> {
     const child = spawn(
       'redis-server',
-      // DEBUG SLEEP lets a test make the server hang without dying.
-      [
-        '--port',
-        String(this.port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--enable-debug-command',
-        'yes',
-      ],
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
     this.child = child;
-    for (let i = 0; i < 100; i++) {
-      if (await canConnect(this.port)) return;
+    // Up once it accepts connections, however long a busy machine takes to get there; a server that exits (the port
+    // taken meanwhile) is an error at once.
+    while (!(await canConnect(this.port))) {
+      if (child.exitCode !== null) throw new Error(`redis-server did not start on port ${this.port}`);
       await sleep(50);
     }
-    throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
   /** SIGKILL: Redis vanishes as in a crash. */
@@ -127,10 +116,18 @@ export class ThrowawayRedis {
   }
 }
 
-/** A TCP relay to a server, so a test can cut the connection ("database lost") and restore it. */
+/**
+ * A TCP relay to a server, so a test can cut the connection ("database lost") and restore it, or hold what clients
+ * send ("Redis hanging": connections stay open, nothing is answered) until it releases it.
+ */
 export class Relay {
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();
+  /** While held: each chunk a client sent, with the connection it is for, in the order sent. */
+  private holding: { upstream: net.Socket; chunk: Buffer }[] | undefined;
+  /** How many chunks (one per command for a client that does not pipeline) were held since the last `hold()`. */
+  heldChunks = 0;
+
   constructor(
     readonly port: number,
     private readonly target: { host: string; port: number },
@@ -144,7 +141,14 @@ export class Relay {
         s.on('close', () => this.sockets.delete(s));
         s.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        if (this.holding) {
+          this.holding.push({ upstream, chunk });
+          this.heldChunks++;
+        } else upstream.write(chunk);
+      });
+      client.on('end', () => upstream.end());
+      upstream.pipe(client);
     });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -153,10 +157,24 @@ export class Relay {
     });
   }
 
+  /** From now on what clients send waits in the relay: to them the server hangs. */
+  hold(): void {
+    this.holding = [];
+    this.heldChunks = 0;
+  }
+
+  /** Passes on what was held, in order, and relays as before. */
+  release(): void {
+    const held = this.holding ?? [];
+    this.holding = undefined;
+    for (const { upstream, chunk } of held) upstream.write(chunk);
+  }
+
   /** Refuses new connections and drops open ones. */
   async cut(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    this.holding = undefined;
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     if (server) await new Promise((resolve) => server.close(resolve));

@@ -264,7 +264,8 @@ describe('POST /v2/fungible/msgs_direct', () => {
       source_asset_chain_id: 'noble-1',
       dest_asset_denom: USDC_ON_QUICKSILVER_VIA_DYDX,
       dest_asset_chain_id: 'quicksilver-2',
-      amount_in: '5',
+      // 5 USDC: enough that the gas of two Cosmos transactions stays within the safety threshold.
+      amount_in: '5000000',
       allow_multi_tx: true,
       chain_ids_to_addresses: {
         'noble-1': userAddress(ctx.registry, 'noble-1'),

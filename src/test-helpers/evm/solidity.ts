@@ -1,13 +1,15 @@
 /**
- * Compiles the tests' own Solidity sources offline with the npm `solc` package (solc-js), once per process. Imports
- * of other packages' contracts ("@scope/pkg/contracts/X.sol") are read from node_modules, as Hardhat and Foundry
- * remappings would: a test contract may build on a package's abstract contract without copying its code.
+ * Compiles the tests' own Solidity sources offline with the npm `solc` package (solc-js), once per process and, through
+ * the on-disk cache (solc-cache.ts), once per change of the sources across test processes and runs. Imports of other
+ * packages' contracts ("@scope/pkg/contracts/X.sol") are read from node_modules, as Hardhat and Foundry remappings
+ * would: a test contract may build on a package's abstract contract without copying its code.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
+import { cachedCompile, solcCacheDir, type ImportReader, type SolcInput } from './solc-cache.js';
 
 const require = createRequire(import.meta.url);
 
@@ -44,14 +46,11 @@ function runSolc(
   emit: readonly string[],
   rewrite: (text: string) => string = (t) => t,
 ): Record<string, Compiled> {
-  const solc = require('solc') as {
-    compile(input: string, callbacks: { import(name: string): { contents: string } | { error: string } }): string;
-  };
-  const readImport = (name: string) => {
+  const readImport: ImportReader = (name) => {
     const text = name.startsWith('file:') ? readFileSync(fileURLToPath(name), 'utf8') : readFromNodeModules(name);
     return text === undefined ? { error: `not found in node_modules: ${name}` } : { contents: rewrite(text) };
   };
-  const input = {
+  const input: SolcInput = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, text]) => [name, { content: rewrite(text) }])),
     // Only the named files' contracts are wanted; imported ones are compiled but not emitted.
@@ -61,6 +60,22 @@ function runSolc(
         emit.map((f) => [f, { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] }]),
       ),
     },
+  };
+  // The wrapper's version is the compiler's (solc-js 0.8.37 ships soljson 0.8.37), read without loading the compiler.
+  const { version } = require('solc/package.json') as { version: string };
+  return cachedCompile(
+    input,
+    version,
+    readImport,
+    (solcInput, reader) => compileNow(solcInput, reader, emit),
+    solcCacheDir(),
+  );
+}
+
+/** Runs solc-js on `input` and returns the contracts of the files `emit` names; throws on a compilation error. */
+function compileNow(input: SolcInput, readImport: ImportReader, emit: readonly string[]): Record<string, Compiled> {
+  const solc = require('solc') as {
+    compile(input: string, callbacks: { import: ImportReader }): string;
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as {
     errors?: { severity: string; formattedMessage: string }[];

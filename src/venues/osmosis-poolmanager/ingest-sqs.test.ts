@@ -4,7 +4,7 @@
  * fetched once per change of the pool's last_liquidity_update, unchanged items reuse their pool objects, and pools
  * left without a model are listed as waiting.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRegistry } from '../../test-helpers/registry.js';
 import { type FakeEndpoint, startFakeEndpoint } from '../test-helpers/fake-endpoint.js';
 import { ATOM, OSMO, SyntheticOsmosis, USDC, osmosisTokens } from '../test-helpers/synthetic-osmosis.js';
@@ -12,6 +12,10 @@ import type { Pool } from '../types.js';
 import type { ConcentratedPool } from './concentrated.js';
 import { sqsFetcher, type SqsIngestOptions } from './ingest-sqs.js';
 import { TakerFees } from './taker-fee.js';
+
+/** How long a test may take before it reports failure: worker threads start slowly under tsx on a busy machine. */
+const PATIENCE_MS = 240_000;
+vi.setConfig({ testTimeout: PATIENCE_MS });
 
 const endpoints: FakeEndpoint[] = [];
 afterEach(async () => {
@@ -34,8 +38,19 @@ async function serve(market: SyntheticOsmosis, failTicks = new Set<string>()): P
 
 const tickRequests = (e: FakeEndpoint) => e.requests.filter((r) => r.startsWith('/pools/ticks/'));
 const poll = (fetch: ReturnType<typeof sqsFetcher>) => fetch(new AbortController().signal);
+/**
+ * The poll's time budget for tick models and the per-request timeout are wall-clock limits of production; here they
+ * are unlimited (the test that spends the budget sets it to 0), so that a machine busy with other tests changes how
+ * long a poll takes, never what it reads.
+ */
 const fetcher = (e: FakeEndpoint, extra: Partial<SqsIngestOptions> = {}) =>
-  sqsFetcher({ baseUrl: e.url, takerFees: TakerFees.none(), ...extra });
+  sqsFetcher({
+    baseUrl: e.url,
+    takerFees: TakerFees.none(),
+    tickBudgetMs: Number.POSITIVE_INFINITY,
+    timeoutMs: PATIENCE_MS,
+    ...extra,
+  });
 const cl = (pools: readonly Pool[]) => pools.filter((p): p is ConcentratedPool => p.kind === 'concentrated');
 
 describe('SQS ingest of a large market', () => {
