@@ -5,8 +5,8 @@ import type { MarketView } from './routing/market.js';
 import type { LiveMarket } from './market.js';
 import type { Venue } from './venues/catalog.js';
 import type { SafetyThresholds } from './pricing/index.js';
-import type { RevenueShareConfig } from './messages/revenue-share.js';
-import type { BlockhashSource } from './messages/svm/recent-blockhash.js';
+import type { RevenueShareConfig } from './route-txs/revenue-share.js';
+import type { BlockhashSource } from './tx/solana-blockhash.js';
 import type { LiveFeeRefresher } from './bridges/live-fees.js';
 import type { Quote } from './routing/quote.js';
 import { BRIDGE_SET } from './bridges/index.js';
@@ -16,14 +16,14 @@ import { buildRegistry } from './registry/build.js';
 import { RouteCache } from './routing/route-cache.js';
 import { ResponseCache } from './routing/response-cache.js';
 import { thresholdsFromConfig } from './pricing/thresholds.js';
-import { parseFeeAddresses } from './messages/revenue-share.js';
+import { parseFeeAddresses } from './route-txs/revenue-share.js';
 import { addressProblem, canonicalAddress } from './messages/address.js';
 import { AssetFamilies } from './routing/reachability.js';
 import { loadVenueCatalog } from './venues/catalog.js';
 import { VENUE_PLUGINS } from './venues/index.js';
 import { createLiveMarket } from './market.js';
 import { laneGraph } from './routing/lane-graph.js';
-import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
+import { noSolanaEndpoint, SolanaBlockhashClient } from './tx/solana-blockhash.js';
 import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
 
 /**

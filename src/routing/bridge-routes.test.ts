@@ -10,7 +10,7 @@ import type { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
 import { VENUE_PLUGINS } from '../venues/index.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { testRegistry, userAddress, USDC_ON_OSMOSIS, USER_BYTES } from '../test-helpers/registry.js';
 import { assembleRoute, requiredChainAddresses } from './assemble.js';

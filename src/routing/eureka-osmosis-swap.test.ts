@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData } from 'viem';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { ICS20_TRANSFER_ABI } from '../bridges/eureka/evm.js';
 import { SnapshotPriceSource } from '../pricing/index.js';
 import { thresholdsFromConfig } from '../pricing/thresholds.js';

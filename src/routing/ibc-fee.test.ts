@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
 import { VENUE_PLUGINS } from '../venues/index.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { readDataFile } from '../registry/data-files.js';
 import { testRegistry, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses, assembleRoute } from './assemble.js';

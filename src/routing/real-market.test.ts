@@ -9,7 +9,7 @@ import type { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
 import { VENUE_PLUGINS } from '../venues/index.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { thresholdsFromConfig } from '../pricing/thresholds.js';
 import { ATOM_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses } from './assemble.js';

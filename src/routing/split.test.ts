@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { testXykPool } from '../test-helpers/pools.js';
 import { ATOM_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { assembleRoute, requiredChainAddresses } from './assemble.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';

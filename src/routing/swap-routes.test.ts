@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import type { ApiError } from '../errors.js';
-import { buildMessages } from '../messages/build.js';
-import { parseAffiliates } from '../messages/affiliates.js';
+import { buildMessages } from '../route-txs/build.js';
+import { parseAffiliates } from '../route-txs/affiliates.js';
 import type { Tx } from '../wire/msgs.js';
 import { testXykPool } from '../test-helpers/pools.js';
 import { ATOM_ON_OSMOSIS, USDC_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';

@@ -10,8 +10,8 @@ import type { Msg, PostRouteHandler, Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { stepDenomIn, stepFrom, stepTo, type PlannedRoute, type Step, type SwapStep } from '../routing/types.js';
 import type { AffiliatesByChain } from './affiliates.js';
-import { forwardMemo, type Arrival } from './cosmos/memo.js';
-import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from './cosmos/msg-transfer.js';
+import { forwardMemo, type Arrival } from '../messages/cosmos/memo.js';
+import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from '../messages/cosmos/msg-transfer.js';
 import {
   executeContractJson,
   ibcFeeFields,
@@ -19,10 +19,10 @@ import {
   swapAndAction,
   type AffiliateFee,
   type PostSwapAction,
-} from './cosmos/entry-point.js';
-import { stringifyWithBigInts } from './json.js';
-import { postRouteArrival, wasmCallOn } from './post-route.js';
-import { wasmMsgBinary } from './wasm-msg.js';
+} from '../messages/cosmos/entry-point.js';
+import { stringifyWithBigInts } from '../messages/json.js';
+import { postRouteArrival, wasmCallOn } from '../messages/post-route.js';
+import { wasmMsgBinary } from '../messages/wasm-msg.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
@@ -38,7 +38,7 @@ export interface MessageOptions {
   slippagePpm?: bigint;
   postRouteHandler?: PostRouteHandler | null | undefined;
   affiliates?: AffiliatesByChain;
-  /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by the HTTP layer). */
+  /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by msgs.ts, only for such routes). */
   solana?: SolanaTxContext;
 }
 

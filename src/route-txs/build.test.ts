@@ -14,7 +14,7 @@ import {
   testRegistry,
   userAddress,
 } from '../test-helpers/registry.js';
-import { addressesFromList } from './address.js';
+import { addressesFromList } from '../messages/address.js';
 import { buildMessages, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
 import { BRIDGE_SET } from '../bridges/index.js';
