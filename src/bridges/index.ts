@@ -4,6 +4,7 @@
  */
 import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
+import { cctpV2Bridge } from './cctp-v2/index.js';
 import { hyperlaneBridge } from './hyperlane/index.js';
 import { eurekaBridge } from './eureka/index.js';
 import { goFastBridge } from './go-fast/index.js';
@@ -15,6 +16,7 @@ import { BridgeSet } from './set.js';
 
 /** IBC, then the lane bridges in the order their lanes are searched (deterministic). */
 export const BRIDGE_SET = new BridgeSet(ibcBridge, [
+  cctpV2Bridge,
   cctpBridge,
   axelarBridge,
   opinitBridge,

@@ -84,14 +84,29 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   timeoutTimestampNs?: bigint;
   /** The caller's slippage tolerance in parts per million (bridges that take a minimum amount out use it). */
   slippagePpm?: bigint;
-  /** Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires. */
+  /**
+   * Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires.
+   * A deadline is nowMs + opensAfterSeconds + timeoutSeconds (or more); a limit the sending chain counts from the
+   * block that includes the transaction (Eureka's one day) counts from nowMs, the earliest it can be sent.
+   */
   nowMs: number;
+  /**
+   * Seconds after the request when this transaction can be sent: 0 for a route's first transaction, the expected
+   * arrival of its funds (with an allowance) for a later one (src/messages/tx-window.ts).
+   */
+  opensAfterSeconds: number;
   timeoutSeconds: number;
   /**
    * When the lane carries the steps after it (carriesNext): the contract call that runs them on arrival, which the
    * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
    */
   continuation?: ContractCall;
+  /**
+   * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
+   * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
+   * The forwarding sends no memo, so nothing after that transfer rides along.
+   */
+  ibcForward?: { channel: string; receiver: string };
 }
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
@@ -159,6 +174,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   ): L;
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
+  /**
+   * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
+   * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
+   */
+  readonly forwardsByIbc?: boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

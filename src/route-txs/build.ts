@@ -22,6 +22,7 @@ import {
 } from '../messages/cosmos/entry-point.js';
 import { stringifyWithBigInts } from '../messages/json.js';
 import { postRouteArrival, wasmCallOn } from '../messages/post-route.js';
+import { txOpensAfterSeconds } from '../messages/tx-window.js';
 import { wasmMsgBinary } from '../messages/wasm-msg.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -186,12 +187,17 @@ export function buildMessages(
   const txs: Tx[] = [];
 
   for (const g of groups) {
-    // A later transaction is signed after the earlier ones land: give each one its own timeout window.
+    // A later transaction is signed once the funds it spends arrive: its deadlines count from then (tx-window.ts).
+    const opensAfterSeconds = txOpensAfterSeconds(route.steps, g.first);
     const timeoutNs =
-      BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
+      BigInt(opts.nowMs) * 1_000_000n + BigInt(opensAfterSeconds + opts.timeoutSeconds) * 1_000_000_000n;
     const first = g.steps[0]!;
     const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
     const chainId = stepFrom(first);
+    if (g.index > 0 && registry.chain(chainId)?.wire.chain_type === 'svm')
+      // Its blockhash would be fixed now and expire within about a minute, long before the funds arrive: the route
+      // search never passes through Solana (search.ts), so reaching this is a bug, not a request to answer.
+      throw new Error(`a later transaction of the route starts on ${chainId}, where it would be signed too early`);
     const path = [chainId];
     for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
     const signer = address(chainId);
@@ -209,10 +215,15 @@ export function buildMessages(
         operationIndices: g.operationIndices,
         timeoutTimestampNs: timeoutNs,
         slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
-        ...(opts.solana ? { solana: opts.solana } : {}),
+        ...(opts.solana && g.index === 0 ? { solana: opts.solana } : {}),
         nowMs: opts.nowMs,
+        opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
-        ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
+        ...(g.steps.length > 1
+          ? first.bridge.forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer() }
+            : { continuation: fold.contractCallAfter(1) }
+          : {}),
       });
       txs.push(tx);
       if ('cosmos_tx' in tx)
@@ -307,6 +318,20 @@ class Folder {
         next: onward.memo,
       }),
     };
+  }
+
+  /**
+   * The one IBC transfer a forwarding account on the lane's destination sends (steps[1]): its channel and receiver.
+   * Such an account sends no memo, so the transfer must end the transaction (routing/transactions.ts ensures it).
+   */
+  forwardedTransfer(): { channel: string; receiver: string } {
+    const next = this.steps[1]!;
+    if (next.kind !== 'transfer' || this.steps.length !== 2)
+      throw new Error('a forwarding account carries exactly one IBC transfer');
+    const onward = this.arrivalAfter(2);
+    if (onward.memo)
+      throw invalidArgument('a Noble forwarding account sends no memo: nothing (a post_route_handler) can follow it');
+    return { channel: next.hop.channel, receiver: onward.receiver };
   }
 
   /**

@@ -14,6 +14,7 @@ import { addressesFromList, addressesFromMap, requireAddress } from '../messages
 import type { Registry } from '../registry/registry.js';
 import { requireAsset } from '../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../routing/assemble.js';
+import { usdOfPrices } from '../routing/fee-usd.js';
 import { planFromOperations } from '../routing/operations.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../routing/query.js';
 import { quoteRoute, type Quote, type QuoteContext } from '../routing/quote.js';
@@ -63,14 +64,13 @@ function messageOptions(
   };
 }
 
-/** Whether a transaction of the route starts on Solana (a lane step from Solana that opens a transaction). */
+/**
+ * Whether the route's transaction starts on Solana. Only a route's first transaction can: the search never passes
+ * through Solana (routing/search.ts), and the builder refuses a later svm_tx.
+ */
 export function startsOnSolana(route: PlannedRoute): boolean {
-  return route.steps.some(
-    (s, i) =>
-      s.kind === 'bridge' &&
-      s.lane.fromChainId === 'solana' &&
-      (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]),
-  );
+  const first = route.steps[0];
+  return first?.kind === 'bridge' && first.lane.fromChainId === 'solana';
 }
 
 /**
@@ -130,7 +130,7 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
     msgs: built.msgs,
     txs: built.txs,
     min_amount_out: built.minAmountOut.toString(),
-    estimated_fees: estimatedFees(registry, route),
+    estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, qc.market.prices, opts.nowMs)),
   };
 }
 

@@ -11,11 +11,13 @@
  * destination's origin can still be reached within the bounds that remain. It visits lanes, venues and denoms in a
  * fixed order, so equal inputs give equal shapes in equal order. A lane that exists only to carry the step after it
  * (an Axelar GMP call) is kept only in shapes where a step follows it. It reads no amounts: its result depends on the
- * registry, the market view and the query's options only, and the route cache keeps it.
+ * registry, the market view and the query's options only, and the route cache keeps it. Solana is never a chain a
+ * route passes through (svm-ends.ts).
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import { shapeRefusal } from './shape-rules.js';
+import { svmMidRouteRefusal } from './svm-ends.js';
 import type { MarketView } from './market.js';
 import { originOfAsset, type LaneEdge, type LaneGraph } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
@@ -129,7 +131,9 @@ function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, v
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
       const shape = [...legs, last];
-      const refused = shapeRefusal(w.registry, w.q.source.wire.chain_id, shape);
+      const refused =
+        shapeRefusal(w.registry, w.q.source.wire.chain_id, shape) ??
+        svmMidRouteRefusal(w.registry, w.q.source.wire.chain_id, shape);
       if (refused) w.rejected.add(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps

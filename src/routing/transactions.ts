@@ -54,8 +54,9 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
         tx++;
         carrier = carriesMemo(registry, step);
       } else if (prev.kind === 'swap' || prev.kind === 'bridge') {
-        // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs.
-        carrier = true;
+        // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs; a lane
+        // that hands its funds to a forwarding account (Noble's) sends one IBC transfer with no memo, and no more.
+        carrier = prev.kind === 'swap' || !prev.bridge.forwardsByIbc;
       }
     }
     out.push(tx);

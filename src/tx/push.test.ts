@@ -116,7 +116,7 @@ async function readEvents(url: string, onFirst: () => void): Promise<{ id: strin
   const events: { id: string; state: string }[] = [];
   let buffer = '';
   const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(chunk, { stream: true });
     let end;
     while ((end = buffer.indexOf('\n\n')) >= 0) {

@@ -5,6 +5,6 @@ import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
 
 export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['kind'], BridgeTracker>([
-  ['ibc', ibcTracker as unknown as BridgeTracker],
-  ['cctp', cctpTracker as unknown as BridgeTracker],
+  ['ibc', ibcTracker],
+  ['cctp', cctpTracker],
 ]);

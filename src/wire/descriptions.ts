@@ -107,6 +107,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   to_chain: 'Axelar name of the destination chain (deprecated, still emitted)',
   burn_token: 'token CCTP burns: the USDC contract on EVM, uusdc on Noble, the mint on Solana',
   hyperlane_contract_address: 'the warp route contract that sends the token',
+  finality_threshold: 'CCTP V2 minFinalityThreshold: 1000 for a Fast Transfer, 2000 for a standard one',
+  max_fee: 'the most Circle may take out of the minted USDC (CCTP V2 maxFee, base units): its fee and forwarding',
   input_token: 'ERC-20 address of the input ("" for the native token)',
   swap_calldata: 'calldata of the EVM swap',
   op_init_bridge_id: 'id of the OPinit bridge between Initia L1 and the rollup',
@@ -135,6 +137,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   transfer: 'an IBC transfer hop',
   swap: 'a swap on a venue',
   axelar_transfer: 'a transfer over Axelar',
+  cctp_transfer_v2: "a transfer over Circle's CCTP V2 (standard or Fast Transfer)",
   bank_send: 'a bank send on one chain',
   hyperlane_transfer: 'a transfer over a Hyperlane warp route',
   evm_swap: 'a swap on an EVM chain',
@@ -388,6 +391,7 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'CctpTransferEvent.cctp_transfer': 'a CCTP transfer leg: burn, attestation, mint',
   'CctpTransferEvent.cctp_transfer.txs': 'the burn and the mint',
   'Operation.cctp_transfer': "a transfer over Circle's CCTP (burn and mint of native USDC)",
+  'Operation.cctp_transfer_v2': "a transfer over Circle's CCTP V2, standard or fast (burn and mint of native USDC)",
   'WebhookDelivery.state': 'the overall state of the transaction the delivery reports',
   'WebhookDelivery.status': 'pending (retrying), delivered, or failed after the last attempt',
   'WebhookDelivery.id': 'id of the delivery (the x-junction-delivery header)',
@@ -435,3 +439,13 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'AssetsResponse.chain_to_assets_map': 'assets per chain id',
   'VenuesResponse.venues': 'swap venues this instance quotes',
 };
+
+SCHEMA_FIELD_DESCRIPTIONS['RankedRoute.junction_ranking'] =
+  'why the route ranks where it does: its costs on top of the amounts, signatures and duration (Junction extension)';
+SCHEMA_FIELD_DESCRIPTIONS['AlternativeRoutes.routes'] =
+  'up to five distinct routes, best first; the first is the route /v2/fungible/route answers';
+
+// /junction/routes answers Routes with a ranking beside them (wire/alternatives.ts): their fields mean what a
+// Route's do.
+for (const [key, text] of Object.entries(SCHEMA_FIELD_DESCRIPTIONS))
+  if (key.startsWith('Route.')) SCHEMA_FIELD_DESCRIPTIONS[`Ranked${key}`] = text;

@@ -126,6 +126,9 @@ async function msgsDirect(lane: AxelarLane, amount: bigint, dest = { chainId: la
     dest_asset_denom: dest.denom,
     amount_in: amount.toString(),
     bridges: ['AXELAR'],
+    // Small amounts per lane (three tokens): the gas payment on top may exceed the loss threshold; this test runs the
+    // lane's transaction, price safety is tested elsewhere.
+    allow_unsafe: true,
     chain_ids_to_addresses: {
       [lane.fromChainId]: lane.fromChainId in COSMOS_USER ? COSMOS_USER[lane.fromChainId] : USER,
       [lane.toChainId]: recipientOn(lane.toChainId),
