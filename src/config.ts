@@ -67,6 +67,18 @@ export const SETTINGS = {
     default: '60',
     help: 'how many such requests may arrive at once (at least one second of the rate); the part above the rate comes back over ANON_BURST / ANON_RATE_PER_SECOND seconds',
   },
+  anonTrackingRatePerSecond: {
+    env: 'ANON_TRACKING_RATE_PER_SECOND',
+    kind: 'number',
+    default: '50',
+    help: 'status reads of transfers in flight (GET /v2/tx/status, POST /v2/tx/track) by callers without a valid API key have this bucket of their own, so polling users cannot starve new users; 0 = they share the general bucket',
+  },
+  anonTrackingBurst: {
+    env: 'ANON_TRACKING_BURST',
+    kind: 'int',
+    default: '100',
+    help: 'how many such status reads may arrive at once',
+  },
   keyRefreshSeconds: {
     env: 'KEY_REFRESH_SECONDS',
     kind: 'number',
@@ -175,6 +187,12 @@ export const SETTINGS = {
     default: '10000',
     help: 'timeout of each request to a pool, node or price endpoint',
   },
+  upstreamMaxAnswerBytes: {
+    env: 'UPSTREAM_MAX_ANSWER_BYTES',
+    kind: 'int',
+    default: String(16 * 1024 * 1024),
+    help: 'largest answer read from a chain node or the attestation service; a larger one is refused as it streams in, never held whole',
+  },
   chainRpcUrls: {
     env: 'CHAIN_RPC_URLS',
     kind: 'string?',
@@ -228,6 +246,12 @@ export const SETTINGS = {
     kind: 'url?',
     default: 'https://iris-api.circle.com',
     help: 'Circle attestation service (Iris API) read by the CCTP tracker',
+  },
+  axelarGmpApiUrl: {
+    env: 'AXELAR_GMP_API_URL',
+    kind: 'url?',
+    default: 'https://api.gmp.axelarscan.io',
+    help: 'Axelarscan-compatible GMP API (method=searchGMP) read by the Axelar tracker; without it Axelar transfers stay pending until abandoned',
   },
   txWorker: {
     env: 'TX_WORKER',
@@ -288,6 +312,18 @@ export const SETTINGS = {
     kind: 'number',
     default: '10',
     help: 'then, how long requests in flight may take to finish before their connections are closed and the process exits',
+  },
+  requestTimeoutSeconds: {
+    env: 'REQUEST_TIMEOUT_SECONDS',
+    kind: 'number',
+    default: '30',
+    help: "a request's headers and body must have arrived within this time, or its connection is closed (slow senders cannot hold connections open); event streams are not affected once their request has arrived",
+  },
+  headersTimeoutSeconds: {
+    env: 'HEADERS_TIMEOUT_SECONDS',
+    kind: 'number',
+    default: '10',
+    help: "a request's headers must have arrived within this time (at most REQUEST_TIMEOUT_SECONDS)",
   },
   bodyLimitBytes: {
     env: 'BODY_LIMIT_BYTES',
@@ -384,9 +420,22 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   for (const k of ['drainSeconds', 'shutdownTimeoutSeconds'] as const) {
     if (!(config[k] >= 0)) throw new ConfigError(`${SETTINGS[k].env} must be 0 or more, got ${config[k]}`);
   }
-  for (const k of ['keyRefreshSeconds', 'statsFlushSeconds'] as const) {
+  for (const k of [
+    'keyRefreshSeconds',
+    'statsFlushSeconds',
+    'requestTimeoutSeconds',
+    'headersTimeoutSeconds',
+  ] as const) {
     if (!(config[k] > 0)) throw new ConfigError(`${SETTINGS[k].env} must be greater than 0, got ${config[k]}`);
   }
+  if (config.headersTimeoutSeconds > config.requestTimeoutSeconds)
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${config.headersTimeoutSeconds}) must be at most REQUEST_TIMEOUT_SECONDS (${config.requestTimeoutSeconds})`,
+    );
+  if (!(config.anonTrackingRatePerSecond >= 0))
+    throw new ConfigError(`ANON_TRACKING_RATE_PER_SECOND must be 0 or more, got ${config.anonTrackingRatePerSecond}`);
+  if (config.anonTrackingBurst < 1)
+    throw new ConfigError(`ANON_TRACKING_BURST must be at least 1, got ${config.anonTrackingBurst}`);
   if (config.anonBurst < 1) throw new ConfigError(`ANON_BURST must be at least 1, got ${config.anonBurst}`);
   config.dataDir = path.resolve(config.dataDir);
   parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);

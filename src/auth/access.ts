@@ -20,7 +20,14 @@ export interface AccessSettings {
 
 export function accessSettings(config: Config): AccessSettings {
   return {
-    anonymous: { ratePerSecond: config.anonRatePerSecond, burst: config.anonBurst },
+    anonymous: {
+      ratePerSecond: config.anonRatePerSecond,
+      burst: config.anonBurst,
+      tracking:
+        config.anonTrackingRatePerSecond > 0
+          ? { ratePerSecond: config.anonTrackingRatePerSecond, burst: config.anonTrackingBurst }
+          : undefined,
+    },
     keyRefreshMs: Math.round(config.keyRefreshSeconds * 1000),
     statsFlushMs: Math.round(config.statsFlushSeconds * 1000),
     redisUrl: config.redisUrl,
@@ -91,7 +98,7 @@ export async function openAccess(config: Config, log: Log): Promise<AccessServic
         anonymousLimit:
           access.limiter.mode === 'off'
             ? 'none (ANON_RATE_PER_SECOND=0)'
-            : `${config.anonRatePerSecond}/s burst ${config.anonBurst} (${access.limiter.mode})`,
+            : `${config.anonRatePerSecond}/s burst ${config.anonBurst}${config.anonTrackingRatePerSecond > 0 ? `, status reads ${config.anonTrackingRatePerSecond}/s burst ${config.anonTrackingBurst}` : ''} (${access.limiter.mode})`,
       },
       'access ready',
     );

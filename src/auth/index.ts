@@ -12,6 +12,7 @@ export type { Access, AnonymousAccess, AnonymousReason, KeyAccess } from './dire
 export {
   AUTH_HEADER,
   accessPlugin,
+  chargeAnonymous,
   recordRoute,
   requireApiKey,
   requireKey,

@@ -1,21 +1,19 @@
 /**
- * The one rate limit that all callers without a valid key share: `rate` requests per second, of which up to `burst`
- * may arrive at once. Built on rate-limiter-flexible's BurstyRateLimiter: a window of the steady rate
- * (ceil(1/rate) seconds holding rate × window requests) backed by a burst window that holds the rest of the burst
- * and refills over the time the rate needs to earn it (burst / rate seconds). A request is allowed when either window
- * has room, so a quiet period gives back the whole burst and a flood gets the rate.
+ * The limit that all callers without a valid key share: `rate` requests per second, of which up to `burst` may
+ * arrive at once, enforced exactly (GCRA, gcra.ts). Two buckets: `general` for everything, and `tracking` for the
+ * status reads of transfers in flight (GET /v2/tx/status, POST /v2/tx/track), so the SDK polling once a second for
+ * every transfer in progress cannot starve new users' /route calls — and new users cannot stall transfers.
  *
- * With Redis both windows live there (rate-limiter-flexible's atomic Lua increment; Redis's clock), shared by every
- * instance; without Redis, or while Redis is unreachable, each instance keeps the same windows in memory and the
- * change is logged once. A refusal from Redis is remembered until its windows reset, so a flood of refused requests
- * costs no round trips.
+ * With Redis the buckets live there (one Lua step per request, on Redis's clock), shared by every instance; without
+ * Redis, or while Redis is unreachable, each instance keeps the same buckets in memory and the change is logged
+ * once. A refusal from Redis is remembered until the bucket has room, so a flood of refused requests costs no round
+ * trips.
  */
 import { createRequire } from 'node:module';
 import type * as IoRedis from 'ioredis';
-import type * as Rlf from 'rate-limiter-flexible';
-import type { BurstyRateLimiter as BurstyLimiter, RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Log } from './log.js';
 import { describeError } from '../store/describe.js';
+import { gcra, GCRA_LUA, type BucketSettings } from './gcra.js';
 
 export interface Decision {
   allowed: boolean;
@@ -23,9 +21,12 @@ export interface Decision {
   retryAfterMs: number;
 }
 
-export interface LimitSettings {
-  ratePerSecond: number;
-  burst: number;
+/** `general`: every anonymous request but the status reads of transfers in flight, which use `tracking`. */
+export type Bucket = 'general' | 'tracking';
+
+export interface LimitSettings extends BucketSettings {
+  /** The tracking bucket; without it, status reads share the general one. */
+  tracking?: BucketSettings | undefined;
 }
 
 export interface AnonymousLimiter {
@@ -34,23 +35,13 @@ export interface AnonymousLimiter {
    * operator disabled the limit (rate 0: a private deployment behind the integrator's own gateway).
    */
   readonly mode: 'memory' | 'redis' | 'fallback' | 'off';
-  take(): Decision | Promise<Decision>;
+  /** One request of `cost` (1 for most; more for requests that fan out) from `bucket`. */
+  take(bucket?: Bucket, cost?: number): Decision | Promise<Decision>;
   close(): Promise<void>;
 }
 
-// The four classes used, from their own files: the package's index loads every backend it supports (MongoDB,
-// MySQL, DynamoDB, etcd, ...), some 40 ms of start-up for nothing.
 const load = createRequire(import.meta.url);
-const { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } = {
-  BurstyRateLimiter: load('rate-limiter-flexible/lib/BurstyRateLimiter.js') as typeof Rlf.BurstyRateLimiter,
-  RateLimiterMemory: load('rate-limiter-flexible/lib/RateLimiterMemory.js') as typeof Rlf.RateLimiterMemory,
-  RateLimiterRedis: load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof Rlf.RateLimiterRedis,
-  RateLimiterRes: load('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof Rlf.RateLimiterRes,
-};
-
 const ALLOWED: Decision = Object.freeze({ allowed: true, retryAfterMs: 0 });
-/** Every anonymous caller shares one counter. */
-const KEY = 'all';
 
 export const noLimit: AnonymousLimiter = {
   mode: 'off',
@@ -58,53 +49,30 @@ export const noLimit: AnonymousLimiter = {
   close: async () => undefined,
 };
 
-/** Windows (whole seconds: Redis expiries are) of the steady rate and of the rest of the burst. */
-export function windowsOf(limits: LimitSettings): {
-  rate: { points: number; duration: number };
-  burst: { points: number; duration: number };
-} {
-  const duration = Math.max(1, Math.ceil(1 / limits.ratePerSecond));
-  const points = Math.max(1, Math.round(limits.ratePerSecond * duration));
-  const extra = Math.max(0, limits.burst - points);
-  return {
-    rate: { points, duration },
-    burst: { points: extra, duration: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) },
-  };
+/** The settings of a bucket (the tracking bucket falls back to the general one). */
+export function bucketSettings(limits: LimitSettings, bucket: Bucket): BucketSettings {
+  return bucket === 'tracking' && limits.tracking ? limits.tracking : limits;
 }
 
-type Consumer = Pick<RateLimiterAbstract, 'consume'> | BurstyLimiter;
+/** The bucket a request counts against, after falling back when no tracking bucket is configured. */
+const effective = (limits: LimitSettings, bucket: Bucket): Bucket =>
+  bucket === 'tracking' && limits.tracking ? 'tracking' : 'general';
 
-function bursty(
-  limits: LimitSettings,
-  make: (prefix: string, w: { points: number; duration: number }) => RateLimiterAbstract,
-): Consumer {
-  const w = windowsOf(limits);
-  const rate = make('rate', w.rate);
-  return w.burst.points > 0 ? new BurstyRateLimiter(rate, make('burst', w.burst)) : rate;
-}
-
-/** A refusal (RateLimiterRes) becomes a decision; anything else (a Redis error) is rethrown. */
-async function decide(limiter: Consumer): Promise<Decision> {
-  try {
-    await limiter.consume(KEY);
-    return ALLOWED;
-  } catch (res) {
-    if (res instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(1, res.msBeforeNext) };
-    throw res;
-  }
-}
-
-/** In-process windows: the limiter without Redis and the fallback with it. */
+/** In-process buckets: the limiter without Redis and the fallback with it. */
 export class MemoryLimiter implements AnonymousLimiter {
   readonly mode = 'memory' as const;
-  private readonly limiter: Consumer;
+  private readonly tats: Record<Bucket, number> = { general: 0, tracking: 0 };
 
-  constructor(limits: LimitSettings) {
-    this.limiter = bursty(limits, (prefix, w) => new RateLimiterMemory({ keyPrefix: prefix, ...w }));
-  }
+  constructor(
+    private readonly limits: LimitSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  take(): Promise<Decision> {
-    return decide(this.limiter);
+  take(bucket: Bucket = 'general', cost = 1): Decision {
+    const b = effective(this.limits, bucket);
+    const r = gcra(this.tats[b], this.now(), cost, bucketSettings(this.limits, b));
+    this.tats[b] = r.tat;
+    return r.allowed ? ALLOWED : { allowed: false, retryAfterMs: Math.max(1, r.retryAfterMs) };
   }
 
   async close(): Promise<void> {}
@@ -117,12 +85,12 @@ export const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 export class RedisLimiter implements AnonymousLimiter {
   private readonly client: IoRedis.Redis;
-  private readonly shared: Consumer;
+  private readonly keyPrefix: string;
   private readonly local: MemoryLimiter;
   private degraded = false;
   /** Redis said both windows are full until then: refuse locally without asking again (cheap under a flood). */
-  private emptyUntil = 0;
-  /** After a failed command, requests use the local windows until then instead of each waiting out a timeout. */
+  private readonly emptyUntil: Record<Bucket, number> = { general: 0, tracking: 0 };
+  /** After a failed command, requests use the local buckets until then instead of each waiting out a timeout. */
   private probeAt = 0;
 
   constructor(
@@ -135,7 +103,7 @@ export class RedisLimiter implements AnonymousLimiter {
     // Required here, not imported: only a deployment with REDIS_URL needs the client (~40 ms of a cold start).
     const { Redis: RedisClient } = load('ioredis') as typeof IoRedis;
     this.client = new RedisClient(redisUrl, {
-      // Fail fast instead of queueing while disconnected: the local windows answer meanwhile.
+      // Fail fast instead of queueing while disconnected: the local buckets answer meanwhile.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
@@ -143,16 +111,7 @@ export class RedisLimiter implements AnonymousLimiter {
       // Keep trying for ever, at most every 2 s, so the shared limit comes back by itself.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
     });
-    this.shared = bursty(
-      limits,
-      (name, w) =>
-        new RateLimiterRedis({
-          storeClient: this.client,
-          keyPrefix: `${keyPrefix}anonymous-${name}`,
-          rejectIfRedisNotReady: true,
-          ...w,
-        }),
-    );
+    this.keyPrefix = `${keyPrefix}anonymous-gcra-`;
     this.client.on('error', (err: unknown) => this.degrade(err));
     this.client.on('ready', () => this.recover());
   }
@@ -161,19 +120,31 @@ export class RedisLimiter implements AnonymousLimiter {
     return this.degraded || this.client.status !== 'ready' ? 'fallback' : 'redis';
   }
 
-  async take(): Promise<Decision> {
+  async take(bucket: Bucket = 'general', cost = 1): Promise<Decision> {
+    const b = effective(this.limits, bucket);
     const now = Date.now();
-    if (now < this.emptyUntil) return { allowed: false, retryAfterMs: this.emptyUntil - now };
-    if (this.client.status !== 'ready' || now < this.probeAt) return this.local.take();
+    if (now < this.emptyUntil[b]) return { allowed: false, retryAfterMs: this.emptyUntil[b] - now };
+    if (this.client.status !== 'ready' || now < this.probeAt) return this.local.take(b, cost);
     try {
-      const decision = await decide(this.shared);
+      const s = bucketSettings(this.limits, b);
+      const interval = 1000 / s.ratePerSecond;
+      const [allowed, retryAfterMs] = (await this.client.eval(
+        GCRA_LUA,
+        1,
+        `${this.keyPrefix}${b}`,
+        String(interval),
+        String(s.burst * interval),
+        String(cost),
+      )) as [number, number];
       if (this.degraded) this.recover();
-      if (!decision.allowed) this.emptyUntil = now + decision.retryAfterMs;
-      return decision;
+      if (allowed === 1) return ALLOWED;
+      // A refusal of one request holds for every request until then (a costlier one may be refused longer).
+      if (cost <= 1) this.emptyUntil[b] = now + retryAfterMs;
+      return { allowed: false, retryAfterMs: Math.max(1, retryAfterMs) };
     } catch (err) {
       this.probeAt = Date.now() + REDIS_PROBE_INTERVAL_MS;
       this.degrade(err);
-      return this.local.take();
+      return this.local.take(b, cost);
     }
   }
 
@@ -210,7 +181,7 @@ export class RedisLimiter implements AnonymousLimiter {
 
   private recover(): void {
     this.probeAt = 0;
-    this.emptyUntil = 0; // a Redis that restarted holds fresh windows
+    this.emptyUntil.general = this.emptyUntil.tracking = 0; // a Redis that restarted holds fresh buckets
     if (!this.degraded) return;
     this.degraded = false;
     this.log.info({}, 'Redis reachable again: the anonymous rate limit is shared by all instances again');

@@ -30,7 +30,7 @@ import { errorResponses } from '../wire/responses.js';
 import { readUsage } from '../store/usage.js';
 import { addUsd } from '../store/usd.js';
 import type { AccessService } from './access.js';
-import type { Decision } from './limiter.js';
+import { bucketSettings, type Bucket, type Decision } from './limiter.js';
 import type { Access, AnonymousReason, KeyAccess } from './directory.js';
 import { monthOf, type RouteFigures } from './usage.js';
 
@@ -103,11 +103,31 @@ export function recordRoute(request: FastifyRequest, figures: RouteFigures): voi
   }
 }
 
-function rateLimited(retryAfterMs: number, access: AccessService): ApiError {
-  const { ratePerSecond, burst } = access.settings.anonymous;
+/** Status reads of transfers in flight: the SDK polls them once a second per transfer (limiter.ts, `tracking`). */
+const TRACKING_ROUTES = new Set(['/v2/tx/status', '/v2/tx/track']);
+const bucketOf = (request: FastifyRequest): Bucket =>
+  TRACKING_ROUTES.has(request.routeOptions.url ?? '') ? 'tracking' : 'general';
+
+/**
+ * Charges an anonymous request `cost` more units of its bucket once its body shows what it will cost (a balance
+ * query fans out per chain): a refusal is the same 429 as at the door. Nothing for keyed callers or without the
+ * plugin.
+ */
+export async function chargeAnonymous(request: FastifyRequest, cost: number): Promise<void> {
+  const access = request.accessService;
+  if (!access || request.access?.tier !== 'anonymous' || access.limiter.mode === 'off' || cost <= 0) return;
+  const d = await access.limiter.take(bucketOf(request), cost);
+  if (!d.allowed) {
+    request.limitDecision = 'refused';
+    throw rateLimited(d.retryAfterMs, access, bucketOf(request));
+  }
+}
+
+function rateLimited(retryAfterMs: number, access: AccessService, bucket: Bucket): ApiError {
+  const { ratePerSecond, burst } = bucketSettings(access.settings.anonymous, bucket);
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return resourceExhausted(
-    `rate limit exceeded: requests without a valid API key share a limit of ${ratePerSecond} per second ` +
+    `rate limit exceeded: ${bucket === 'tracking' && access.settings.anonymous.tracking ? 'status reads' : 'requests'} without a valid API key share a limit of ${ratePerSecond} per second ` +
       `(burst ${burst}); retry in ${seconds} s or send an API key in the authorization header`,
     seconds,
   );
@@ -214,9 +234,9 @@ const plugin: FastifyPluginAsync<AccessPluginOptions> = async (app, { access, is
     if (access.limiter.mode === 'off') return done();
     const decided = (d: Decision) => {
       request.limitDecision = d.allowed ? 'allowed' : 'refused';
-      done(d.allowed ? undefined : rateLimited(d.retryAfterMs, access));
+      done(d.allowed ? undefined : rateLimited(d.retryAfterMs, access, bucketOf(request)));
     };
-    const decision = access.limiter.take();
+    const decision = access.limiter.take(bucketOf(request));
     if (decision instanceof Promise) decision.then(decided, done);
     else decided(decision);
   };

@@ -107,6 +107,21 @@ export interface BridgeTxInput<L extends Lane = Lane> {
    * The forwarding sends no memo, so nothing after that transfer rides along.
    */
   ibcForward?: { channel: string; receiver: string };
+  /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
+  swapBefore?: EvmSwapCall;
+}
+
+/**
+ * A swap a swap-then-bridge entry point runs before the bridge: it takes `amountIn` of `inputToken` (the zero address
+ * for the native token, then sent as value) from the user and calls the venue's router with `calldata`, whose
+ * output (at least its minimum) is what the bridge then moves.
+ */
+export interface EvmSwapCall {
+  inputToken: string;
+  amountIn: bigint;
+  calldata: string;
+  /** The guaranteed minimum output the calldata encodes. */
+  minAmountOut: bigint;
 }
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
@@ -179,6 +194,11 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
    */
   readonly forwardsByIbc?: boolean;
+  /**
+   * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
+   * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
+   */
+  swapsBefore?(registry: Registry, lane: L): boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

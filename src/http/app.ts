@@ -16,6 +16,8 @@ import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
+import { registerRedaction } from './redaction.js';
+import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
@@ -46,6 +48,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: ctx.config.bodyLimitBytes,
+    ...requestTimeouts(ctx.config),
     // Requests arriving while the server closes get the wire error from the onRequest hook below.
     return503OnClosing: false,
     trustProxy: ctx.config.trustProxy,
@@ -94,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     if (ctx.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  registerRedaction(app, Redactor.fromConfig(ctx.config));
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON.stringify: exact, and it keeps every field the engine built (the response schemas
   // document the shapes and are checked in tests).
@@ -137,6 +141,24 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   }
   await app.register(explorerPlugin);
   return app;
+}
+
+/**
+ * A request's headers and then its whole body must arrive in time, or Node closes the connection: a client sending
+ * a byte a second cannot hold a connection (and its memory) for ever, even after it was answered 429. Node checks
+ * the deadlines every `connectionsCheckingInterval` (30 s by default, longer than the deadlines themselves): once a
+ * second here, so a connection is closed at most a second after its deadline.
+ */
+export function requestTimeouts(config: AppContext['config']) {
+  const requestTimeout = Math.round(config.requestTimeoutSeconds * 1000);
+  return {
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(requestTimeout, Math.round(config.headersTimeoutSeconds * 1000)),
+      requestTimeout,
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    },
+  };
 }
 
 /** Request ids taken from callers: short, printable, no spaces (they go into logs and a response header). */

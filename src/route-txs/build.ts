@@ -24,6 +24,8 @@ import { stringifyWithBigInts } from '../messages/json.js';
 import { postRouteArrival, wasmCallOn } from '../messages/post-route.js';
 import { txOpensAfterSeconds } from '../messages/tx-window.js';
 import { wasmMsgBinary } from '../messages/wasm-msg.js';
+import { isEvmSwapStep } from '../routing/evm-venues.js';
+import { evmMinAmountOut, evmRouterCall, evmSwapCall, inputTokenOf, ZERO_ADDRESS } from '../routing/evm-swap-call.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
@@ -121,14 +123,18 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
   const input: bigint[] = [];
   const minOut: bigint[] = [];
-  const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out');
+  // An EVM swap executes exact in (routing/evm-swap-call.ts): it refunds nothing and needs no padded input.
+  const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out' && !isEvmSwapStep(s));
   let amount = refundsUnusedInput ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
   for (const step of route.steps) {
     input.push(amount);
     if (step.kind === 'bridge') {
       amount = bridgeOutput(step, amount);
     } else if (step.kind === 'swap') {
-      if (step.exact === 'out') {
+      if (isEvmSwapStep(step)) {
+        // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps.
+        amount = evmMinAmountOut({ ...step, exact: 'in' }, slip);
+      } else if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
         amount = largestMinAsset(
@@ -203,6 +209,13 @@ export function buildMessages(
     const signer = address(chainId);
     const amount = amounts.input[g.first]!;
 
+    if (first.kind === 'swap' && isEvmSwapStep(first)) {
+      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts, opensAfterSeconds, timeoutNs));
+      const last = txs[txs.length - 1]!;
+      if ('evm_tx' in last) msgs.push({ evm_tx: last.evm_tx });
+      continue;
+    }
+
     if (first.kind === 'bridge') {
       // A lane-bridge hop starts its transaction: its plug-in builds it on its source chain. Steps after it ride along
       // only when the lane carries them (carriesNext), as a contract call on arrival.
@@ -263,6 +276,59 @@ export function buildMessages(
     });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/**
+ * A transaction that starts with an EVM swap: the swap alone through the venue's router (SwapRouter02), or the swap
+ * and the lane after it through the lane's swap-then-bridge entry point (transactions.ts puts them together only
+ * where the lane's bridge has one).
+ */
+function evmSwapTx(
+  registry: Registry,
+  g: TxGroup,
+  amounts: Commitments,
+  signer: string,
+  address: (chainId: string) => string,
+  opts: MessageOptions,
+  opensAfterSeconds: number,
+  timeoutTimestampNs: bigint,
+): Tx {
+  const swap = g.steps[0] as SwapStep;
+  const input = amounts.input[g.first]!;
+  const minOut = amounts.minOut[g.first]!;
+  const next = g.steps[1];
+  if (next?.kind === 'bridge') {
+    return next.bridge.buildTx({
+      registry,
+      step: next,
+      amount: minOut,
+      sender: signer,
+      recipient: address(next.lane.toChainId),
+      operationIndices: g.operationIndices,
+      timeoutTimestampNs,
+      slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
+      nowMs: opts.nowMs,
+      opensAfterSeconds,
+      timeoutSeconds: opts.timeoutSeconds,
+      swapBefore: evmSwapCall(swap, input, minOut),
+    });
+  }
+  if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
+  const call = evmRouterCall(swap, input, minOut);
+  const token = inputTokenOf(swap);
+  return {
+    evm_tx: {
+      chain_id: swap.chainId,
+      to: call.router,
+      value: call.value.toString(),
+      data: call.data.slice(2),
+      // The router pulls an ERC-20 input with transferFrom; the native token comes as value.
+      required_erc20_approvals:
+        token === ZERO_ADDRESS ? [] : [{ token_contract: token, spender: call.router, amount: input.toString() }],
+      signer_address: signer,
+    },
+    operations_indices: g.operationIndices,
+  };
 }
 
 /**

@@ -5,6 +5,8 @@
  *   message can carry the forwarding memo;
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
  * - transfer after swap: always — the entry point's post-swap action sends the transfer;
+ * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
+ *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
  *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
  *   Eureka do, by calling the entry point on arrival).
@@ -12,6 +14,7 @@
  */
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
+import { isEvmSwapStep } from './evm-venues.js';
 
 /** Whether a chain can forward a received packet onward within the same user transaction. */
 export function forwardsFrom(registry: Registry, chainId: string): boolean {
@@ -30,7 +33,13 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
   if (prev.kind === 'bridge')
     return prev.bridge.carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
-  if (step.kind === 'bridge') return false;
+  if (step.kind === 'bridge')
+    return (
+      prev.kind === 'swap' &&
+      isEvmSwapStep(prev) &&
+      prev.chainId === step.lane.fromChainId &&
+      step.bridge.swapsBefore?.(registry, step.lane) === true
+    );
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);

@@ -8,9 +8,11 @@
  * the registry lists on EVM chains, SOL on Solana (SPL tokens must be named); only non-zero balances are returned.
  */
 import { isAddress, getAddress } from 'viem';
+import bs58 from 'bs58';
 import { Decimal, formatUsd, usdValue, type PriceSource } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
 import type { ChainClients } from './clients.js';
+import { describeFailure, nodeFor } from '../upstream-failure.js';
 
 /** The gas token of an EVM chain or Solana on the wire: `<chain_name>-native` (wire format section 4.1). */
 const nativeDenomOf = (chainName: string) => `${chainName}-native`;
@@ -58,7 +60,17 @@ const failed = (message: string): BalanceEntry => ({
   value_usd: null,
   error: { message },
 });
-const reason = (err: unknown) => `balance query failed: ${(err as Error).message || String(err)}`;
+/** By chain and kind, never the client's text: it quotes the node's URL, key included (src/upstream-failure.ts). */
+const reason = (chainId: string, err: unknown) => `balance query failed: ${describeFailure(nodeFor(chainId), err)}`;
+
+/** A Solana account address: base58 of 32 bytes. */
+function isSolanaAddress(text: string): boolean {
+  try {
+    return bs58.decode(text).length === 32;
+  } catch {
+    return false;
+  }
+}
 
 export async function chainBalances(
   clients: ChainClients,
@@ -87,7 +99,7 @@ export async function chainBalances(
           const held = new Map((await client.allBalances(address)).map((c) => [c.denom, BigInt(c.amount)]));
           for (const d of denoms) put(d, held.get(d) ?? 0n);
         } catch (err) {
-          for (const d of denoms) out[d] = failed(reason(err));
+          for (const d of denoms) out[d] = failed(reason(chainId, err));
         }
         break;
       }
@@ -96,7 +108,7 @@ export async function chainBalances(
           try {
             put(d, BigInt((await client.balance(address, d)).amount));
           } catch (err) {
-            out[d] = failed(reason(err));
+            out[d] = failed(reason(chainId, err));
           }
         }),
       );
@@ -122,16 +134,19 @@ export async function chainBalances(
           : undefined,
         client.erc20Balances(address, good),
       ]);
+      // A universal query whose node cannot even give the native balance could not read the chain: the caller learns
+      // it from the chain's `error`, not from an empty list that reads as "holds nothing".
+      if (!denoms && nativeResult && !nativeResult.ok) throw nativeResult.e;
       if (nativeResult) {
         if (nativeResult.ok) put(native, nativeResult.v);
-        else out[native] = failed(reason(nativeResult.e));
+        else out[native] = failed(reason(chainId, nativeResult.e));
       }
       good.forEach((t, i) => {
         const r = tokenResults[i]!;
         // The registry lists ERC-20 denoms checksummed; answer under the spelling that was asked.
         const key = denoms ? t : getAddress(t);
         if (r.status === 'fulfilled') put(key, r.value);
-        else out[key] = failed(reason(r.reason));
+        else out[key] = failed(reason(chainId, r.reason));
       });
       if (!denoms) for (const [d, e] of Object.entries(out)) if (e.error || e.amount === '0') delete out[d];
       break;
@@ -140,19 +155,26 @@ export async function chainBalances(
       const client = clients.solana(chainId);
       const native = nativeDenomOf(chain.wire.chain_name);
       const wanted = denoms ?? [native];
-      await Promise.all(
-        wanted.map(async (d) => {
-          try {
-            if (d === native) put(d, await client.lamports(address));
-            else {
-              const { amount, decimals } = await client.splBalance(address, d);
-              put(d, amount, decimals);
-            }
-          } catch (err) {
-            out[d] = failed(reason(err));
-          }
-        }),
-      );
+      const named = wanted.filter((d) => d !== native);
+      for (const d of named) if (!isSolanaAddress(d)) out[d] = failed('not an SPL mint address');
+      const mints = named.filter(isSolanaAddress);
+      // At most three node calls whatever the number of denoms: SOL, and one per token program for every SPL mint.
+      const [sol, spl] = await Promise.allSettled([
+        wanted.includes(native) ? client.lamports(address) : Promise.resolve(0n),
+        mints.length > 0 ? client.splBalances(address) : Promise.resolve(new Map()),
+      ]);
+      if (!denoms && sol.status === 'rejected') throw sol.reason;
+      if (wanted.includes(native)) {
+        if (sol.status === 'fulfilled') put(native, sol.value);
+        else out[native] = failed(reason(chainId, sol.reason));
+      }
+      for (const mint of mints) {
+        if (spl.status === 'rejected') out[mint] = failed(reason(chainId, spl.reason));
+        else {
+          const held = spl.value.get(mint);
+          put(mint, held?.amount ?? 0n, held?.decimals ?? null);
+        }
+      }
       break;
     }
   }

@@ -5,6 +5,7 @@ import type { ChainEndpointTable } from './endpoints.js';
 import { EvmClient } from './evm-client.js';
 import { SolanaClient } from './solana-client.js';
 import { EndpointPool } from './upstream.js';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../upstream-answer.js';
 
 export class ChainClients {
   private readonly cosmosClients = new Map<string, CosmosClient>();
@@ -14,11 +15,17 @@ export class ChainClients {
     readonly registry: Registry,
     private readonly endpoints: ChainEndpointTable,
     private readonly timeoutMs: number,
+    /** Largest answer read from a node (src/upstream-answer.ts). */
+    private readonly maxAnswerBytes: number = DEFAULT_MAX_ANSWER_BYTES,
   ) {}
 
   /** Endpoints of one chain; their requests are counted per chain on /metrics. */
   private pool(chainId: string, urls: readonly string[]): EndpointPool {
-    return new EndpointPool(urls, { timeoutMs: this.timeoutMs, upstream: { upstream: 'chain_node', target: chainId } });
+    return new EndpointPool(urls, {
+      timeoutMs: this.timeoutMs,
+      maxAnswerBytes: this.maxAnswerBytes,
+      upstream: { upstream: 'chain_node', target: chainId },
+    });
   }
 
   cosmos(chainId: string): CosmosClient {
@@ -34,7 +41,7 @@ export class ChainClients {
   evm(chainId: string): EvmClient {
     let c = this.evmClients.get(chainId);
     if (!c) {
-      c = new EvmClient(chainId, this.endpoints.of(chainId).rpc, this.timeoutMs);
+      c = new EvmClient(chainId, this.endpoints.of(chainId).rpc, this.timeoutMs, this.maxAnswerBytes);
       this.evmClients.set(chainId, c);
     }
     return c;

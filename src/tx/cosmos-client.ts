@@ -51,6 +51,7 @@ export class CosmosClient {
       const body = (await requestJson(base, signal, {
         method: 'POST',
         body: { jsonrpc: '2.0', id: ++rpcId, method, params },
+        maxBytes: this.rpc.maxAnswerBytes,
       })) as {
         result?: T;
         error?: { code: number; message: string; data?: string };
@@ -122,6 +123,7 @@ export class CosmosClient {
           `cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}/by_denom?denom=${encodeURIComponent(denom)}`,
         ),
         signal,
+        { maxBytes: this.rest.maxAnswerBytes },
       ),
     )) as { balance?: Coin };
     return { denom, amount: body.balance?.amount ?? '0' };
@@ -134,7 +136,9 @@ export class CosmosClient {
     for (let page = 0; page < 20; page++) {
       const query: string = `pagination.limit=500${key ? `&pagination.key=${encodeURIComponent(key)}` : ''}`;
       const body = (await this.rest.run((base, signal) =>
-        requestJson(joinUrl(base, `cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}?${query}`), signal),
+        requestJson(joinUrl(base, `cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}?${query}`), signal, {
+          maxBytes: this.rest.maxAnswerBytes,
+        }),
       )) as { balances?: Coin[]; pagination?: { next_key?: string | null } };
       out.push(...(body.balances ?? []));
       key = body.pagination?.next_key ?? null;

@@ -5,6 +5,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import {
+  BaseError,
+  ContractFunctionZeroDataError,
   createPublicClient,
   erc20Abi,
   fallback,
@@ -17,6 +19,11 @@ import {
 } from 'viem';
 import type { IncludedTx } from './tracker.js';
 import { observedFetch } from '../upstream-calls.js';
+import { splitCredentials } from '../url-credentials.js';
+import { cappedFetch, DEFAULT_MAX_ANSWER_BYTES } from '../upstream-answer.js';
+
+/** Multicall3's address, the same on every chain it is deployed to (github.com/mds1/multicall3). */
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
 export class EvmClient {
   readonly client: PublicClient;
@@ -25,13 +32,23 @@ export class EvmClient {
     readonly chainId: string,
     urls: readonly string[],
     timeoutMs: number,
+    maxAnswerBytes: number = DEFAULT_MAX_ANSWER_BYTES,
   ) {
     if (urls.length === 0) throw new Error(`no JSON-RPC endpoint for chain ${chainId}`);
-    // Every request is counted and timed per chain (/metrics).
-    const fetchFn = observedFetch({ upstream: 'chain_node', target: chainId });
-    const transports = urls.map((u) =>
-      http(u, { timeout: timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 }, fetchFn }),
-    );
+    // Every request is counted and timed per chain (/metrics); answers are read with a cap (src/upstream-answer.ts).
+    const fetchFn = observedFetch({ upstream: 'chain_node', target: chainId }, cappedFetch(maxAnswerBytes));
+    const transports = urls.map((configured) => {
+      // viem builds a Request from the URL, which fetch refuses when it holds a user and password: they go in a header.
+      const { url, authorization } = splitCredentials(configured);
+      return http(url, {
+        timeout: timeoutMs,
+        retryCount: 1,
+        retryDelay: 200,
+        batch: { wait: 0 },
+        fetchFn,
+        ...(authorization ? { fetchOptions: { headers: { authorization } } } : {}),
+      });
+    });
     this.client = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
   }
 
@@ -54,6 +71,7 @@ export class EvmClient {
       log: receipt.status === 'success' ? '' : 'execution reverted',
       events: [],
       logs: receipt.logs.map((l) => ({ address: l.address, topics: [...l.topics], data: l.data })),
+      to: receipt.to,
     };
   }
 
@@ -87,8 +105,37 @@ export class EvmClient {
     return this.client.getBalance({ address: address as Hex });
   }
 
-  /** balanceOf of several ERC-20 contracts, one JSON-RPC batch; each entry fails on its own. */
+  /**
+   * balanceOf of several ERC-20 contracts; each entry fails on its own. One eth_call through Multicall3 (deployed at
+   * the same address on every major EVM chain), so 1,000 tokens cost the node one call, not 1,000; where Multicall3
+   * is absent, one JSON-RPC batch of single calls.
+   */
   async erc20Balances(owner: string, tokens: readonly string[]): Promise<PromiseSettledResult<bigint>[]> {
+    if (tokens.length === 0) return [];
+    const results = await this.client.multicall({
+      contracts: tokens.map((token) => ({
+        address: token as Hex,
+        abi: erc20Abi,
+        functionName: 'balanceOf' as const,
+        args: [owner as Hex] as const,
+      })),
+      allowFailure: true,
+      multicallAddress: MULTICALL3,
+      // One eth_call for every token asked (balanceOf calldata is 68 bytes; the request cap is 1,000 tokens).
+      batchSize: 128 * 1024,
+    });
+    // Multicall3 not deployed here: the aggregate call answers no data, so every entry fails alike. Fall back to
+    // single calls (a failing node fails both ways, so this costs one more attempt only on such chains).
+    const noMulticall = results.every(
+      (r) =>
+        r.status === 'failure' &&
+        r.error instanceof BaseError &&
+        r.error.walk((e) => e instanceof ContractFunctionZeroDataError) !== null,
+    );
+    if (!noMulticall)
+      return results.map((r): PromiseSettledResult<bigint> =>
+        r.status === 'success' ? { status: 'fulfilled', value: r.result } : { status: 'rejected', reason: r.error },
+      );
     return Promise.allSettled(
       tokens.map((token) =>
         this.client.readContract({

@@ -21,13 +21,23 @@ import type { Registry } from '../registry/registry.js';
 import type { RegistryChain } from '../registry/types.js';
 import type { Store } from '../store/db.js';
 import { ChainClients } from './clients.js';
+import { UpstreamError } from './upstream.js';
+import { describeFailure, nodeFor } from '../upstream-failure.js';
 import { cosmosTxHash } from './cosmos-client.js';
 import { ChainEndpointTable } from './endpoints.js';
 import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
 import { newRecord, type TrackRecord } from './record.js';
 import { solanaSignatureOf } from './solana-client.js';
 import { statusOf, type TrackerSet } from './status.js';
-import { countQueue, findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
+import {
+  adoptTracked,
+  countQueue,
+  findStatus,
+  findTracked,
+  insertTracked,
+  rearmTracked,
+  releaseAllLeases,
+} from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
@@ -41,9 +51,15 @@ export interface TxServiceOptions {
   worker: WorkerSettings;
   runWorker: boolean;
   timeoutMs: number;
+  /** Largest node answer read (UPSTREAM_MAX_ANSWER_BYTES); the default when absent. */
+  maxAnswerBytes?: number;
   attestationUrl: string | undefined;
+  /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
+  axelarGmpUrl?: string | undefined;
   webhooks?: WebhookSettings;
   now?: () => number;
+  /** How long an event stream waits for a transaction not tracked yet (default 10 s). */
+  trackWaitMs?: number;
   trackers?: TrackerSet;
 }
 
@@ -63,7 +79,9 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     },
     runWorker: config.txWorker,
     timeoutMs: config.upstreamTimeoutMs,
+    maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
+    axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }
 
@@ -101,7 +119,7 @@ export class TxService {
       max: STATUS_CACHE_ENTRIES,
       ttl: opts.store.kind === 'sqlite' ? 0 : STATUS_CACHE_MS,
     });
-    this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs);
+    this.clients = new ChainClients(opts.registry, opts.endpoints, opts.timeoutMs, opts.maxAnswerBytes);
     this.trackers = opts.trackers ?? TRACKERS;
     this.bus.setMaxListeners(0);
     this.env = {
@@ -115,6 +133,14 @@ export class TxService {
         on_chain_at: time,
       }),
       attestationUrl: opts.attestationUrl,
+      axelarGmpUrl: opts.axelarGmpUrl,
+      handOver: (from) => {
+        for (const t of this.trackers.values()) {
+          const leg = t.follow?.(from, this.env);
+          if (leg) return leg;
+        }
+        return null;
+      },
     };
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
     this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>
@@ -205,6 +231,35 @@ export class TxService {
     return entry;
   }
 
+  /**
+   * The stored status once the transaction is tracked, waiting up to `trackWaitMs` for it: an event stream opened
+   * right after a broadcast may arrive before the track call that records it. Woken at once by this instance's
+   * track calls, otherwise by polling the store (another instance's). Null when it never came.
+   */
+  async waitForStatus(chainId: string, txHash: string): Promise<StatusRow | null> {
+    const limit = this.opts.trackWaitMs ?? 10_000;
+    const deadline = Date.now() + limit;
+    const event = `tracked\u0000${chainId}\u0000${txHash}`;
+    for (;;) {
+      try {
+        return await this.statusText(chainId, txHash);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== GrpcCode.NOT_FOUND) throw err;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.bus.off(event, done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, 250));
+        this.bus.once(event, done);
+      });
+    }
+  }
+
   /** Local notifications of a transaction's status changes (this instance's worker); returns the unsubscribe. */
   subscribe(chainId: string, txHash: string, listener: (statusText: string) => void): () => void {
     const key = `${chainId}\u0000${txHash}`;
@@ -226,8 +281,13 @@ export class TxService {
       status: JSON.stringify(status),
       key_id: keyId,
     };
-    if (!(await insertTracked(this.opts.store, row, now))) await this.rearm(chainId, hash, now);
+    if (!(await insertTracked(this.opts.store, row, now))) {
+      // Tracked before (anonymously, or by a stream's wait): a key tracking it now takes it over.
+      if (keyId) await adoptTracked(this.opts.store, chainId, hash, keyId);
+      await this.rearm(chainId, hash, now);
+    }
     this.statusCache.delete(`${chainId}\u0000${hash}`);
+    this.bus.emit(`tracked\u0000${chainId}\u0000${hash}`);
     return { tx_hash: hash, explorer_link: link };
   }
 
@@ -257,7 +317,7 @@ export class TxService {
     const chainId = chain.wire.chain_id;
     switch (chain.wire.chain_type) {
       case 'cosmos': {
-        const result = await this.upstream(() => this.clients.cosmos(chainId).broadcast(bytes));
+        const result = await this.upstream(chainId, () => this.clients.cosmos(chainId).broadcast(bytes));
         if (result.code !== 0) throw invalidArgument(`tx is invalid on chain: ${result.log || `code ${result.code}`}`);
         return result.hash || cosmosTxHash(bytes);
       }
@@ -273,7 +333,7 @@ export class TxService {
         if (parsed.chainId !== undefined && String(parsed.chainId) !== chainId) {
           throw invalidArgument(`tx is signed for chain ${parsed.chainId}, not ${chainId}`);
         }
-        await this.upstream(() => this.clients.evm(chainId).sendRaw(bytes));
+        await this.upstream(chainId, () => this.clients.evm(chainId).sendRaw(bytes));
         return keccak256(hex);
       }
       case 'svm': {
@@ -283,14 +343,14 @@ export class TxService {
         } catch {
           throw invalidArgument('tx is not a signed Solana transaction');
         }
-        await this.upstream(() => this.clients.solana(chainId).sendRaw(bytes));
+        await this.upstream(chainId, () => this.clients.solana(chainId).sendRaw(bytes));
         return signature;
       }
     }
   }
 
   /** A node that refuses the transaction is the caller's problem (code 3); an unreachable one is ours (code 14). */
-  private async upstream<T>(call: () => Promise<T>): Promise<T> {
+  private async upstream<T>(chainId: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
@@ -300,12 +360,13 @@ export class TxService {
         err.walk((e) => e instanceof RpcRequestError) &&
         !err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
       ) {
-        throw invalidArgument(`tx is invalid on chain: ${err.shortMessage}`);
+        throw invalidArgument(`tx is invalid on chain: ${rpcReason(err)}`);
       }
-      if ((err as Error).name === 'SendTransactionError')
-        throw invalidArgument(`tx is invalid on chain: ${(err as Error).message}`);
-      this.opts.log.warn({ err: (err as Error).message }, 'broadcast failed: chain node unreachable');
-      throw new ApiError(GrpcCode.UNAVAILABLE, `chain node unreachable: ${(err as Error).message}`);
+      if (err instanceof UpstreamError && err.definite) throw invalidArgument(`tx is invalid on chain: ${err.message}`);
+      // Described by chain and kind, never by URL: the client's message quotes the node's URL (src/upstream-failure.ts).
+      const failure = describeFailure(nodeFor(chainId), err);
+      this.opts.log.warn({ chain: chainId, failure }, 'broadcast failed');
+      throw new ApiError(GrpcCode.UNAVAILABLE, `broadcast failed: ${failure}`);
     }
   }
 
@@ -317,4 +378,10 @@ export class TxService {
       if (queued > 0) this.dispatcher.poke();
     }
   }
+}
+
+/** The node's own reason for refusing a transaction (viem's shortMessage is only "RPC Request failed."). */
+function rpcReason(err: BaseError): string {
+  const rpc = err.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null;
+  return (rpc?.details || err.details || err.shortMessage).split('\n')[0]!.slice(0, 300);
 }

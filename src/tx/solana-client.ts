@@ -6,8 +6,21 @@
 import type { Connection } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { solanaWeb3 } from '../messages/svm/web3.js';
-import type { EndpointPool } from './upstream.js';
+import { UpstreamError, type EndpointPool } from './upstream.js';
+import { cappedFetch } from '../upstream-answer.js';
 import type { IncludedTx } from './tracker.js';
+
+/** The SPL Token program and Token-2022: every SPL token account belongs to one of them. */
+export const TOKEN_PROGRAMS = [
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+] as const;
+
+/** The `info` of a jsonParsed token account (getTokenAccountsByOwner). */
+interface ParsedTokenAccount {
+  mint?: string;
+  tokenAmount?: { amount: string; decimals: number };
+}
 
 export class SolanaClient {
   private readonly connections = new Map<string, Connection>();
@@ -25,18 +38,31 @@ export class SolanaClient {
       c = new Connection(url, {
         commitment: 'confirmed',
         disableRetryOnRateLimit: true,
-        fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) }),
+        // Answers are read with the pool's cap before web3.js parses them (src/upstream-answer.ts).
+        fetch: (input, init) =>
+          cappedFetch(this.pool.maxAnswerBytes)(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) }),
       });
       this.connections.set(url, c);
     }
     return c;
   }
 
-  /** sendRawTransaction without preflight retries; the signature is the first signature of the transaction. */
+  /**
+   * sendRawTransaction without preflight retries; the signature is the first signature of the transaction. A node
+   * that refuses the transaction (its simulation fails, or a JSON-RPC error) is a definite answer: it is not retried
+   * on other endpoints, the endpoint is not set aside, and the node's reason reaches the caller.
+   */
   async sendRaw(signed: Uint8Array): Promise<string> {
-    return this.pool.run(async (url) =>
-      (await this.connection(url)).sendRawTransaction(signed, { skipPreflight: false, maxRetries: 0 }),
-    );
+    const { SendTransactionError, SolanaJSONRPCError } = solanaWeb3();
+    return this.pool.run(async (url) => {
+      try {
+        return await (await this.connection(url)).sendRawTransaction(signed, { skipPreflight: false, maxRetries: 0 });
+      } catch (err) {
+        if (err instanceof SendTransactionError || err instanceof SolanaJSONRPCError)
+          throw new UpstreamError(refusalReason(err), undefined, true);
+        throw err;
+      }
+    });
   }
 
   /** The transaction once confirmed (or finalized), null before. */
@@ -68,23 +94,43 @@ export class SolanaClient {
     return BigInt(await this.pool.run(async (url) => (await this.connection(url)).getBalance(new PublicKey(owner))));
   }
 
-  /** SPL balance of one mint: the sum over the owner's token accounts of that mint, with the mint's decimals. */
-  async splBalance(owner: string, mint: string): Promise<{ amount: bigint; decimals: number | null }> {
+  /**
+   * Every SPL balance of an owner, per mint: the sum over its token accounts, with the mint's decimals. One
+   * getTokenAccountsByOwner per token program (SPL Token and Token-2022), however many mints a caller asks about: a
+   * request naming 1,000 mints costs two node calls, not 1,000.
+   */
+  async splBalances(owner: string): Promise<Map<string, { amount: bigint; decimals: number }>> {
     const { PublicKey } = solanaWeb3();
-    const accounts = await this.pool.run(async (url) =>
-      (await this.connection(url)).getParsedTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }),
+    const out = new Map<string, { amount: bigint; decimals: number }>();
+    const perProgram = await Promise.all(
+      TOKEN_PROGRAMS.map((program) =>
+        this.pool.run(async (url) =>
+          (await this.connection(url)).getParsedTokenAccountsByOwner(new PublicKey(owner), {
+            programId: new PublicKey(program),
+          }),
+        ),
+      ),
     );
-    let amount = 0n;
-    let decimals: number | null = null;
-    for (const a of accounts.value) {
-      const info = (a.account.data as { parsed?: { info?: { tokenAmount?: { amount: string; decimals: number } } } })
-        .parsed?.info?.tokenAmount;
-      if (!info) continue;
-      amount += BigInt(info.amount);
-      decimals = info.decimals;
+    for (const accounts of perProgram) {
+      for (const a of accounts.value) {
+        const info = (a.account.data as { parsed?: { info?: ParsedTokenAccount } }).parsed?.info;
+        if (!info?.mint || !info.tokenAmount) continue;
+        const held = out.get(info.mint);
+        out.set(info.mint, {
+          amount: (held?.amount ?? 0n) + BigInt(info.tokenAmount.amount),
+          decimals: info.tokenAmount.decimals,
+        });
+      }
     }
-    return { amount, decimals };
+    return out;
   }
+}
+
+/** The node's reason in one line: web3.js appends logs and a guide to the message. */
+function refusalReason(err: Error): string {
+  const lines = err.message.split('\n').map((l) => l.trim());
+  const reason = lines.find((l) => l && !/^Transaction .* resulted in an error\.?$/.test(l)) ?? lines[0] ?? '';
+  return reason.replace(/\s*Logs:.*$/, '').slice(0, 300);
 }
 
 /** The signature of a signed Solana transaction (its first signature, base58), known before broadcast. */

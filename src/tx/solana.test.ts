@@ -71,7 +71,10 @@ const rpc = http.createServer((req, res) => {
             space: 165,
           },
         });
-        result = { ...ctx, value: [account('2500000'), account('500000')] };
+        // USDC accounts belong to the SPL Token program; Token-2022 holds none of this owner's tokens.
+        const filter = call.params[1] as { programId?: string; mint?: string };
+        const held = filter.programId === TOKEN_PROGRAM || filter.mint === USDC_MINT;
+        result = { ...ctx, value: held ? [account('2500000'), account('500000')] : [] };
         break;
       }
       case 'sendTransaction': {
@@ -149,6 +152,30 @@ describe('Solana', () => {
       error: null,
     });
     expect(denoms[USDC_MINT]).toMatchObject({ amount: '3000000', decimals: 6, formatted_amount: '3', error: null });
+  });
+
+  it('a balance request naming 1,000 mints makes three node calls: SOL and one per token program', async () => {
+    const mints = Array.from({ length: 999 }, () => Keypair.generate().publicKey.toBase58());
+    const before = calls.length;
+    const res = await post(app, '/v2/info/balances', {
+      chains: {
+        solana: { address: owner.publicKey.toBase58(), denoms: ['solana-native', USDC_MINT, ...mints.slice(0, 998)] },
+      },
+    });
+    const denoms = okBody<typeof BalancesResponse.static>(res, BalancesResponse).chains.solana!.denoms;
+    expect(Object.keys(denoms)).toHaveLength(1000);
+    expect(denoms[USDC_MINT]).toMatchObject({ amount: '3000000', decimals: 6, error: null });
+    expect(denoms[mints[0]!]).toMatchObject({ amount: '0', error: null });
+    expect(calls.slice(before).sort()).toEqual(['getBalance', 'getTokenAccountsByOwner', 'getTokenAccountsByOwner']);
+  });
+
+  it('a denom that is not a mint address gets its own error entry', async () => {
+    const res = await post(app, '/v2/info/balances', {
+      chains: { solana: { address: owner.publicKey.toBase58(), denoms: [USDC_MINT, 'not-a-mint'] } },
+    });
+    const denoms = okBody<typeof BalancesResponse.static>(res, BalancesResponse).chains.solana!.denoms;
+    expect(denoms['not-a-mint']!.error).toEqual({ message: 'not an SPL mint address' });
+    expect(denoms[USDC_MINT]!.amount).toBe('3000000');
   });
 
   it('submit of a signed transaction; the status completes once it is confirmed', async () => {

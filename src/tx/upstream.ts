@@ -5,7 +5,9 @@
  * a chain never holds up its good ones.
  */
 import pRetry, { AbortError } from 'p-retry';
-import { observeUpstream, type UpstreamLabels } from '../upstream-calls.js';
+import { hostOf, observeUpstream, type UpstreamLabels } from '../upstream-calls.js';
+import { fetchWithUrlCredentials } from '../url-credentials.js';
+import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, readCapped } from '../upstream-answer.js';
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -28,6 +30,8 @@ export interface PoolOptions {
   backoffMs?: number;
   /** How long a failed endpoint is skipped while others remain. */
   coolDownMs?: number;
+  /** Largest answer read (src/upstream-answer.ts); requestJson callers pass `pool.maxAnswerBytes`. */
+  maxAnswerBytes?: number;
   /** Each attempt is counted and timed under these labels (upstream-calls.ts, shown on /metrics). */
   upstream?: UpstreamLabels;
 }
@@ -40,6 +44,10 @@ export class EndpointPool {
     private readonly opts: PoolOptions,
   ) {
     this.urls = [...new Set(urls)];
+  }
+
+  get maxAnswerBytes(): number {
+    return this.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   }
 
   get configured(): boolean {
@@ -89,11 +97,11 @@ export class EndpointPool {
 export async function requestJson(
   url: string,
   signal: AbortSignal,
-  init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {},
+  init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; maxBytes?: number } = {},
 ): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchWithUrlCredentials()(url, {
       method: init.method ?? 'GET',
       signal,
       headers: {
@@ -104,25 +112,30 @@ export async function requestJson(
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
   } catch (err) {
-    throw new UpstreamError(`${redact(url)}: ${describe(err)}`);
+    throw new UpstreamError(`${hostOf(url)}: ${describe(err)}`);
   }
-  const text = await res.text().catch(() => '');
+  let text: string;
+  try {
+    text = await readCapped(res, init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+  } catch (err) {
+    if (err instanceof AnswerTooLargeError)
+      throw new UpstreamError(`${hostOf(url)}: ${err.message}`, res.status, false);
+    text = '';
+  }
   if (!res.ok) {
     const definite = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-    throw Object.assign(new UpstreamError(`${redact(url)}: HTTP ${res.status}`, res.status, definite), { body: text });
+    throw Object.assign(new UpstreamError(`${hostOf(url)}: HTTP ${res.status}`, res.status, definite), { body: text });
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new UpstreamError(`${redact(url)}: answer is not JSON`, res.status);
+    throw new UpstreamError(`${hostOf(url)}: answer is not JSON`, res.status);
   }
 }
 
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
-
-const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@').replace(/\?.*$/, '');
 
 function describe(err: unknown): string {
   if (err instanceof Error) return err.name === 'TimeoutError' ? 'timed out' : err.message || err.name;

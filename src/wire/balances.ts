@@ -43,7 +43,19 @@ export const BalancesResponse = Type.Object(
   {
     chains: Type.Record(
       Type.String(),
-      Type.Object({ address: Type.String(), denoms: Type.Record(Type.String(), BalanceEntry) }),
+      Type.Object({
+        address: Type.String(),
+        denoms: Type.Record(Type.String(), BalanceEntry),
+        error: Type.Optional(
+          Type.Object(
+            { message: Type.String() },
+            {
+              description:
+                'present when the chain could not be read at all (a universal query whose node failed): `denoms` is then empty because nothing was read, not because nothing is held',
+            },
+          ),
+        ),
+      }),
     ),
   },
   { title: 'BalancesResponse' },

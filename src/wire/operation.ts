@@ -249,6 +249,8 @@ const common = {
   amount_out: S,
 };
 
+export type EvmSwapRecord = Static<typeof OtherRecords.evm_swap>;
+
 /** A route operation as Junction emits it. */
 export const Operation = Type.Union(
   [

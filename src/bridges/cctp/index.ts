@@ -7,10 +7,10 @@
 import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
-import type { BridgeTxInput, LaneBridge } from '../types.js';
+import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
-import { evmBurnTx, evmRelayedBurnTx } from './evm.js';
+import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
 import { leftPad32, mintRecipient } from './mint-recipient.js';
 import { forwardingAccountBytes } from './noble-forwarding.js';
 import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
@@ -29,6 +29,7 @@ function buildTx({
   operationIndices,
   solana,
   ibcForward,
+  swapBefore,
 }: BridgeTxInput<CctpLane>) {
   const { lane } = step;
   // Carrying the IBC transfer from Noble: mint to the forwarding account for that channel and receiver, with the
@@ -37,7 +38,10 @@ function buildTx({
     ? leftPad32(forwardingAccountBytes(ibcForward.channel, ibcForward.receiver, recipient))
     : mintRecipient(registry, lane.toChainId, recipient);
   const path = [lane.fromChainId, lane.toChainId];
-  if (lane.relayed) return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices);
+  if (swapBefore && !swapsBefore(registry, lane))
+    throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);
+  if (lane.relayed)
+    return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices, swapBefore);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
     case 'cosmos':
       return {
@@ -100,6 +104,7 @@ function relayedTx(
   recipientBytes: Uint8Array,
   path: string[],
   operationIndices: number[],
+  swapBefore?: EvmSwapCall,
 ) {
   const { relay } = cctpConfig();
   const fee = lane.relayFee;
@@ -123,21 +128,30 @@ function relayedTx(
       operations_indices: operationIndices,
     };
   }
+  const fields = {
+    chainId: lane.fromChainId,
+    tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
+    relayer: relay.relayer.get(lane.fromChainId)!,
+    usdc: lane.denomIn,
+    amount: burnt,
+    fee,
+    destinationDomain: lane.destinationDomain,
+    mintRecipient: recipientBytes,
+    destinationCaller: mintRecipient(registry, 'noble-1', relay.nobleFeeReceiver),
+    signer: sender,
+  };
   return {
-    evm_tx: evmRelayedBurnTx({
-      chainId: lane.fromChainId,
-      tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
-      relayer: relay.relayer.get(lane.fromChainId)!,
-      usdc: lane.denomIn,
-      amount: burnt,
-      fee,
-      destinationDomain: lane.destinationDomain,
-      mintRecipient: recipientBytes,
-      destinationCaller: mintRecipient(registry, 'noble-1', relay.nobleFeeReceiver),
-      signer: sender,
-    }),
+    evm_tx: swapBefore ? evmSwapAndRelayedBurnTx(fields, swapBefore) : evmRelayedBurnTx(fields),
     operations_indices: operationIndices,
   };
+}
+
+/**
+ * Skip's CCTP relayer swaps before it burns (swapAndRequestCCTPTransferWithCaller): a relayed lane from an EVM chain
+ * where the relayer is deployed takes a swap on that chain into the same transaction.
+ */
+function swapsBefore(_registry: Registry, lane: CctpLane): boolean {
+  return lane.relayed && cctpConfig().relay.relayer.has(lane.fromChainId);
 }
 
 export const cctpBridge: LaneBridge<CctpLane> = {
@@ -151,6 +165,7 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   operation: (_registry, step) => cctpRecord(step),
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
   buildTx,
+  swapsBefore,
   // The mint is a relayed transaction on the destination. Into Noble, an IBC transfer out of Noble rides along: the
   // burn mints to a forwarding account that sends it on (noble-forwarding.ts); anything else waits for the user.
   forwardsByIbc: true,

@@ -60,6 +60,7 @@ describe('CCTP smart relay', () => {
     const { route, txs } = res.json();
     const tx = txs[0].evm_tx;
     const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` });
+    if (call.functionName !== 'requestCCTPTransferWithCaller') throw new Error(call.functionName);
     const [transferAmount, domain, , , feeAmount] = call.args;
     expect(domain).toBe(4);
     expect(transferAmount).toBe(BigInt(route.estimated_amount_out));

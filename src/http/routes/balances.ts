@@ -3,7 +3,8 @@
  * fans out to many node requests, so it needs a valid API key (401 / code 16 otherwise).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireKey } from '../../auth/index.js';
+import { chargeAnonymous, requireKey } from '../../auth/index.js';
+import { describeFailure, nodeFor } from '../../upstream-failure.js';
 import { invalidArgument } from '../../errors.js';
 import { addressProblem } from '../../messages/address.js';
 import { chainBalances, type ChainBalances } from '../../tx/balances.js';
@@ -38,38 +39,44 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
         if (problem) throw invalidArgument(`invalid chains.${chainId}.address: ${problem}`);
       }
       if (chains.some(([, q]) => q.denoms === undefined)) requireKey(req);
+      // An anonymous caller pays per chain asked (each is up to three node calls), not one unit for up to 20 chains.
+      await chargeAnonymous(req, chains.length - 1);
       const market = ctx.market();
       const now = Date.now();
       const answers = await Promise.all(
-        chains.map(async ([chainId, q]): Promise<[string, ChainBalances & { address: string }]> => {
-          try {
-            return [
-              chainId,
-              {
-                address: q.address,
-                ...(await chainBalances(tx.clients, ctx.registry, market.prices, now, chainId, q.address, q.denoms)),
-              },
-            ];
-          } catch (err) {
-            // A whole chain failing (universal query): one entry per asked denom, or an empty map, never a 500.
-            const message = `balance query failed: ${(err as Error).message}`;
-            const denoms = Object.fromEntries(
-              (q.denoms ?? []).map((d) => [
-                d,
+        chains.map(
+          async ([chainId, q]): Promise<[string, ChainBalances & { address: string; error?: { message: string } }]> => {
+            try {
+              return [
+                chainId,
                 {
-                  amount: '0',
-                  decimals: null,
-                  formatted_amount: '0',
-                  price: null,
-                  value_usd: null,
-                  error: { message },
+                  address: q.address,
+                  ...(await chainBalances(tx.clients, ctx.registry, market.prices, now, chainId, q.address, q.denoms)),
                 },
-              ]),
-            );
-            req.log.warn({ chain: chainId, err: (err as Error).message }, 'balances: chain query failed');
-            return [chainId, { address: q.address, denoms }];
-          }
-        }),
+              ];
+            } catch (err) {
+              // A whole chain failing (universal query): one entry per asked denom, and the chain's own `error` (an
+              // empty map alone would read as "holds nothing"); never a 500, and never the client's text, which quotes
+              // the node's URL (src/upstream-failure.ts).
+              const message = `balance query failed: ${describeFailure(nodeFor(chainId), err)}`;
+              const denoms = Object.fromEntries(
+                (q.denoms ?? []).map((d) => [
+                  d,
+                  {
+                    amount: '0',
+                    decimals: null,
+                    formatted_amount: '0',
+                    price: null,
+                    value_usd: null,
+                    error: { message },
+                  },
+                ]),
+              );
+              req.log.warn({ chain: chainId, failure: message }, 'balances: chain query failed');
+              return [chainId, { address: q.address, denoms, error: { message } }];
+            }
+          },
+        ),
       );
       return { chains: Object.fromEntries(answers) };
     },
