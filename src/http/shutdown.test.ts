@@ -64,7 +64,8 @@ const ROUTE = JSON.stringify({
   source_asset_chain_id: 'cosmoshub-4',
   dest_asset_denom: ATOM_ON_OSMOSIS,
   dest_asset_chain_id: 'osmosis-1',
-  amount_in: '1000',
+  // 10 ATOM: enough that the transfer's gas keeps it within price safety.
+  amount_in: '10000000',
 });
 
 /** A POST whose body is held back: in flight from the server's point of view until `finish` sends the rest. */

@@ -69,7 +69,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   experimental_features: 'feature flags of the Skip API (accepted; Junction has none)',
   smart_swap_options: 'options of the swap search',
   split_routes: 'allow splitting a swap over up to three pool paths when that gives more',
-  evm_swaps: 'allow swaps on EVM chains (Junction quotes no EVM venue)',
+  evm_swaps:
+    "allow swaps on EVM chains through their Uniswap venues (default false; Skip's widget and clients send true)",
   allow_swaps: 'allow routes with a swap (default true)',
   go_fast: "allow Go Fast's fast transfers (and prefer faster routes within 0.5 % of the best amount)",
   fast_transfer: "the SDK's older name of go_fast",
