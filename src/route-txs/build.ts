@@ -239,9 +239,12 @@ export function buildMessages(
           : {}),
       });
       txs.push(tx);
-      if ('cosmos_tx' in tx)
-        for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
-      else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
+      // The deprecated top-level msgs hold one message per transaction: a Cosmos transaction of several (the relayed
+      // Noble burn and its fee send) has no entry there, as in Skip's answers; its txs entry carries it whole.
+      if ('cosmos_tx' in tx) {
+        const only = tx.cosmos_tx.msgs.length === 1 ? tx.cosmos_tx.msgs[0] : undefined;
+        if (only) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...only } });
+      } else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
       else msgs.push({ svm_tx: tx.svm_tx });
       continue;
     }

@@ -26,6 +26,7 @@ import { MSG_TRANSFER_TYPE_URL } from '../cosmos/msg-transfer.js';
 const EVM_ABIS: Abi = [
   ...AXELAR_HANDLER_ABI,
   ...TOKEN_MESSENGER_ABI,
+  ...TOKEN_MESSENGER_V2_ABI,
   ...CCTP_RELAYER_ABI,
   ...TOKEN_MESSENGER_V2_ABI,
   ...ICS20_TRANSFER_ABI,
