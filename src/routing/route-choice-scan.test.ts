@@ -11,17 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { amountForUsd, Decimal, DEFAULT_SAFETY_THRESHOLDS, usdValueOf } from '../pricing/index.js';
 import { ATOM_ON_OSMOSIS, USDC_ON_OSMOSIS, testRegistry } from '../test-helpers/registry.js';
 import type { RankedRoute } from '../wire/alternatives.js';
 import { rankedAlternatives } from './alternatives.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import type { QuoteContext } from './quote.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const NOW = Date.parse('2026-11-26T00:00:00Z');
-const ctx: QuoteContext = { registry, market, thresholds: DEFAULT_SAFETY_THRESHOLDS, nowMs: NOW };
+const ctx: QuoteContext = { registry, market, bridges: BRIDGE_SET, thresholds: DEFAULT_SAFETY_THRESHOLDS, nowMs: NOW };
 
 const USDC: [string, string][] = [
   ['1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],

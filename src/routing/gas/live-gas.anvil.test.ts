@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createLiveMarket } from '../../market.js';
+import { BRIDGE_SET } from '../../bridges/index.js';
+import { VENUE_PLUGINS } from '../../venues/index.js';
 import { startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { testRegistry } from '../../test-helpers/registry.js';
 import { planRoute } from '../engine.js';
@@ -14,7 +16,7 @@ import { routeGas } from './route-gas.js';
 import { gasTable } from './table.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 let node: Anvil;
 beforeAll(async () => {
   node = await startAnvil(1);
@@ -27,8 +29,7 @@ afterAll(async () => {
 describe('live EVM gas prices', () => {
   it('are read from the node and used for the route gas, then dropped when too old', async () => {
     const route = planRoute(
-      registry,
-      market,
+      { registry, market, bridges: BRIDGE_SET, nowMs: Date.parse('2026-11-26T00:00:00Z') },
       parseRouteQuery(registry, {
         source_asset_chain_id: '1',
         source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
@@ -36,8 +37,6 @@ describe('live EVM gas prices', () => {
         dest_asset_denom: 'uusdc',
         amount_in: '100000000000',
       }),
-      undefined,
-      Date.parse('2026-11-26T00:00:00Z'),
     );
     const recorded = routeGas(registry, route, gasTable())[0]!;
     let now = 1_000_000;
