@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { it } from 'vitest';
 import { registerErrorHandling } from './errors.js';
 import { expectError } from './test-helpers/app.js';
 import { sqliteTestStore } from '../auth/test-helpers/servers.js';
