@@ -247,6 +247,12 @@ export const SETTINGS = {
     default: 'https://iris-api.circle.com',
     help: 'Circle attestation service (Iris API) read by the CCTP tracker',
   },
+  axelarGmpApiUrl: {
+    env: 'AXELAR_GMP_API_URL',
+    kind: 'url?',
+    default: 'https://api.gmp.axelarscan.io',
+    help: 'Axelarscan-compatible GMP API (method=searchGMP) read by the Axelar tracker; without it Axelar transfers stay pending until abandoned',
+  },
   txWorker: {
     env: 'TX_WORKER',
     kind: 'bool',

@@ -86,7 +86,9 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
   const inputs = (): VenueInput[] =>
     VENUE_PLUGINS.flatMap((p) => {
       const snapshot = store.get(p.name);
-      if (!snapshot) return [];
+      // A venue with no pools yet (an EVM chain without recorded pools, before live ingest reads them) adds nothing
+      // but its snapshot date, which would make the whole market look decades old.
+      if (!snapshot || snapshot.pools.length === 0) return [];
       const usdcDenom = usdcDenomOf(p.name);
       return [
         {

@@ -9,13 +9,13 @@
  */
 
 /** What kind of dependency answered. */
-export type UpstreamKind = 'chain_node' | 'price_api' | 'pool_indexer' | 'attestation' | 'fee_probe';
+export type UpstreamKind = 'chain_node' | 'price_api' | 'pool_indexer' | 'attestation' | 'fee_probe' | 'bridge_api';
 
 export interface UpstreamLabels {
   upstream: UpstreamKind;
   /**
    * Which one: the chain id for chain nodes and fee probes (their endpoints are configured per chain), the host for
-   * the price API, pool indexers and the attestation service. Never a path or a query (they would grow the label
+   * the price API, pool indexers, the attestation service and bridge APIs (bridge_api: Axelar's GMP API). Never a path or a query (they would grow the label
    * set without bound, and may hold keys).
    */
   target: string;

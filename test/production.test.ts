@@ -7,7 +7,17 @@
  * ready.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,6 +106,18 @@ describe('build once', () => {
   });
 });
 
+describe('what the build ships', () => {
+  it('holds no test code: no test file, no test helper, nothing that imports vitest', () => {
+    const shipped = readdirSync(path.join(deploy, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(m?js)$/.test(f),
+    );
+    expect(shipped.length).toBeGreaterThan(100);
+    expect(shipped.filter((f) => /\.test\.m?js$/.test(f) || f.split(path.sep).includes('test-helpers'))).toEqual([]);
+    const importsVitest = /(?:from\s*|import\s*\(\s*|require\(\s*)['"](?:vitest|@vitest\/[^'"]*)['"]/;
+    expect(shipped.filter((f) => importsVitest.test(readFileSync(path.join(deploy, 'dist', f), 'utf8')))).toEqual([]);
+  });
+});
+
 describe('production install: plain node on the built JavaScript', () => {
   it('--help of the server and of the keys command fit 80 columns and need no build', async () => {
     for (const args of [
@@ -178,7 +200,7 @@ describe('production install: plain node on the built JavaScript', () => {
             source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
             dest_asset_chain_id: 'noble-1',
             dest_asset_denom: 'uusdc',
-            amount_in: '5000000',
+            amount_in: '100000000',
             allow_multi_tx: true,
           }),
         });

@@ -36,7 +36,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
       smartRelay: true,
     });
     expect(r!.txsRequired).toBe(1);
-    const op = r!.operations[0] as unknown as {
+    const op = r!.operations[0] as {
       goFastTransfer: {
         fromChainId: string;
         toChainId: string;

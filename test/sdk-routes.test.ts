@@ -66,7 +66,7 @@ describe('@skip-go/client against Junction', () => {
     });
     expect(r!.doesSwap).toBe(true);
     // The SDK's own types for the swap record are a union; read the converted keys as plain JSON.
-    const swapOp = r!.operations.find((o) => 'swap' in o) as unknown as {
+    const swapOp = r!.operations.find((o) => 'swap' in o) as {
       swap: { swapIn: { swapVenue: { name: string } } };
     };
     expect(swapOp.swap.swapIn.swapVenue.name).toBe('osmosis-poolmanager');

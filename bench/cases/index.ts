@@ -23,6 +23,7 @@ import {
   trivialHttp,
 } from './routes.js';
 import { uniswapExactIn, uniswapExactOut, uniswapTwoHop } from './uniswap.js';
+import { routeEvmSwaps } from './evm-swaps.js';
 
 export const CASES: BenchCase[] = [
   infoChains,
@@ -38,6 +39,7 @@ export const CASES: BenchCase[] = [
   routeBridgesHttp,
   registryBuild,
   routeTransferInProcess,
+  routeEvmSwaps,
   routeSwapFirstSearch,
   routeSwap,
   routeSwapCachedHit,

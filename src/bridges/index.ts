@@ -2,6 +2,7 @@
 import type { BridgeType } from '../wire/common.js';
 import { axelarBridge } from './axelar/index.js';
 import { cctpBridge } from './cctp/index.js';
+import { cctpV2Bridge } from './cctp-v2/index.js';
 import { hyperlaneBridge } from './hyperlane/index.js';
 import { eurekaBridge } from './eureka/index.js';
 import { goFastBridge } from './go-fast/index.js';
@@ -13,6 +14,7 @@ import type { BridgeInfo, Lane, LaneBridge } from './types.js';
 
 /** Lane bridges, in the order their lanes are searched (deterministic). */
 export const LANE_BRIDGES: readonly LaneBridge[] = [
+  cctpV2Bridge as unknown as LaneBridge,
   cctpBridge as unknown as LaneBridge,
   axelarBridge as unknown as LaneBridge,
   opinitBridge as unknown as LaneBridge,

@@ -81,14 +81,44 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   timeoutTimestampNs?: bigint;
   /** The caller's slippage tolerance in parts per million (bridges that take a minimum amount out use it). */
   slippagePpm?: bigint;
-  /** Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires. */
+  /**
+   * Wall-clock time of the request in milliseconds, and the caller's timeout: for bridges whose transaction expires.
+   * A deadline is nowMs + opensAfterSeconds + timeoutSeconds (or more); a limit the sending chain counts from the
+   * block that includes the transaction (Eureka's one day) counts from nowMs, the earliest it can be sent.
+   */
   nowMs: number;
+  /**
+   * Seconds after the request when this transaction can be sent: 0 for a route's first transaction, the expected
+   * arrival of its funds (with an allowance) for a later one (src/messages/tx-window.ts).
+   */
+  opensAfterSeconds: number;
   timeoutSeconds: number;
   /**
    * When the lane carries the steps after it (carriesNext): the contract call that runs them on arrival, which the
    * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
    */
   continuation?: ContractCall;
+  /**
+   * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
+   * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
+   * The forwarding sends no memo, so nothing after that transfer rides along.
+   */
+  ibcForward?: { channel: string; receiver: string };
+  /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
+  swapBefore?: EvmSwapCall;
+}
+
+/**
+ * A swap a swap-then-bridge entry point runs before the bridge: it takes `amountIn` of `inputToken` (the zero address
+ * for the native token, then sent as value) from the user and calls the venue's router with `calldata`, whose
+ * output (at least its minimum) is what the bridge then moves.
+ */
+export interface EvmSwapCall {
+  inputToken: string;
+  amountIn: bigint;
+  calldata: string;
+  /** The guaranteed minimum output the calldata encodes. */
+  minAmountOut: bigint;
 }
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
@@ -156,6 +186,16 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   ): L;
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
+  /**
+   * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
+   * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
+   */
+  readonly forwardsByIbc?: boolean;
+  /**
+   * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
+   * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
+   */
+  swapsBefore?(registry: Registry, lane: L): boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

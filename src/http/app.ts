@@ -22,6 +22,7 @@ import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
 import { infoRoutes } from './routes/info.js';
 import { routeRoutes } from './routes/route.js';
+import { alternativesRoutes } from './routes/alternatives.js';
 import { venueRoutes } from './routes/venues.js';
 import { balanceRoutes } from './routes/balances.js';
 import { txRoutes } from './routes/tx.js';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });
   await app.register(routeRoutes, { ctx });
+  await app.register(alternativesRoutes, { ctx });
   if (opts.tx) {
     await app.register(balanceRoutes, { ctx, tx: opts.tx });
     await app.register(txRoutes, { tx: opts.tx });

@@ -112,6 +112,7 @@ export const isExtensionPath = (path: string) => path.startsWith('/junction/') |
 const NOT_FOUND: Record<string, string> = {
   'POST /v2/fungible/route': 'no route between the assets (ErrorInfo NO_ROUTE or MULTI_TX_REQUIRED)',
   'POST /v2/fungible/msgs_direct': 'no route between the assets (ErrorInfo NO_ROUTE or MULTI_TX_REQUIRED)',
+  'POST /junction/routes': 'no route between the assets (ErrorInfo NO_ROUTE or MULTI_TX_REQUIRED)',
   'POST /v2/fungible/msgs': 'a chain of the operations is not supported',
   'GET /v2/fungible/assets_between_chains': 'source or destination chain not found',
   'POST /v2/fungible/assets_between_chains': 'source or destination chain not found',

@@ -27,6 +27,14 @@ export const EXAMPLES: Record<string, unknown> = {
     cumulative_affiliate_fee_bps: '0',
     allow_multi_tx: false,
   },
+  'POST /junction/routes': {
+    source_asset_denom: 'uatom',
+    source_asset_chain_id: 'cosmoshub-4',
+    dest_asset_denom: 'uosmo',
+    dest_asset_chain_id: 'osmosis-1',
+    amount_in: '10000000',
+    allow_multi_tx: true,
+  },
   'POST /v2/fungible/msgs': {
     source_asset_denom: 'uatom',
     source_asset_chain_id: 'cosmoshub-4',

@@ -141,7 +141,7 @@ describe('/metrics', () => {
       source_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: ATOM_ON_OSMOSIS,
       dest_asset_chain_id: 'osmosis-1',
-      amount_in: '1000',
+      amount_in: '1000000',
     };
     // Keyed requests are not limited; the anonymous ones below find the burst spent by the tests above.
     const { key } = await createKey(access.store, 'metrics');

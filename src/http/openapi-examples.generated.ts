@@ -25,15 +25,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'ok',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 0.9,
+            uptime_seconds: 0.3,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564260 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564260 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73573623 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73573623 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -51,15 +51,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'draining',
             chains: 231,
             assets: 3123,
-            uptime_seconds: 3,
+            uptime_seconds: 2.1,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TDqKBR/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73564262 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73564262 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73573625 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73573625 s old' },
               market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
               bridge_fees: {
                 ok: true,
@@ -1152,7 +1152,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795698723611000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1165,7 +1165,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795689360395000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795698723611000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1189,7 +1189,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795698723839000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795698723839000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1202,7 +1202,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795689360663000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795689360663000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795698723839000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795698723839000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1307,6 +1307,121 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         },
       },
     },
+    'POST /junction/routes': {
+      '200': {
+        example: {
+          summary: 'the answer to the request example',
+          value: {
+            routes: [
+              {
+                source_asset_denom: 'uatom',
+                source_asset_chain_id: 'cosmoshub-4',
+                dest_asset_denom: 'uosmo',
+                dest_asset_chain_id: 'osmosis-1',
+                amount_in: '10000000',
+                amount_out: '129969095',
+                estimated_amount_out: '129969095',
+                operations: [
+                  {
+                    transfer: {
+                      port: 'transfer',
+                      channel: 'channel-141',
+                      from_chain_id: 'cosmoshub-4',
+                      to_chain_id: 'osmosis-1',
+                      pfm_enabled: true,
+                      supports_memo: true,
+                      denom_in: 'uatom',
+                      denom_out: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                      bridge_id: 'IBC',
+                      smart_relay: false,
+                      to_chain_entry_contract_address:
+                        'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u',
+                      to_chain_callback_contract_address: null,
+                      dest_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                      chain_id: 'cosmoshub-4',
+                    },
+                    tx_index: 0,
+                    amount_in: '10000000',
+                    amount_out: '10000000',
+                  },
+                  {
+                    swap: {
+                      swap_in: {
+                        swap_venue: {
+                          name: 'osmosis-poolmanager',
+                          chain_id: 'osmosis-1',
+                          logo_uri:
+                            'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
+                        },
+                        swap_operations: [
+                          {
+                            pool: '1135',
+                            denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                            denom_out: 'uosmo',
+                            interface: null,
+                          },
+                        ],
+                        swap_amount_in: '10000000',
+                        price_impact_percent: '0.3996',
+                        estimated_amount_out: '129969095',
+                      },
+                      estimated_affiliate_fee: '0uosmo',
+                      from_chain_id: 'osmosis-1',
+                      chain_id: 'osmosis-1',
+                      denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                      denom_out: 'uosmo',
+                      swap_venues: [
+                        {
+                          name: 'osmosis-poolmanager',
+                          chain_id: 'osmosis-1',
+                          logo_uri:
+                            'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
+                        },
+                      ],
+                    },
+                    tx_index: 0,
+                    amount_in: '10000000',
+                    amount_out: '129969095',
+                  },
+                ],
+                chain_ids: ['cosmoshub-4', 'osmosis-1'],
+                required_chain_addresses: ['cosmoshub-4', 'osmosis-1'],
+                txs_required: 1,
+                estimated_route_duration_seconds: 30,
+                does_swap: true,
+                swap_venues: [
+                  {
+                    name: 'osmosis-poolmanager',
+                    chain_id: 'osmosis-1',
+                    logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
+                  },
+                ],
+                swap_venue: {
+                  name: 'osmosis-poolmanager',
+                  chain_id: 'osmosis-1',
+                  logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
+                },
+                swap_price_impact_percent: '0.3996',
+                usd_amount_in: '63.06',
+                usd_amount_out: '62.81',
+                estimated_fees: [],
+                junction_ranking: {
+                  rank: 1,
+                  why: 'the most value after fees and gas: 1 signature, about 30 s, 0.07 USD in fees on top and gas',
+                  usd_costs_on_top: '0.07',
+                  usd_fees_on_top: '0.00',
+                  usd_gas: '0.07',
+                  usd_net: '62.74',
+                  signatures: 1,
+                  claims: 0,
+                  estimated_route_duration_seconds: 30,
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
     'POST /v2/info/balances': {
       '200': {
         example: {
@@ -1393,7 +1508,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '1286759251a8',
+            key_id: 'b3623a093f70',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1409,10 +1524,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_e963250d9cd1e81b',
+            id: 'wh_57531c938e5a5994',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_9RZqYd9omVNWjbr_cJk9Jsyyxa63k1yU',
-            created_at: '2026-11-26T10:31:01.347Z',
+            secret: 'whsec_BSq-IN9zqvWkVltNMGY-mB2lJOyRVWsn',
+            created_at: '2026-11-26T13:07:04.331Z',
           },
         },
       },
@@ -1424,9 +1539,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_e963250d9cd1e81b',
+                id: 'wh_57531c938e5a5994',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T10:31:01.347Z',
+                created_at: '2026-11-26T13:07:04.331Z',
               },
             ],
           },
@@ -1458,7 +1573,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         value: {
           code: 3,
           message:
-            'difference in usd value of route input and output is too large. input usd value: 31530035.61 output usd value: 3477329.44',
+            'difference in usd value of route input and output is too large. input usd value: 31530035.61 output usd value: 3477329.44 fees paid on top and gas usd value: 0.07',
           details: [
             {
               '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
@@ -1467,7 +1582,8 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               metadata: {
                 usd_amount_in: '31530035.61',
                 usd_amount_out: '3477329.44',
-                usd_loss: '28052706.17',
+                usd_costs_on_top: '0.07',
+                usd_loss: '28052706.24',
                 max_usd_loss_percent: '10',
               },
             },
@@ -1494,7 +1610,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               domain: 'skip.build',
               metadata: {
                 explanation:
-                  'the route needs the Go Fast bridge, which the request excludes (bridges); smart_relay is false: CCTP burns go unrelayed (no relaying fee); the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Stargate bridge, which the request excludes (bridges); the route needs 3 transactions because CCTP delivers on 10, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 137, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 8453, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 42161, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on 43114, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the route needs 3 transactions because CCTP delivers on solana, where the funds wait for a new transaction and CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it',
+                  "a route whose funds wait on 10 for the user's own claim before going on is not offered; the route needs the Go Fast bridge, which the request excludes (bridges); a route whose funds wait on 137 for the user's own claim before going on is not offered; a route whose funds wait on 8453 for the user's own claim before going on is not offered; a route whose funds wait on 42161 for the user's own claim before going on is not offered; a route whose funds wait on 43114 for the user's own claim before going on is not offered; smart_relay is false: CCTP burns go unrelayed (no relaying fee); a route whose funds wait on solana for the user's own claim before going on is not offered; the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Stargate bridge, which the request excludes (bridges); the route needs 2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1. Ethereum: CCTP to Noble; 2. Noble: IBC to Osmosis",
               },
             },
           ],

@@ -17,6 +17,8 @@ import {
 import { addressesFromList } from './address.js';
 import { buildMessages, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
+import { ARRIVAL_ALLOWANCE } from './tx-window.js';
+import { IBC_HOP_SECONDS } from '../bridges/ibc/operation.js';
 
 const registry = testRegistry();
 const NOW_MS = 1_750_000_000_123;
@@ -168,7 +170,7 @@ describe('MsgTransfer messages', () => {
     });
   });
 
-  it('a two-transaction route gives one tx per signing chain, each with its own timeout window', () => {
+  it('a two-transaction route gives one tx per signing chain, the second timing out after its funds arrive', () => {
     const route = plan(['noble-1', 'uusdc'], ['quicksilver-2', USDC_ON_QUICKSILVER_VIA_DYDX], { allow_multi_tx: true });
     const built = buildMessages(registry, route, addressesFor(route), opts);
     expect(built.txs.map((t) => cosmosTx(t).chain_id)).toEqual(['noble-1', 'dydx-mainnet-1']);
@@ -182,7 +184,10 @@ describe('MsgTransfer messages', () => {
       receiver: userAddress(registry, 'quicksilver-2'),
       token: { denom: 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5' },
     });
-    expect(second.timeoutTimestamp - first.timeoutTimestamp).toBe(300_000_000_000n);
+    // The second transaction is sent once the first hop's packet has landed (tx-window.ts): its window opens then.
+    expect(second.timeoutTimestamp - first.timeoutTimestamp).toBe(
+      BigInt(IBC_HOP_SECONDS * ARRIVAL_ALLOWANCE) * 10n ** 9n,
+    );
     expect(cosmosTx(built.txs[1]!).signer_address).toBe(userAddress(registry, 'dydx-mainnet-1'));
   });
 

@@ -23,7 +23,10 @@ import {
 } from './cosmos/entry-point.js';
 import { stringifyWithBigInts } from './json.js';
 import { postRouteArrival, wasmCallOn } from './post-route.js';
+import { txOpensAfterSeconds } from './tx-window.js';
 import { wasmMsgBinary } from './wasm-msg.js';
+import { isEvmSwapStep } from '../routing/evm-venues.js';
+import { evmMinAmountOut, evmRouterCall, evmSwapCall, inputTokenOf, ZERO_ADDRESS } from '../routing/evm-swap-call.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
@@ -121,14 +124,18 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
   const input: bigint[] = [];
   const minOut: bigint[] = [];
-  const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out');
+  // An EVM swap executes exact in (routing/evm-swap-call.ts): it refunds nothing and needs no padded input.
+  const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out' && !isEvmSwapStep(s));
   let amount = refundsUnusedInput ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
   for (const step of route.steps) {
     input.push(amount);
     if (step.kind === 'bridge') {
       amount = bridgeOutput(step, amount);
     } else if (step.kind === 'swap') {
-      if (step.exact === 'out') {
+      if (isEvmSwapStep(step)) {
+        // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps.
+        amount = evmMinAmountOut({ ...step, exact: 'in' }, slip);
+      } else if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
         amount = largestMinAsset(
@@ -187,16 +194,28 @@ export function buildMessages(
   const txs: Tx[] = [];
 
   for (const g of groups) {
-    // A later transaction is signed after the earlier ones land: give each one its own timeout window.
+    // A later transaction is signed once the funds it spends arrive: its deadlines count from then (tx-window.ts).
+    const opensAfterSeconds = txOpensAfterSeconds(route.steps, g.first);
     const timeoutNs =
-      BigInt(opts.nowMs) * 1_000_000n + BigInt(opts.timeoutSeconds) * 1_000_000_000n * BigInt(g.index + 1);
+      BigInt(opts.nowMs) * 1_000_000n + BigInt(opensAfterSeconds + opts.timeoutSeconds) * 1_000_000_000n;
     const first = g.steps[0]!;
     const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
     const chainId = stepFrom(first);
+    if (g.index > 0 && registry.chain(chainId)?.wire.chain_type === 'svm')
+      // Its blockhash would be fixed now and expire within about a minute, long before the funds arrive: the route
+      // search never passes through Solana (search.ts), so reaching this is a bug, not a request to answer.
+      throw new Error(`a later transaction of the route starts on ${chainId}, where it would be signed too early`);
     const path = [chainId];
     for (const s of g.steps) if (path[path.length - 1] !== stepTo(s)) path.push(stepTo(s));
     const signer = address(chainId);
     const amount = amounts.input[g.first]!;
+
+    if (first.kind === 'swap' && isEvmSwapStep(first)) {
+      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts, opensAfterSeconds, timeoutNs));
+      const last = txs[txs.length - 1]!;
+      if ('evm_tx' in last) msgs.push({ evm_tx: last.evm_tx });
+      continue;
+    }
 
     if (first.kind === 'bridge') {
       // A lane-bridge hop starts its transaction: its plug-in builds it on its source chain. Steps after it ride along
@@ -210,10 +229,15 @@ export function buildMessages(
         operationIndices: g.operationIndices,
         timeoutTimestampNs: timeoutNs,
         slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
-        ...(opts.solana ? { solana: opts.solana } : {}),
+        ...(opts.solana && g.index === 0 ? { solana: opts.solana } : {}),
         nowMs: opts.nowMs,
+        opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
-        ...(g.steps.length > 1 ? { continuation: fold.contractCallAfter(1) } : {}),
+        ...(g.steps.length > 1
+          ? laneBridgeOf(first.lane).forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer() }
+            : { continuation: fold.contractCallAfter(1) }
+          : {}),
       });
       txs.push(tx);
       if ('cosmos_tx' in tx)
@@ -253,6 +277,59 @@ export function buildMessages(
     });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/**
+ * A transaction that starts with an EVM swap: the swap alone through the venue's router (SwapRouter02), or the swap
+ * and the lane after it through the lane's swap-then-bridge entry point (transactions.ts puts them together only
+ * where the lane's bridge has one).
+ */
+function evmSwapTx(
+  registry: Registry,
+  g: TxGroup,
+  amounts: Commitments,
+  signer: string,
+  address: (chainId: string) => string,
+  opts: MessageOptions,
+  opensAfterSeconds: number,
+  timeoutTimestampNs: bigint,
+): Tx {
+  const swap = g.steps[0] as SwapStep;
+  const input = amounts.input[g.first]!;
+  const minOut = amounts.minOut[g.first]!;
+  const next = g.steps[1];
+  if (next?.kind === 'bridge') {
+    return laneBridgeOf(next.lane).buildTx({
+      registry,
+      step: next,
+      amount: minOut,
+      sender: signer,
+      recipient: address(next.lane.toChainId),
+      operationIndices: g.operationIndices,
+      timeoutTimestampNs,
+      slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
+      nowMs: opts.nowMs,
+      opensAfterSeconds,
+      timeoutSeconds: opts.timeoutSeconds,
+      swapBefore: evmSwapCall(swap, input, minOut),
+    });
+  }
+  if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
+  const call = evmRouterCall(swap, input, minOut);
+  const token = inputTokenOf(swap);
+  return {
+    evm_tx: {
+      chain_id: swap.chainId,
+      to: call.router,
+      value: call.value.toString(),
+      data: call.data.slice(2),
+      // The router pulls an ERC-20 input with transferFrom; the native token comes as value.
+      required_erc20_approvals:
+        token === ZERO_ADDRESS ? [] : [{ token_contract: token, spender: call.router, amount: input.toString() }],
+      signer_address: signer,
+    },
+    operations_indices: g.operationIndices,
+  };
 }
 
 /**
@@ -308,6 +385,20 @@ class Folder {
         next: onward.memo,
       }),
     };
+  }
+
+  /**
+   * The one IBC transfer a forwarding account on the lane's destination sends (steps[1]): its channel and receiver.
+   * Such an account sends no memo, so the transfer must end the transaction (routing/transactions.ts ensures it).
+   */
+  forwardedTransfer(): { channel: string; receiver: string } {
+    const next = this.steps[1]!;
+    if (next.kind !== 'transfer' || this.steps.length !== 2)
+      throw new Error('a forwarding account carries exactly one IBC transfer');
+    const onward = this.arrivalAfter(2);
+    if (onward.memo)
+      throw invalidArgument('a Noble forwarding account sends no memo: nothing (a post_route_handler) can follow it');
+    return { channel: next.hop.channel, receiver: onward.receiver };
   }
 
   /**

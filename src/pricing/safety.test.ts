@@ -293,3 +293,33 @@ describe('enforcePriceSafety', () => {
     expect(DEFAULT_SAFETY_THRESHOLDS.maxUsdLoss.toString()).toBe('1000');
   });
 });
+
+describe('judgePriceSafety: costs paid on top of the amounts', () => {
+  const transfer = (usdCostsOnTop: string, allowUnsafe = false): SafetyInput => ({
+    usdIn: d('1.00'),
+    usdOut: d('1.00'),
+    usdCostsOnTop: d(usdCostsOnTop),
+    doesSwap: false,
+    allowUnsafe,
+  });
+
+  it('a transfer that delivers all it moves but pays more than 10 % beside it is refused (fees on top, gas)', () => {
+    const v = judgePriceSafety(transfer('2.60'));
+    expect(v.kind).toBe('error');
+    if (v.kind !== 'error') return;
+    expect(v.error.message).toBe(
+      'difference in usd value of route input and output is too large. input usd value: 1.00 output usd value: 1.00 fees paid on top and gas usd value: 2.60',
+    );
+    expect(v.error.details[0]!.metadata).toMatchObject({ usd_costs_on_top: '2.60', usd_loss: '2.60' });
+  });
+
+  it('the edge counts the costs with the loss: 10 % passes, a cent more does not', () => {
+    expect(judgePriceSafety({ ...transfer('0.05'), usdOut: d('0.95') }).kind).toBe('ok');
+    expect(judgePriceSafety({ ...transfer('0.06'), usdOut: d('0.95') }).kind).toBe('error');
+  });
+
+  it('with allow_unsafe the route comes with a warning that names the costs', () => {
+    const v = judgePriceSafety(transfer('2.60', true));
+    expect(v.kind === 'warning' && v.warning.message).toMatch(/Fees paid on top and gas USD value: 2\.60$/);
+  });
+});

@@ -100,6 +100,11 @@ export function buildRegistry(
       if (denom) raw.push({ chainId: entry.chain_id, denom, source: a });
     }
   }
+  // A chain no chain-registry list describes (Linea, Sonic...) still has its gas token, from its own data entry.
+  for (const entry of data.nonCosmosChains.chains) {
+    if (!raw.some((r) => r.chainId === entry.chain_id && r.denom === entry.native_denom))
+      raw.push({ chainId: entry.chain_id, denom: entry.native_denom, source: nativeFromEntry(entry) });
+  }
   // Then the token list's main tokens of each EVM chain and Solana (a denom already listed keeps its first entry).
   for (const entry of data.nonCosmosChains.chains) {
     for (const a of tokenListAssets(tokenList, entry)) {
@@ -195,6 +200,23 @@ function bridgeTokenAsset(t: DataFiles['bridgeTokens']['tokens'][number]): CrAss
     ],
     ...(t.coingecko_id ? { coingeckoId: t.coingecko_id } : {}),
     ...(t.logo_uri ? { logoURIs: { png: t.logo_uri } } : {}),
+  } as CrAsset;
+}
+
+/** The gas token of a chain as its data entry states it (`<chain>-native`, viem's currency facts). */
+function nativeFromEntry(entry: NonCosmosChainEntry): CrAsset {
+  const c = nativeCurrencyOf(entry);
+  return {
+    base: entry.native_denom,
+    typeAsset: entry.chain_type === 'evm' ? 'evm-base' : 'svm-base',
+    name: c.name,
+    symbol: c.symbol,
+    display: c.symbol,
+    denomUnits: [
+      { denom: entry.native_denom, exponent: 0 },
+      { denom: c.symbol, exponent: c.decimals },
+    ],
+    logoURIs: { svg: entry.logo_uri },
   } as CrAsset;
 }
 

@@ -62,6 +62,9 @@ export interface ContractsFile {
       token_program: string;
       associated_token_program: string;
       system_program: string;
+      /** CCTP V2 programs (TokenMessengerMinterV2, MessageTransmitterV2). */
+      token_messenger_minter_v2: string;
+      message_transmitter_v2: string;
     };
   };
   axelar: {
@@ -87,6 +90,21 @@ export interface BridgeDomainsFile {
   hyperlane_domain: Record<string, number>;
   go_fast_domain: Record<string, number>;
   layer_zero_eid: Record<string, number>;
+}
+
+/**
+ * Circle's CCTP V2 fee model and attestation times (data/cctp-v2.json): fees in parts per million of the amount per
+ * source chain; a source without a fast fee has no Fast Transfer.
+ */
+export interface CctpV2File {
+  fast_fee_ppm: Record<string, number>;
+  standard_fee_ppm: Record<string, number>;
+  max_fee_margin_percent: number;
+  fast_attestation_seconds: Record<string, number>;
+  standard_attestation_seconds: Record<string, number>;
+  mint_seconds: number;
+  /** Circle's Forwarding Service fee per destination chain (USDC base units); absent: no forwarding there. */
+  forward_fee: Record<string, string>;
 }
 
 /** Typical durations per bridge (data/bridge-durations.json). */

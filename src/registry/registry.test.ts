@@ -355,6 +355,11 @@ describe('EVM chains and Solana', () => {
     ['137', 'polygon', 'polygon-native'],
     ['43114', 'avalanche', 'avalanche-native'],
     ['56', 'binance', 'binance-native'],
+    ['59144', 'linea', 'linea-native'],
+    ['130', 'unichain', 'unichain-native'],
+    ['146', 'sonic', 'sonic-native'],
+    ['480', 'worldchain', 'worldchain-native'],
+    ['1329', 'sei-evm', 'sei-evm-native'],
   ];
 
   it.each(evm)('chain %s (%s) is an EVM chain with its native gas token %s', (id, name, native) => {
@@ -470,7 +475,9 @@ describe('EVM chains and Solana', () => {
     const nonCosmos = [...registry.chains.values()]
       .filter((c) => c.wire.chain_type !== 'cosmos')
       .map((c) => c.wire.chain_id);
-    expect(nonCosmos.sort()).toEqual(['1', '10', '137', '42161', '43114', '56', '8453', 'solana']);
+    expect(nonCosmos.sort()).toEqual(
+      ['1', '10', '130', '1329', '137', '146', '42161', '43114', '480', '56', '59144', '8453', 'solana'].sort(),
+    );
   });
 
   it('every ERC-20 denom is EIP-55 checksummed and is its own token contract', () => {
@@ -494,6 +501,18 @@ describe('EVM chains and Solana', () => {
       symbol: 'USDC',
       decimals: 6,
     });
+  });
+
+  it('the CCTP V2 chains list their native USDC (data/contracts.json cctp.usdc) with 6 decimals', () => {
+    const usdc = loadDataFiles().contracts.cctp.usdc;
+    for (const id of ['59144', '130', '146', '480', '1329']) {
+      expect(registry.listedAsset(id, usdc[id]!)?.wire, id).toMatchObject({
+        symbol: 'USDC',
+        decimals: 6,
+        is_evm: true,
+      });
+    }
+    expect(registry.listedAsset('146', 'sonic-native')?.wire).toMatchObject({ symbol: 'S', decimals: 18 });
   });
 });
 

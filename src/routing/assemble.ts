@@ -12,6 +12,8 @@ import { laneBridgeOf } from '../bridges/index.js';
 import { transferRecord } from '../bridges/ibc/operation.js';
 import type { Fee } from '../wire/route.js';
 import { stepSeconds } from './duration.js';
+import { isEvmSwapStep } from './evm-venues.js';
+import { evmSwapRecord } from './evm-swap-call.js';
 import { priceOperationFees, type UsdOf } from './fee-usd.js';
 import { stepTo, txsRequired, type PlannedRoute, type Step, type SwapStep, type VenueRef } from './types.js';
 
@@ -99,7 +101,10 @@ export function operationOf(registry: Registry, step: Step, txIndex: number, nex
       return { transfer: record, ...common };
     }
     case 'swap':
-      return { swap: swapRecord(step), ...common };
+      // A swap on an EVM chain runs through the venue's router: the wire's evm_swap record, with its calldata.
+      return isEvmSwapStep(step)
+        ? ({ evm_swap: evmSwapRecord(step), ...common } as unknown as Operation)
+        : { swap: swapRecord(step), ...common };
     case 'bridge': {
       const bridge = laneBridgeOf(step.lane);
       return { [bridge.operationKind]: bridge.operation(registry, step), ...common } as Operation;

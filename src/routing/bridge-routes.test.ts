@@ -4,7 +4,6 @@
  * reasons given when the route is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { decodeFunctionData, type Hex } from 'viem';
 import type { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
@@ -59,10 +58,11 @@ describe('routes across ecosystems', () => {
     bridges: ['CCTP', 'IBC'],
   };
 
-  it('USDC on Ethereum → OSMO: burn on Ethereum, mint on Noble, forward to Osmosis and swap there; two transactions', () => {
+  it('USDC on Ethereum → OSMO: burn into a Noble forwarding account that sends it to Osmosis, then the swap; two transactions', () => {
     const route = plan({ ...ethToOsmo, allow_multi_tx: true });
     expect(kinds(route)).toEqual(['cctp_transfer', 'transfer', 'swap']);
-    expect(route.txIndices).toEqual([0, 1, 1]);
+    // Noble's forwarding account sends the USDC on with no memo, so the swap on Osmosis is a second transaction.
+    expect(route.txIndices).toEqual([0, 0, 1]);
     const wire = assembleRoute(registry, route);
     expect(wire.chain_ids).toEqual(['1', 'noble-1', 'osmosis-1']);
     expect(wire.required_chain_addresses).toEqual(['1', 'noble-1', 'osmosis-1']);
@@ -74,23 +74,20 @@ describe('routes across ecosystems', () => {
     expect(built.txs).toHaveLength(2);
     const burn = built.txs[0]!;
     if (!('evm_tx' in burn)) throw new Error('expected an EVM transaction first');
+    expect(burn.operations_indices).toEqual([0, 1]);
     const call = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: `0x${burn.evm_tx.data}` as Hex });
     expect(call.functionName).toBe('depositForBurn');
     expect(call.args?.[0]).toBe(100_000_000n);
     expect(call.args?.[1]).toBe(4); // Noble
-    // The user's own Noble account receives the mint; the next transaction starts there.
-    expect((call.args?.[2] as string).toLowerCase()).toBe(
+    // Not the user's own Noble account: the forwarding account (src/bridges/cctp/noble-forwarding.test.ts).
+    expect((call.args?.[2] as string).toLowerCase()).not.toBe(
       `0x000000000000000000000000${Buffer.from(USER_BYTES).toString('hex')}`,
     );
 
     const second = built.txs[1]!;
-    if (!('cosmos_tx' in second)) throw new Error('expected a Cosmos transaction on Noble');
-    expect(second.cosmos_tx.chain_id).toBe('noble-1');
-    expect(second.operations_indices).toEqual([1, 2]);
-    const transfer = MsgTransfer.fromJSON(JSON.parse(second.cosmos_tx.msgs[0]!.msg));
-    expect(transfer.token).toEqual({ denom: 'uusdc', amount: '100000000' });
-    expect(transfer.receiver).toBe(OSMOSIS_ENTRY);
-    expect(JSON.parse(transfer.memo).wasm.contract).toBe(OSMOSIS_ENTRY);
+    if (!('cosmos_tx' in second)) throw new Error('expected a Cosmos transaction on Osmosis');
+    expect(second.cosmos_tx.chain_id).toBe('osmosis-1');
+    expect(second.operations_indices).toEqual([2]);
   });
 
   it('refuses it without allow_multi_tx, saying why a second transaction is needed', () => {
@@ -99,9 +96,7 @@ describe('routes across ecosystems', () => {
       code: 5,
       message: 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true',
     });
-    expect(explanation(err)).toMatch(
-      /2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction.*allow_multi_tx/,
-    );
+    expect(explanation(err)).toMatch(/2 transactions.*allow_multi_tx/);
   });
 
   it('OSMO → USDC on Base: swap on Osmosis, IBC to Noble in the same transaction, then burn on Noble', () => {
@@ -183,11 +178,11 @@ describe('routes across ecosystems', () => {
     expect(explanation(err)).toMatch(/no bridge lane or enabled swap venue connects/);
   });
 
-  it('CCTP is single-transaction between any two CCTP chains, and picks the direct lane', () => {
-    for (const [from, denom] of [
-      ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
-      ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E'],
-      ['noble-1', 'uusdc'],
+  it('CCTP is single-transaction between any two CCTP chains, and picks the direct lane (V2 where both ends have it)', () => {
+    for (const [from, denom, kind] of [
+      ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'cctp_transfer_v2'],
+      ['43114', '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', 'cctp_transfer_v2'],
+      ['noble-1', 'uusdc', 'cctp_transfer'],
     ] as const) {
       const route = plan({
         source_asset_chain_id: from,
@@ -195,7 +190,7 @@ describe('routes across ecosystems', () => {
         dest_asset_chain_id: '8453',
         dest_asset_denom: USDC_BASE,
       });
-      expect(kinds(route)).toEqual(['cctp_transfer']);
+      expect(kinds(route)).toEqual([kind]);
       expect(route.txIndices).toEqual([0]);
     }
   });

@@ -24,6 +24,7 @@ import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-c
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
+import { isEvmVenue } from './evm-venues.js';
 import { bestExactIn, bestExactOut } from './swap.js';
 import { forwardsFrom, stepTxIndices } from './transactions.js';
 import {
@@ -301,8 +302,9 @@ function swapStep(
     kind: 'swap',
     venue: leg.venue.venue,
     chainId: leg.venue.venue.chainId,
-    denomIn: leg.x,
-    denomOut: leg.y,
+    // An EVM swap of the native token wraps it before the pools and unwraps after them (search.ts).
+    denomIn: leg.wrapIn ?? leg.x,
+    denomOut: leg.unwrapOut ?? leg.y,
     exact,
     routes,
     amountIn: swapIn,
@@ -335,7 +337,7 @@ function swapExactIn(
   }
   const routes = split ?? [best!];
   const grossOut = routes.reduce((sum, r) => sum + r.amountOut, 0n);
-  return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, q.cumulativeAffiliateFeeBps), ibcFee);
+  return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, affiliateBps(q, leg)), ibcFee);
 }
 
 function swapExactOut(
@@ -346,7 +348,7 @@ function swapExactOut(
   rejected: Rejections,
 ): SwapStep | undefined {
   // The caller fixes the net output; the entry point swaps for it plus the affiliate fees computed on it.
-  const fee = exactOutAffiliateFee(net, q.cumulativeAffiliateFeeBps);
+  const fee = exactOutAffiliateFee(net, affiliateBps(q, leg));
   const gross = net + fee;
   const best = bestExactOut(leg.paths, gross);
   if (!best) {
@@ -354,6 +356,14 @@ function swapExactOut(
     return undefined;
   }
   return swapStep(leg, 'out', [best], best.amountIn + (ibcFee?.inputCost ?? 0n), best.amountOut, fee, ibcFee);
+}
+
+/**
+ * Affiliate fees are taken by the Cosmos entry point's swap_and_action; an EVM swap runs through the venue's router,
+ * which takes none, so the route's affiliates are paid on its Cosmos swap only.
+ */
+function affiliateBps(q: RouteQuery, leg: Leg & { kind: 'swap' }): number {
+  return isEvmVenue(leg.venue) ? 0 : q.cumulativeAffiliateFeeBps;
 }
 
 function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly number[]): string {

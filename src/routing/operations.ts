@@ -19,11 +19,13 @@ import { postSwapIbcFee } from './ibc-fee.js';
 import type { MarketView } from './market.js';
 import { simulateExactIn, simulateExactOut } from './swap.js';
 import { stepTxIndices } from './transactions.js';
+import { evmSwapOfRecord } from './evm-swap-record.js';
 import { transferStep, type PlannedRoute, type PoolHop, type Step, type SwapRoute, type SwapStep } from './types.js';
 
 const KIND_BRIDGE: Record<string, string> = {
   axelar_transfer: 'AXELAR',
   cctp_transfer: 'CCTP',
+  cctp_transfer_v2: 'CCTP_V2',
   hyperlane_transfer: 'HYPERLANE',
   op_init_transfer: 'OPINIT',
   go_fast_transfer: 'GO_FAST',
@@ -108,6 +110,12 @@ export function planFromOperations(registry: Registry, market: MarketView, input
         at = { chainId: step.chainId, denom: step.denomOut };
         break;
       }
+      case 'evm_swap': {
+        const step = evmSwapOfRecord(market, record, `${where}.evm_swap`, at, amount);
+        steps.push(step);
+        at = { chainId: step.chainId, denom: step.denomOut };
+        break;
+      }
       default: {
         const lane = laneBridgeOfKind(kind);
         if (lane) {
@@ -132,7 +140,7 @@ export function planFromOperations(registry: Registry, market: MarketView, input
   if (exactOut) {
     // An exact-out swap fixes its input from the output: carry that input back to the start of the route.
     // Bridge hops before it are solved backwards from what the swap needs (their fees are fixed by their quotes).
-    const swapIndex = steps.findIndex((s) => s.kind === 'swap');
+    const swapIndex = steps.findIndex((s) => s.kind === 'swap' && s.exact === 'out');
     let needed = steps[swapIndex]!.amountIn;
     for (let k = swapIndex - 1; k >= 0; k--) {
       const s = steps[k]!;
@@ -141,6 +149,21 @@ export function planFromOperations(registry: Registry, market: MarketView, input
         if (isRefusal(q)) throw invalidArgument(`invalid operations[${k}]: ${q.refused}`);
         steps[k] = { ...s, amountIn: q.amountIn, amountOut: q.amountOut, fees: q.fees };
         needed = q.amountIn;
+      } else if (s.kind === 'swap') {
+        // An EVM swap before the exact-out swap: the input that buys what the later steps need (one path).
+        const path = s.routes[0]!.path;
+        const input = simulateExactOut(path, needed);
+        if (input === undefined || s.routes.length !== 1)
+          throw invalidArgument(`invalid operations[${k}]: the pools cannot deliver ${needed} ${s.denomOut}`);
+        const out = simulateExactIn(path, input)!;
+        steps[k] = {
+          ...s,
+          routes: [{ path, amountIn: input, amountOut: out }],
+          amountIn: input,
+          amountOut: out,
+          grossOut: out,
+        };
+        needed = input;
       } else {
         steps[k] = { ...s, amountIn: needed, amountOut: needed } as Step;
       }

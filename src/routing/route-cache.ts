@@ -47,6 +47,8 @@ function optionParts(q: RouteQuery): (string | number)[] {
     +q.allowMultiTx,
     +q.allowSwaps,
     +q.splitRoutes,
+    // EVM swaps open routes through the EVM venues (search.ts).
+    +q.evmSwaps,
     // Lane eligibility (Go Fast lanes, relayed or unrelayed forms) changes the shapes.
     +q.smartRelay,
     +q.goFast,

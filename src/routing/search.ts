@@ -4,35 +4,56 @@
  * A node is a holding (an asset on a chain). Edges come from the plug-ins:
  * - IBC: the computed same-origin transfer path between two holdings of one origin asset (transfer-path.ts);
  * - lane bridges: listed lanes between two fixed holdings (lane-graph.ts);
- * - swap venues: a swap between two denoms of one venue's pools, over up to three pools (swap-index.ts).
+ * - swap venues: a swap between two denoms of one venue's pools, over up to three pools (swap-index.ts);
+ * - EVM swap venues (with smart_swap_options.evm_swaps): a swap on an EVM chain, at most one per chain, before a lane
+ *   that leaves the chain or after one that arrives there; the chain's native token swaps as its wrapped token.
  * A shape alternates IBC paths with lanes and swaps: IBC → (lane | swap) → IBC → ... → IBC, the IBC paths possibly
  * empty. The search is a depth-first walk from the source holding, bounded by MAX_LANES bridge crossings and
  * MAX_SWAPS swaps (so at most MAX_LANES + MAX_SWAPS + 1 IBC paths), that only takes a lane or a swap when the
  * destination's origin can still be reached within the bounds that remain. It visits lanes, venues and denoms in a
  * fixed order, so equal inputs give equal shapes in equal order. A lane that exists only to carry the step after it
  * (an Axelar GMP call) is kept only in shapes where a step follows it. It reads no amounts: its result depends on the
- * registry, the market view and the query's options only, and the route cache keeps it.
+ * registry, the market view and the query's options only, and the route cache keeps it. Solana is never a chain a
+ * route passes through (svm-ends.ts).
  */
 import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import { shapeRefusal } from './shape-rules.js';
+import { svmMidRouteRefusal } from './svm-ends.js';
 import type { MarketView } from './market.js';
 import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
 import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
 import type { PoolHop, RouteQuery } from './types.js';
+import { routerExecutes } from '../venues/uniswap/router-calldata.js';
+import { evmOutputs, evmSidesOfOrigin, isEvmVenue } from './evm-venues.js';
 
 /** Bridge crossings other than IBC per route. */
 export const MAX_LANES = 2;
 /** Swaps per route (each over up to three pools of one venue). */
 export const MAX_SWAPS = 1;
+/**
+ * Swaps on EVM chains per route, at most one per chain: one on the source chain before the first lane and one on the
+ * destination chain after the last (or one on a chain a lane passes through), on top of the MAX_SWAPS Cosmos swap.
+ */
+export const MAX_EVM_SWAPS = 2;
 /** Shapes kept per search: far more than any real pair has; a bound on work, not a ranking. */
 export const MAX_SHAPES = 256;
 
 export type Leg =
   | { kind: 'ibc'; hops: TransferHop[] }
   | { kind: 'lane'; bridge: LaneBridge; lane: Lane }
-  | { kind: 'swap'; venue: VenueIndex; x: string; y: string; paths: readonly PoolHop[][] };
+  | {
+      kind: 'swap';
+      venue: VenueIndex;
+      /** Pool denoms the paths trade from and to. */
+      x: string;
+      y: string;
+      paths: readonly PoolHop[][];
+      /** EVM only: the native denom the user gives (wrapped into x) or receives (unwrapped from y). */
+      wrapIn?: string;
+      unwrapOut?: string;
+    };
 
 /** A candidate route's structure without amounts: what the route cache keeps and re-simulates per request. */
 export interface RouteShape {
@@ -65,6 +86,10 @@ interface Walk {
   destOrigin: OriginKey;
   out: RouteShape[];
   venues: readonly VenueIndex[];
+  /** EVM swap venues the request allows (smart_swap_options.evm_swaps), each usable once. */
+  evmVenues: readonly VenueIndex[];
+  /** The origins that end a route: the destination's, and those an EVM swap on its chain turns into it. */
+  goals: ReadonlySet<OriginKey>;
   reachMemo: Map<number, Set<OriginKey>>;
 }
 
@@ -76,17 +101,20 @@ export function enumerateShapes(
   q: RouteQuery,
   rejected: Rejections,
 ): RouteShape[] {
+  const usable = q.allowSwaps ? market.venues.filter((v) => venueAllowed(q, v)) : [];
+  const evmVenues = q.evmSwaps ? usable.filter(isEvmVenue) : [];
+  const destOrigin = originOfAsset(q.dest);
   const w: Walk = {
     registry,
     market,
     q,
     rejected,
     dest: holding(q.dest),
-    destOrigin: originOfAsset(q.dest),
+    destOrigin,
     out: [],
-    venues: q.allowSwaps
-      ? market.venues.filter((v) => venueAllowed(q, v) && registry.chain(v.venue.chainId)?.entryPoint !== undefined)
-      : [],
+    venues: usable.filter((v) => !isEvmVenue(v) && registry.chain(v.venue.chainId)?.entryPoint !== undefined),
+    evmVenues,
+    goals: goalOrigins(q, destOrigin, evmVenues),
     reachMemo: new Map(),
   };
   const start: Position = {
@@ -95,8 +123,21 @@ export function enumerateShapes(
     at: holding(q.source),
     origin: originOfAsset(q.source),
   };
-  walk(w, start, [], 0, 0, new Set([start.origin]));
+  walk(w, start, [], 0, 0, new Set([start.origin]), new Set());
   return w.out;
+}
+
+/** The destination's origin, plus every origin the destination chain's EVM venue can swap into the destination. */
+function goalOrigins(q: RouteQuery, destOrigin: OriginKey, evmVenues: readonly VenueIndex[]): Set<OriginKey> {
+  const goals = new Set([destOrigin]);
+  const venue = evmVenues.find((v) => v.venue.chainId === q.dest.wire.chain_id);
+  if (!venue) return goals;
+  const into = evmSidesOfOrigin(venue, destOrigin);
+  for (const side of evmOutputs(venue)) {
+    if (into.some((d) => d.poolDenom !== side.poolDenom && venue.candidatePaths(side.poolDenom, d.poolDenom).length))
+      goals.add(side.origin);
+  }
+  return goals;
 }
 
 function venueAllowed(q: RouteQuery, v: VenueIndex): boolean {
@@ -114,30 +155,104 @@ function ibcLeg(w: Walk, from: Holding, to: Holding, what: string): Leg | undefi
   return { kind: 'ibc', hops };
 }
 
+/** Origins from which a goal (the destination, or an EVM swap into it) is reachable over `lanesLeft` lanes. */
 function reaching(w: Walk, lanesLeft: number): Set<OriginKey> {
   let s = w.reachMemo.get(lanesLeft);
-  if (!s) w.reachMemo.set(lanesLeft, (s = laneGraph(w.registry).originsReaching(w.destOrigin, lanesLeft)));
+  if (!s) {
+    const graph = laneGraph(w.registry);
+    s = new Set();
+    for (const g of w.goals) for (const o of graph.originsReaching(g, lanesLeft)) s.add(o);
+    w.reachMemo.set(lanesLeft, s);
+  }
   return s;
 }
 
-function walk(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+/** Chains an EVM swap of the route already ran on (at most one swap per chain, MAX_EVM_SWAPS in all). */
+type EvmUsed = ReadonlySet<string>;
+
+function walk(
+  w: Walk,
+  p: Position,
+  legs: Leg[],
+  lanes: number,
+  swaps: number,
+  visited: Set<OriginKey>,
+  evm: EvmUsed,
+): void {
   if (w.out.length >= MAX_SHAPES) return;
   if (p.origin === w.destOrigin) {
     const last = ibcLeg(w, p.at, w.dest, 'the transfer');
     if (last) {
       const shape = [...legs, last];
-      const refused = shapeRefusal(w.registry, w.q.source.wire.chain_id, shape);
+      const refused =
+        shapeRefusal(w.registry, w.q.source.wire.chain_id, shape) ??
+        svmMidRouteRefusal(w.registry, w.q.source.wire.chain_id, shape);
       if (refused) w.rejected.add(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }
     if (lanes === 0 && swaps === 0) w.rejected.add('no IBC channel path joins them');
   }
-  if (swaps < MAX_SWAPS) swapFrom(w, p, legs, lanes, swaps, visited);
-  if (lanes < MAX_LANES) lanesFrom(w, p, legs, lanes, swaps, visited);
+  if (swaps < MAX_SWAPS) swapFrom(w, p, legs, lanes, swaps, visited, evm);
+  if (evm.size < MAX_EVM_SWAPS) evmSwapFrom(w, p, legs, lanes, swaps, visited, evm);
+  if (lanes < MAX_LANES) lanesFrom(w, p, legs, lanes, swaps, visited, evm);
 }
 
-function swapFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+/**
+ * A swap on the EVM chain the funds are on (EVM chains have no IBC: the holding must be a pool token, or the native
+ * token, of that chain), into any token of the venue that still leads to the destination.
+ */
+function evmSwapFrom(
+  w: Walk,
+  p: Position,
+  legs: Leg[],
+  lanes: number,
+  swaps: number,
+  visited: Set<OriginKey>,
+  evm: EvmUsed,
+): void {
+  const venue = w.evmVenues.find((v) => v.venue.chainId === p.chainId);
+  if (!venue || evm.has(p.chainId)) return;
+  const after = new Set([...evm, p.chainId]);
+  for (const from of evmSidesOfOrigin(venue, p.origin)) {
+    if (from.denom !== p.denom) continue;
+    for (const to of evmOutputs(venue)) {
+      if (to.poolDenom === from.poolDenom || visited.has(to.origin)) continue;
+      if (to.origin !== w.destOrigin && !promising(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps, after)) continue;
+      // Only paths the venue's router executes (SwapRouter02 takes Uniswap's own pools, not a fork's).
+      const paths = venue
+        .candidatePaths(from.poolDenom, to.poolDenom)
+        .filter((p) => p.every((h) => routerExecutes(h.pool)));
+      if (paths.length === 0) continue;
+      const swap: Leg = {
+        kind: 'swap',
+        venue,
+        x: from.poolDenom,
+        y: to.poolDenom,
+        paths,
+        ...(from.denom !== from.poolDenom ? { wrapIn: from.denom } : {}),
+        ...(to.denom !== to.poolDenom ? { unwrapOut: to.denom } : {}),
+      };
+      const next: Position = {
+        chainId: p.chainId,
+        denom: to.denom,
+        at: { chainId: p.chainId, hops: [], baseDenom: to.denom },
+        origin: to.origin,
+      };
+      walk(w, next, [...legs, { kind: 'ibc', hops: [] }, swap], lanes, swaps, new Set([...visited, to.origin]), after);
+    }
+  }
+}
+
+function swapFrom(
+  w: Walk,
+  p: Position,
+  legs: Leg[],
+  lanes: number,
+  swaps: number,
+  visited: Set<OriginKey>,
+  evm: EvmUsed,
+): void {
   const targets = reaching(w, MAX_LANES - lanes);
   for (const venue of w.venues) {
     const chainId = venue.venue.chainId;
@@ -156,25 +271,42 @@ function swapFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numbe
           if (!pre) continue;
           const swap: Leg = { kind: 'swap', venue, x, y, paths };
           const next: Position = { chainId, denom: y, at: { chainId, ...yTrace }, origin: target };
-          walk(w, next, [...legs, pre, swap], lanes, swaps + 1, new Set([...visited, target]));
+          walk(w, next, [...legs, pre, swap], lanes, swaps + 1, new Set([...visited, target]), evm);
         }
       }
     }
   }
 }
 
-/** Whether an origin can still lead to the destination: over the lanes left, or through a swap first. */
-function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number): boolean {
-  if (reaching(w, lanesLeft).has(origin)) return true;
-  return swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0);
+/** The origins an EVM venue trades (the native one included), memoised per venue index (one per market view). */
+const evmOrigins = new WeakMap<VenueIndex, Set<OriginKey>>();
+function evmOriginsOf(v: VenueIndex): Set<OriginKey> {
+  let s = evmOrigins.get(v);
+  if (!s) evmOrigins.set(v, (s = new Set(evmOutputs(v).map((o) => o.origin))));
+  return s;
 }
 
-function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: number, visited: Set<OriginKey>): void {
+/** Whether an origin can still lead to the destination: over the lanes left, or through a swap first. */
+function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number, evm: EvmUsed): boolean {
+  if (reaching(w, lanesLeft).has(origin)) return true;
+  if (swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0)) return true;
+  return evm.size < MAX_EVM_SWAPS && w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmOriginsOf(v).has(origin));
+}
+
+function lanesFrom(
+  w: Walk,
+  p: Position,
+  legs: Leg[],
+  lanes: number,
+  swaps: number,
+  visited: Set<OriginKey>,
+  evm: EvmUsed,
+): void {
   for (const edge of laneGraph(w.registry).from(p.origin)) {
     // A lane may stay within one origin asset (IBC Eureka moves WBTC of Ethereum to its Hub voucher): it is not a
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
-    if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps)) continue;
+    if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps, evm)) continue;
     if (!bridgeAllowed(w.q, edge.bridge.id)) {
       w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
@@ -193,6 +325,7 @@ function lanesFrom(w: Walk, p: Position, legs: Leg[], lanes: number, swaps: numb
       lanes + 1,
       swaps,
       new Set([...visited, edge.toOrigin]),
+      evm,
     );
   }
 }

@@ -5,6 +5,8 @@
  *   message can carry the forwarding memo;
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
  * - transfer after swap: always — the entry point's post-swap action sends the transfer;
+ * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
+ *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
  *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
  *   Eureka do, by calling the entry point on arrival).
@@ -13,6 +15,7 @@
 import { laneBridgeOf } from '../bridges/index.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
+import { isEvmSwapStep } from './evm-venues.js';
 
 /** Whether a chain can forward a received packet onward within the same user transaction. */
 export function forwardsFrom(registry: Registry, chainId: string): boolean {
@@ -31,7 +34,13 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
   if (prev.kind === 'bridge')
     return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
-  if (step.kind === 'bridge') return false;
+  if (step.kind === 'bridge')
+    return (
+      prev.kind === 'swap' &&
+      isEvmSwapStep(prev) &&
+      prev.chainId === step.lane.fromChainId &&
+      laneBridgeOf(step.lane).swapsBefore?.(registry, step.lane) === true
+    );
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
@@ -55,8 +64,9 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
         tx++;
         carrier = carriesMemo(registry, step);
       } else if (prev.kind === 'swap' || prev.kind === 'bridge') {
-        // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs.
-        carrier = true;
+        // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs; a lane
+        // that hands its funds to a forwarding account (Noble's) sends one IBC transfer with no memo, and no more.
+        carrier = prev.kind === 'swap' || !laneBridgeOf(prev.lane).forwardsByIbc;
       }
     }
     out.push(tx);

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bech32 } from 'bech32';
 import { buildRegistry } from '../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
-import { expectSchema } from '../http/test-helpers/app.js';
+import { buildTestApp, expectSchema, post } from '../http/test-helpers/app.js';
 import { StatusResponse, type StatusResponse as Status } from '../wire/tx.js';
 import { FakeCosmosNetwork } from './test-helpers/cosmos-network.js';
 import { errorAck, RESULT_ACK, sendPacket, TestRelayer, writeAck, type Packet } from './test-helpers/ibc-relayer.js';
+import type { AbciEvent } from './test-helpers/cosmos-network.js';
 import { testTxService } from './test-helpers/service.js';
 import type { TxService } from './service.js';
 
@@ -247,6 +248,96 @@ describe('a two-hop forwarded transfer (Osmosis → Hub → Neutron)', () => {
   });
 });
 
+describe('a swap on arrival (ATOM on the Hub → OSMO on Osmosis, through IBC hooks and the entry point)', () => {
+  /** Junction's own transaction for the route, sent on the local Hub. */
+  async function swapTransfer(): Promise<{ packet: Packet; hash: string; to: string; minOut: bigint }> {
+    const { app } = await buildTestApp();
+    const res = await post(app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: 'cosmoshub-4',
+      source_asset_denom: 'uatom',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '1000000',
+      chain_ids_to_addresses: { 'cosmoshub-4': USER_HUB, 'osmosis-1': USER_OSMO },
+    });
+    await app.close();
+    expect(res.statusCode, res.body).toBe(200);
+    const msg = JSON.parse(res.json().txs[0].cosmos_tx.msgs[0].msg) as {
+      source_channel: string;
+      receiver: string;
+      memo: string;
+    };
+    const action = (
+      JSON.parse(msg.memo) as {
+        wasm: {
+          msg: {
+            swap_and_action: {
+              min_asset: { native: { amount: string } };
+              post_swap_action: { transfer: { to_address: string } };
+            };
+          };
+        };
+      }
+    ).wasm.msg.swap_and_action;
+    const packet = relayer.packet('cosmoshub-4', msg.source_channel, {
+      denom: 'uatom',
+      amount: '1000000',
+      sender: USER_HUB,
+      receiver: msg.receiver,
+      memo: msg.memo,
+    });
+    return {
+      packet,
+      hash: relayer.send(packet),
+      to: action.post_swap_action.transfer.to_address,
+      minOut: BigInt(action.min_asset.native.amount),
+    };
+  }
+  const bankTransfer = (sender: string, recipient: string, amount: string): AbciEvent => ({
+    type: 'transfer',
+    attributes: [
+      { key: 'recipient', value: recipient },
+      { key: 'sender', value: sender },
+      { key: 'amount', value: amount },
+    ],
+  });
+
+  it("releases the swap's output to the user, not the ATOM that arrived", async () => {
+    const { packet, hash, to, minOut } = await swapTransfer();
+    expect(to).toBe(USER_OSMO);
+    await tx.track('cosmoshub-4', hash, null);
+    const entryPoint = packet.data.receiver;
+    const out = (minOut + 12_345n).toString();
+    // The receive transaction: the voucher minted to the entry point, the swap, the output sent to the user.
+    relayer.recv(packet, RESULT_ACK, [
+      bankTransfer(PFM_INTERMEDIARY, entryPoint, `1000000${ATOM_ON_OSMOSIS}`),
+      bankTransfer(entryPoint, USER_OSMO, `${out}uosmo`),
+    ]);
+    relayer.acknowledge(packet);
+    const s = await step('cosmoshub-4', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: { chain_id: 'osmosis-1', denom: 'uosmo', amount: out, released: true },
+      next_step: { action: 'none', chain_id: 'osmosis-1' },
+    });
+  });
+
+  it('a failed swap is an error acknowledgement: ATOM back on the Hub, and the next step is a new route from there', async () => {
+    const { packet, hash } = await swapTransfer();
+    await tx.track('cosmoshub-4', hash, null);
+    relayer.recv(packet, errorAck(5));
+    let s = await step('cosmoshub-4', hash);
+    expect(s).toMatchObject({ state: 'STATE_PENDING_ERROR', next_step: { action: 'wait', chain_id: 'cosmoshub-4' } });
+    relayer.acknowledge(packet);
+    s = await step('cosmoshub-4', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1000000', released: true },
+      next_step: { action: 'retry', chain_id: 'cosmoshub-4' },
+    });
+  });
+});
+
 describe('the initial transaction', () => {
   it("failed on chain: STATE_COMPLETED_ERROR with the chain's code and log", async () => {
     const hash = net
@@ -261,6 +352,32 @@ describe('the initial transaction', () => {
         type: 'STATUS_ERROR_TRANSACTION_EXECUTION',
         message: 'insufficient funds: 1uatom is smaller than 1000000uatom',
         details: { code: 5 },
+      },
+    });
+  });
+
+  it('an ICS-20 packet over a channel the registry does not know is given up at once, never a success', async () => {
+    // The relayer's packet over a known channel, moved to a channel Osmosis has no registry entry for.
+    const known = relayer.packet('osmosis-1', 'channel-0', {
+      denom: 'transfer/channel-0/uatom',
+      amount: '250000',
+      sender: USER_OSMO,
+      receiver: USER_HUB,
+      memo: '',
+    });
+    const unknown: Packet = { ...known, src_channel: 'channel-99999', dst_channel: 'channel-77777' };
+    expect(registry.channelEnd('osmosis-1', 'transfer', 'channel-99999')).toBeUndefined();
+    const hash = relayer.send(unknown);
+    await tx.track('osmosis-1', hash, null);
+    const s = await step('osmosis-1', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_ABANDONED',
+      status: 'STATE_COMPLETED',
+      transfers: [{ state: 'STATE_ABANDONED', transfer_sequence: [] }],
+      transfer_asset_release: { chain_id: 'osmosis-1', denom: ATOM_ON_OSMOSIS, amount: '250000', released: false },
+      error: {
+        type: 'STATUS_ERROR_UNKNOWN',
+        message: expect.stringContaining('transfer/channel-99999, a channel the registry does not know'),
       },
     });
   });

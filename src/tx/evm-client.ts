@@ -71,6 +71,7 @@ export class EvmClient {
       log: receipt.status === 'success' ? '' : 'execution reverted',
       events: [],
       logs: receipt.logs.map((l) => ({ address: l.address, topics: [...l.topics], data: l.data })),
+      to: receipt.to,
     };
   }
 

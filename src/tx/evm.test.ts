@@ -228,6 +228,54 @@ describe('EVM transactions: submit, track, status', () => {
     expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
   });
 
+  it('a contract call that emitted no event is an error, never a success', async () => {
+    // balanceOf sent as a transaction: mined, succeeds, moves nothing.
+    const hash = await clients.wallet.sendTransaction({
+      account: user,
+      to: USDC,
+      data: encodeFunctionData({ abi: token.abi, functionName: 'balanceOf', args: [recipient] }),
+    });
+    await tx.track('1', hash, null);
+    await clients.test.waitForTransactionReceipt({ hash });
+    await tx.worker.tick();
+    expect(await statusOf(hash)).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfers: [{ state: 'STATE_COMPLETED_ERROR', transfer_sequence: [] }],
+      error: { type: 'STATUS_ERROR_UNKNOWN', message: 'the contract call emitted no event: it transferred nothing' },
+    });
+  });
+
+  it("a call to a bridge's contract with none of its events is an error; with events Junction cannot follow it stays pending", async () => {
+    // Code at Axelar's Ethereum gateway address: a call there is recognised as Axelar's.
+    const gateway = '0x4F4495243837681061C4743b74B3eEdf548D56A5';
+    await clients.test.setCode({ address: gateway, bytecode: (await clients.test.getCode({ address: USDC }))! });
+    const silent = await clients.wallet.sendTransaction({
+      account: user,
+      to: gateway,
+      data: encodeFunctionData({ abi: token.abi, functionName: 'balanceOf', args: [recipient] }),
+    });
+    await tx.track('1', silent, null);
+    // A gateway log that is not a ContractCallWithToken (here a Transfer): something Junction cannot follow.
+    const other = await clients.wallet.writeContract({
+      account: user,
+      address: gateway,
+      abi: token.abi,
+      functionName: 'mint',
+      args: [recipient, 1n],
+    });
+    await tx.track('1', other, null);
+    await clients.test.waitForTransactionReceipt({ hash: other });
+    await tx.worker.tick();
+    expect(await statusOf(silent)).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      error: {
+        type: 'STATUS_ERROR_TRANSFER',
+        message: 'the transaction called axelar contracts but emitted no transfer event: nothing was sent',
+      },
+    });
+    expect(await statusOf(other)).toMatchObject({ state: 'STATE_PENDING', transfers: [{ state: 'STATE_PENDING' }] });
+  });
+
   it('refuses what is not a signed transaction for this chain, and what the node rejects', async () => {
     expectError(
       await post(app, '/v2/tx/submit', { chain_id: '1', tx: 'not base64!' }),

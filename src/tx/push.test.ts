@@ -71,6 +71,7 @@ beforeAll(async () => {
     runWorker: true,
     worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 },
     webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 },
+    trackWaitMs: 3_000,
   });
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -116,7 +117,7 @@ async function readEvents(url: string, onFirst: () => void): Promise<{ id: strin
   const events: { id: string; state: string }[] = [];
   let buffer = '';
   const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(chunk, { stream: true });
     let end;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -151,7 +152,19 @@ describe('GET /junction/tx/events', () => {
     expect(new Set(ids).size).toBe(ids.length);
   }, 20_000);
 
-  it('answers 404 for a transaction not tracked and 400 for a malformed hash', async () => {
+  it('opened right after the broadcast, before the track call, waits for the transaction instead of answering 404', async () => {
+    const { packet, hash } = transfer(3);
+    const events = readEvents(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, () => {
+      setTimeout(() => relayer.recv(packet, RESULT_ACK), 300);
+      setTimeout(() => relayer.acknowledge(packet), 600);
+    });
+    // The wallet's track call comes after the stream was opened.
+    await new Promise((r) => setTimeout(r, 300));
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    expect((await events).at(-1)!.state).toBe('STATE_COMPLETED_SUCCESS');
+  }, 20_000);
+
+  it('answers 404 for a transaction not tracked (after the wait) and 400 for a malformed hash', async () => {
     expect(
       (await call('GET', `/junction/tx/events?chain_id=osmosis-1&tx_hash=${'AB'.repeat(32)}`, undefined, false)).body,
     ).toMatchObject({ code: 5, message: 'tx not found' });
@@ -162,6 +175,30 @@ describe('GET /junction/tx/events', () => {
 });
 
 describe('webhooks', () => {
+  it('a transaction tracked anonymously and then with a key belongs to that key: its webhooks fire', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/adopted`;
+    const { id } = (await call('POST', '/junction/webhooks', { url })).body as { id: string };
+    const { packet, hash } = transfer(4);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash });
+    relayer.recv(packet, RESULT_ACK);
+    relayer.acknowledge(packet);
+    await eventually(
+      async () => {
+        const d = (await call('GET', `/junction/webhooks/${id}/deliveries`)).body.deliveries as {
+          tx_hash: string;
+          state: string;
+          status: string;
+        }[];
+        return d.some((x) => x.tx_hash === hash && x.state === 'STATE_COMPLETED_SUCCESS' && x.status === 'delivered');
+      },
+      15_000,
+      'the completion delivered to the key that tracked it second',
+    );
+    await call('DELETE', `/junction/webhooks/${id}`);
+    received.length = 0;
+  }, 30_000);
+
   it('need an API key; a bad URL is refused', async () => {
     expect((await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:1/x' }, false)).status).toBe(401);
     expect((await call('POST', '/junction/webhooks', { url: 'ftp://example.com/' })).body).toMatchObject({

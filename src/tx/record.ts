@@ -3,7 +3,15 @@
  * legs (one per bridge hop) with everything needed to look for the next step on chain. The wire status (status.ts)
  * is computed from this record alone, so GET /v2/tx/status never waits on a chain.
  */
-import type { ChainTransaction, CctpTransferState, IbcTransferState, PacketError, StatusError } from '../wire/tx.js';
+import type {
+  AxelarTransferState,
+  ChainTransaction,
+  CctpTransferState,
+  HyperlaneTransferState,
+  IbcTransferState,
+  PacketError,
+  StatusError,
+} from '../wire/tx.js';
 import type { ChainType } from '../wire/chain.js';
 
 /** A holding of funds: where they are (or will be) and whether they can be used there. */
@@ -43,11 +51,17 @@ export interface IbcLeg {
   /**
    * The transfer the memo asks the receiving chain to start next: a packet forward (whose failure comes back through
    * this leg as an error acknowledgement) or a post-swap transfer of an IBC-hooks contract call (whose failure
-   * refunds on the receiving chain).
+   * refunds on the receiving chain), or a hand-over to another bridge on the receiving chain (`handover`: a GMP memo
+   * to Axelar; port and channel empty), whose tracker starts the next leg (TrackerEnv.handOver).
    */
-  next: { port: string; channel: string; via: 'forward' | 'hooks' } | null;
+  next: { port: string; channel: string; via: 'forward' | 'hooks' | 'handover' } | null;
   /** Set once that next transfer has been found and appended as the following leg. */
   next_found: boolean;
+  /**
+   * An IBC-hooks memo whose entry-point call swaps and sends the output to an account on the receiving chain: what
+   * the user holds there once the packet is received (the swap's output, read from the receive transaction).
+   */
+  swap_out?: AssetAt | null;
 }
 
 export interface CctpMessageRef {
@@ -80,7 +94,53 @@ export interface CctpLeg {
   dest_from_block: string | null;
 }
 
-export type Leg = IbcLeg | CctpLeg;
+/**
+ * An Axelar general message with token (src/bridges/axelar/track.ts): from a Cosmos chain the ICS-20 packet into
+ * Axelar carried it (the IBC leg before this one), from an EVM chain the gateway's ContractCallWithToken. Followed
+ * through the Axelarscan-compatible GMP API at AXELAR_GMP_API_URL, keyed by the source transaction.
+ */
+export interface AxelarLeg {
+  kind: 'axelar';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: AxelarTransferState;
+  send_tx: ChainTransaction;
+  gas_paid_tx: ChainTransaction | null;
+  confirm_tx: ChainTransaction | null;
+  approve_tx: ChainTransaction | null;
+  execute_tx: ChainTransaction | null;
+  error: { message: string; type: 'CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR' } | null;
+  /** The hash the GMP API knows the call by (the source transaction). */
+  search_hash: string;
+  /** What was sent (source chain) and what arrives (destination chain), for transfer_asset_release. */
+  sent: AssetAt;
+  delivered: AssetAt;
+  /** The GMP API's word that the prepaid gas does not cover the execution (someone must add gas). */
+  insufficient_fee: boolean;
+}
+
+/**
+ * A Hyperlane warp transfer (src/bridges/hyperlane/track.ts): the message the source mailbox dispatched, keyed by its
+ * id (keccak256 of the message), until the destination mailbox processes it.
+ */
+export interface HyperlaneLeg {
+  kind: 'hyperlane';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: HyperlaneTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  /** 0x-prefixed 32-byte message id. */
+  message_id: string;
+  /** The warp router on the destination (EVM: it names its mailbox). */
+  dest_router: string;
+  sent: AssetAt;
+  delivered: AssetAt;
+  /** EVM destinations: the block the ProcessId search starts from (set at the first look). */
+  dest_from_block: string | null;
+}
+
+export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg;
 
 export interface TransferTrack {
   legs: Leg[];
@@ -92,6 +152,19 @@ export interface InitialTx {
   ok: boolean;
   /** Execution failure: the chain's code and log. */
   error: StatusError | null;
+  /**
+   * Transfers the transaction started that Junction cannot follow (an IBC packet over a channel the registry does
+   * not know): the transaction is never reported a success, it is given up at once with what is known.
+   */
+  unfollowable?: { message: string; release: AssetAt | null }[];
+  /**
+   * A bridge contract the transaction called or that emitted a log in it, when no transfer was recognised: with
+   * `emitted` the bridge did something Junction cannot follow (pending until that bridge's deadline), without it the
+   * call sent nothing (an error).
+   */
+  bridge_contact?: { bridge: string; emitted: boolean; deadline_ms: number } | null;
+  /** An EVM call to a contract that emitted no event at all: nothing was transferred. */
+  silent_call?: boolean;
 }
 
 export interface TrackRecord {

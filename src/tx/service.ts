@@ -29,7 +29,15 @@ import { explorerLink, HASH_FORMS, normalizeHash } from './hashes.js';
 import { newRecord, type TrackRecord } from './record.js';
 import { solanaSignatureOf } from './solana-client.js';
 import { statusOf, type TrackerSet } from './status.js';
-import { countQueue, findStatus, findTracked, insertTracked, rearmTracked, releaseAllLeases } from './tracked-store.js';
+import {
+  adoptTracked,
+  countQueue,
+  findStatus,
+  findTracked,
+  insertTracked,
+  rearmTracked,
+  releaseAllLeases,
+} from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
@@ -46,8 +54,12 @@ export interface TxServiceOptions {
   /** Largest node answer read (UPSTREAM_MAX_ANSWER_BYTES); the default when absent. */
   maxAnswerBytes?: number;
   attestationUrl: string | undefined;
+  /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
+  axelarGmpUrl?: string | undefined;
   webhooks?: WebhookSettings;
   now?: () => number;
+  /** How long an event stream waits for a transaction not tracked yet (default 10 s). */
+  trackWaitMs?: number;
   trackers?: TrackerSet;
 }
 
@@ -69,6 +81,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     timeoutMs: config.upstreamTimeoutMs,
     maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
+    axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }
 
@@ -120,6 +133,14 @@ export class TxService {
         on_chain_at: time,
       }),
       attestationUrl: opts.attestationUrl,
+      axelarGmpUrl: opts.axelarGmpUrl,
+      handOver: (from) => {
+        for (const t of this.trackers.values()) {
+          const leg = t.follow?.(from, this.env);
+          if (leg) return leg;
+        }
+        return null;
+      },
     };
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
     this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>
@@ -210,6 +231,35 @@ export class TxService {
     return entry;
   }
 
+  /**
+   * The stored status once the transaction is tracked, waiting up to `trackWaitMs` for it: an event stream opened
+   * right after a broadcast may arrive before the track call that records it. Woken at once by this instance's
+   * track calls, otherwise by polling the store (another instance's). Null when it never came.
+   */
+  async waitForStatus(chainId: string, txHash: string): Promise<StatusRow | null> {
+    const limit = this.opts.trackWaitMs ?? 10_000;
+    const deadline = Date.now() + limit;
+    const event = `tracked\u0000${chainId}\u0000${txHash}`;
+    for (;;) {
+      try {
+        return await this.statusText(chainId, txHash);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== GrpcCode.NOT_FOUND) throw err;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.bus.off(event, done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, 250));
+        this.bus.once(event, done);
+      });
+    }
+  }
+
   /** Local notifications of a transaction's status changes (this instance's worker); returns the unsubscribe. */
   subscribe(chainId: string, txHash: string, listener: (statusText: string) => void): () => void {
     const key = `${chainId}\u0000${txHash}`;
@@ -231,8 +281,13 @@ export class TxService {
       status: JSON.stringify(status),
       key_id: keyId,
     };
-    if (!(await insertTracked(this.opts.store, row, now))) await this.rearm(chainId, hash, now);
+    if (!(await insertTracked(this.opts.store, row, now))) {
+      // Tracked before (anonymously, or by a stream's wait): a key tracking it now takes it over.
+      if (keyId) await adoptTracked(this.opts.store, chainId, hash, keyId);
+      await this.rearm(chainId, hash, now);
+    }
     this.statusCache.delete(`${chainId}\u0000${hash}`);
+    this.bus.emit(`tracked\u0000${chainId}\u0000${hash}`);
     return { tx_hash: hash, explorer_link: link };
   }
 

@@ -45,6 +45,21 @@ export async function insertTracked(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/**
+ * Gives a transaction first tracked without a key to the key that tracks it now (its webhooks then fire); a
+ * transaction already owned by a key keeps its owner. Returns whether the owner changed.
+ */
+export async function adoptTracked(store: Store, chainId: string, txHash: string, keyId: string): Promise<boolean> {
+  const updated = await store.db
+    .updateTable('tracked_txs')
+    .set({ key_id: keyId })
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', '=', txHash)
+    .where('key_id', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows ?? 0n) > 0;
+}
+
 /** Puts an abandoned transaction back in the worker's queue with its updated record; false if it was not abandoned. */
 export async function rearmTracked(
   store: Store,

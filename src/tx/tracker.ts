@@ -4,7 +4,7 @@
  * one leg of a transfer on chain step by step, and says what a leg means for the user's funds. The worker and the
  * state machine (status.ts) know nothing of packets, attestations or mints.
  */
-import type { TransferEvent } from '../wire/tx.js';
+import type { NextStep, TransferEvent } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
 import type { ChainClients } from './clients.js';
 import type { ChainTransaction } from '../wire/tx.js';
@@ -37,6 +37,8 @@ export interface IncludedTx {
   events: CosmosEvent[];
   /** EVM chains. */
   logs: EvmLog[];
+  /** EVM chains: the called address (null for a deployment). */
+  to?: string | null;
 }
 
 export interface TrackerEnv {
@@ -47,6 +49,20 @@ export interface TrackerEnv {
   chainTx(chainId: string, hash: string, time: string | null): ChainTransaction;
   /** CCTP attestation service base URL (CCTP_ATTESTATION_URL). */
   attestationUrl: string | undefined;
+  /** Axelarscan-compatible GMP API base URL (AXELAR_GMP_API_URL). */
+  axelarGmpUrl?: string | undefined;
+  /**
+   * The leg another bridge starts where `from` arrived, when `from` hands the funds over to it (an ICS-20 packet
+   * into Axelar with a GMP memo). Asks every tracker's `follow`.
+   */
+  handOver?(from: Leg): Leg | null;
+}
+
+/** A bridge contract a transaction touched (see BridgeTracker.recognises). */
+export interface BridgeContact {
+  bridge: string;
+  /** A log of the bridge's contracts is in the transaction (it did something). */
+  emitted: boolean;
 }
 
 /** What a leg means for the route, read by the state machine. */
@@ -67,6 +83,11 @@ export interface LegSummary {
   arrived: AssetAt | null;
   /** Where the funds go back to when this leg fails, and where they wait while it is in flight. */
   origin: AssetAt;
+  /**
+   * When the leg failed without a refund of its own: what the holder must do to get the funds moving (execute an
+   * approved delivery again, claim a withdrawal), with the ready-to-sign transaction where the bridge gives one.
+   */
+  recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
 }
 
 export interface Advance<L extends Leg = Leg> {
@@ -82,4 +103,15 @@ export interface BridgeTracker<L extends Leg = Leg> {
   /** Looks on chain for the leg's next step. Returns the leg unchanged when nothing happened. */
   advance(leg: L, env: TrackerEnv): Promise<Advance<L>>;
   summarize(leg: L): LegSummary;
+  /**
+   * How long a leg of this bridge may go without progress before the transfer is STATE_ABANDONED (the bridge's own
+   * worst case, stated in its track.ts); the worker's TX_STALL_ABANDON_SECONDS when absent.
+   */
+  readonly deadlineMs?: number;
+  /** The leg this bridge starts where another bridge's leg arrived and handed the funds over (see handOver). */
+  follow?(from: Leg, env: TrackerEnv): L | null;
+  /** Whether the transaction called this bridge's contracts (to tell a call that sent nothing from a plain one). */
+  recognises?(tx: IncludedTx, env: TrackerEnv): BridgeContact | null;
+  /** Transfers of this bridge in the transaction that cannot be followed (reported, never counted a success). */
+  unfollowable?(tx: IncludedTx, env: TrackerEnv): { message: string; release: AssetAt | null }[];
 }

@@ -12,7 +12,7 @@ import type { Log } from '../auth/log.js';
 
 /** pino's logger fits; debug is optional so tests can pass the auth layer's silent log. */
 export type TxLog = Log & { debug?(obj: object, msg: string): void };
-import type { Leg, TrackRecord } from './record.js';
+import type { InitialTx, Leg, TrackRecord } from './record.js';
 import { isTerminal, statusOf, summarizeLeg, type TrackerSet } from './status.js';
 import { claimDue, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
 import type { IncludedTx, TrackerEnv } from './tracker.js';
@@ -56,6 +56,40 @@ function legOpen(trackers: TrackerSet, leg: Leg): boolean {
   return s.outcome !== 'success' || s.expectsNext || !s.settled;
 }
 
+/** The first bridge whose contracts the transaction touched, with that bridge's deadline. */
+function bridgeContact(tx: IncludedTx, env: TrackerEnv, trackers: TrackerSet): InitialTx['bridge_contact'] {
+  for (const t of trackers.values()) {
+    const c = t.recognises?.(tx, env);
+    if (c) return { ...c, deadline_ms: t.deadlineMs ?? 0 };
+  }
+  return null;
+}
+
+/** An EVM call to a contract that emitted no event: it moved nothing Junction (or anyone) can see. */
+async function isSilentCall(tx: IncludedTx, env: TrackerEnv): Promise<boolean> {
+  if (tx.logs.length > 0 || tx.events.length > 0 || !tx.to) return false;
+  const code = await env.clients.evm(tx.chainId).client.getCode({ address: tx.to as `0x${string}` });
+  return !!code && code !== '0x';
+}
+
+/**
+ * How long the record may go without progress: each open leg's bridge states its own deadline (an Axelar message
+ * legitimately waits longer than an IBC packet), the worker's setting otherwise; a transaction that touched a bridge
+ * Junction cannot follow waits for that bridge's deadline.
+ */
+export function stallLimit(record: TrackRecord, trackers: TrackerSet, fallbackMs: number): number {
+  let limit = 0;
+  for (const t of record.transfers) {
+    for (const leg of t.legs) {
+      if (!legOpen(trackers, leg)) continue;
+      limit = Math.max(limit, trackers.get(leg.kind)?.deadlineMs ?? fallbackMs);
+    }
+  }
+  const contact = record.initial?.bridge_contact;
+  if (contact?.emitted) limit = Math.max(limit, contact.deadline_ms || fallbackMs);
+  return limit || fallbackMs;
+}
+
 /** One step of tracking: a new record (the input is not modified). Chain failures propagate to the caller. */
 export async function stepRecord(record: TrackRecord, env: TrackerEnv, trackers: TrackerSet): Promise<TrackRecord> {
   const next: TrackRecord = structuredClone(record);
@@ -65,6 +99,11 @@ export async function stepRecord(record: TrackRecord, env: TrackerEnv, trackers:
     next.initial = { height: tx.height, time: tx.time, ok: tx.ok, error: tx.ok ? null : executionError(tx) };
     if (!tx.ok) return next;
     next.transfers = [...trackers.values()].flatMap((t) => t.discover(tx, env)).map((leg) => ({ legs: [leg as Leg] }));
+    next.initial.unfollowable = [...trackers.values()].flatMap((t) => t.unfollowable?.(tx, env) ?? []);
+    if (next.transfers.length === 0) {
+      next.initial.bridge_contact = bridgeContact(tx, env, trackers);
+      next.initial.silent_call = !next.initial.bridge_contact && (await isSilentCall(tx, env));
+    }
     // Carry on in the same pass: the first hop may well have arrived already.
   }
   await Promise.all(
@@ -161,7 +200,9 @@ export class TrackingWorker {
     const now = this.env.now();
     const progressed = chainFacts(updated) !== chainFacts(record);
     if (progressed) updated.last_progress_at = now;
-    const limit = updated.initial ? this.settings.stallAbandonMs : this.settings.notFoundAbandonMs;
+    const limit = updated.initial
+      ? stallLimit(updated, this.trackers, this.settings.stallAbandonMs)
+      : this.settings.notFoundAbandonMs;
     let status = statusOf(this.trackers, updated);
     if (!isTerminal(status.state) && now - updated.last_progress_at > limit) {
       updated.abandoned = true;

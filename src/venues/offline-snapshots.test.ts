@@ -83,6 +83,13 @@ describe('offline snapshots', () => {
     expect(VENUE_PLUGINS.map((p) => [p.name, p.chainId])).toEqual([
       ['osmosis-poolmanager', 'osmosis-1'],
       ['neutron-astroport', 'neutron-1'],
+      ['ethereum-uniswap', '1'],
+      ['arbitrum-uniswap', '42161'],
+      ['base-uniswap', '8453'],
+      ['optimism-uniswap', '10'],
+      ['polygon-uniswap', '137'],
+      ['avalanche-uniswap', '43114'],
+      ['binance-uniswap', '56'],
     ]);
     for (const p of VENUE_PLUGINS) expect(p.logoUri).toMatch(/^https:\/\//);
   });

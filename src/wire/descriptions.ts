@@ -107,6 +107,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   to_chain: 'Axelar name of the destination chain (deprecated, still emitted)',
   burn_token: 'token CCTP burns: the USDC contract on EVM, uusdc on Noble, the mint on Solana',
   hyperlane_contract_address: 'the warp route contract that sends the token',
+  finality_threshold: 'CCTP V2 minFinalityThreshold: 1000 for a Fast Transfer, 2000 for a standard one',
+  max_fee: 'the most Circle may take out of the minted USDC (CCTP V2 maxFee, base units): its fee and forwarding',
   input_token: 'ERC-20 address of the input ("" for the native token)',
   swap_calldata: 'calldata of the EVM swap',
   op_init_bridge_id: 'id of the OPinit bridge between Initia L1 and the rollup',
@@ -135,6 +137,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   transfer: 'an IBC transfer hop',
   swap: 'a swap on a venue',
   axelar_transfer: 'a transfer over Axelar',
+  cctp_transfer_v2: "a transfer over Circle's CCTP V2 (standard or Fast Transfer)",
   bank_send: 'a bank send on one chain',
   hyperlane_transfer: 'a transfer over a Hyperlane warp route',
   evm_swap: 'a swap on an EVM chain',
@@ -388,6 +391,60 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'CctpTransferEvent.cctp_transfer': 'a CCTP transfer leg: burn, attestation, mint',
   'CctpTransferEvent.cctp_transfer.txs': 'the burn and the mint',
   'Operation.cctp_transfer': "a transfer over Circle's CCTP (burn and mint of native USDC)",
+  'Operation.cctp_transfer_v2': "a transfer over Circle's CCTP V2, standard or fast (burn and mint of native USDC)",
+  // transfer events of the other bridges (official SDK types)
+  'EurekaTransferEvent.eureka_transfer.state':
+    'TRANSFER_PENDING, TRANSFER_RECEIVED, TRANSFER_SUCCESS or TRANSFER_FAILURE',
+  'EurekaTransferEvent.eureka_transfer.packet_txs.error': 'why it failed (null otherwise)',
+  'AxelarTransferEvent.axelar_transfer.type':
+    'AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN (a general message with token) or AXELAR_TRANSFER_SEND_TOKEN',
+  'AxelarTransferEvent.axelar_transfer.state':
+    'AXELAR_TRANSFER_PENDING_CONFIRMATION, AXELAR_TRANSFER_PENDING_RECEIPT, AXELAR_TRANSFER_SUCCESS or AXELAR_TRANSFER_FAILURE',
+  'AxelarTransferEvent.axelar_transfer.txs': 'the transactions of the message',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs':
+    'the transactions of the general message with token',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.gas_paid_tx':
+    'the transaction that paid for the execution on the destination (null until seen)',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.confirm_tx':
+    "Axelar's transaction confirming the call (null until seen)",
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.approve_tx':
+    "the destination gateway's approval of the call (null until seen)",
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.execute_tx':
+    'the execution on the destination that delivered the tokens (null until seen)',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.error': 'why it failed (null otherwise)',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.error.message': 'the error in words',
+  'AxelarTransferEvent.axelar_transfer.txs.contract_call_with_token_txs.error.type':
+    'CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR',
+  'AxelarTransferEvent.axelar_transfer.axelar_scan_link': 'the call on Axelarscan',
+  'HyperlaneTransferEvent.hyperlane_transfer.state':
+    'HYPERLANE_TRANSFER_SENT, HYPERLANE_TRANSFER_RECEIVED or HYPERLANE_TRANSFER_FAILED',
+  'HyperlaneTransferEvent.hyperlane_transfer.txs': 'the dispatch and the delivery',
+  'OpinitTransferEvent.op_init_transfer.state': 'OPINIT_TRANSFER_SENT or OPINIT_TRANSFER_RECEIVED',
+  'OpinitTransferEvent.op_init_transfer.txs': 'the deposit or withdrawal and its finalisation',
+  'GoFastTransferEvent.go_fast_transfer.state':
+    'GO_FAST_TRANSFER_SENT, GO_FAST_TRANSFER_FILLED, GO_FAST_TRANSFER_TIMEOUT, GO_FAST_TRANSFER_REFUNDED or GO_FAST_POST_ACTION_FAILED',
+  'GoFastTransferEvent.go_fast_transfer.txs': 'the order and its fill, refund or timeout',
+  'GoFastTransferEvent.go_fast_transfer.txs.order_submitted_tx': 'the order submitted on the source gateway',
+  'GoFastTransferEvent.go_fast_transfer.txs.order_filled_tx': 'the fill on the destination (null until seen)',
+  'GoFastTransferEvent.go_fast_transfer.txs.order_refunded_tx':
+    'the refund on the source after a timeout (null until seen)',
+  'GoFastTransferEvent.go_fast_transfer.txs.order_timeout_tx':
+    'the timeout of the order on the destination (null until seen)',
+  'GoFastTransferEvent.go_fast_transfer.error_message': 'why the action after the fill failed (null otherwise)',
+  'StargateTransferEvent.stargate_transfer.state':
+    'STARGATE_TRANSFER_SENT, STARGATE_TRANSFER_RECEIVED or STARGATE_TRANSFER_FAILED',
+  'StargateTransferEvent.stargate_transfer.txs': 'the send, the receive and a failed delivery',
+  'StargateTransferEvent.stargate_transfer.txs.error_tx':
+    'the transaction that failed on the destination (null otherwise)',
+  'LayerZeroTransferEvent.layer_zero_transfer.state':
+    'LAYER_ZERO_TRANSFER_SENT, LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE, LAYER_ZERO_TRANSFER_RECEIVED or LAYER_ZERO_TRANSFER_FAILED',
+  'LayerZeroTransferEvent.layer_zero_transfer.txs': 'the send, the receive, the compose call and a failed delivery',
+  'LayerZeroTransferEvent.layer_zero_transfer.txs.compose_tx':
+    'the lzCompose call that ran the action after delivery (null until seen)',
+  'LayerZeroTransferEvent.layer_zero_transfer.txs.error_tx':
+    'the transaction that failed on the destination (null otherwise)',
+  'TransferStatus.next_step': 'Junction extension: the concrete next step for the funds of this transfer',
+  'StatusTxResponse.next_step': 'Junction extension: the concrete next step for the funds (of the first transfer)',
   'WebhookDelivery.state': 'the overall state of the transaction the delivery reports',
   'WebhookDelivery.status': 'pending (retrying), delivered, or failed after the last attempt',
   'WebhookDelivery.id': 'id of the delivery (the x-junction-delivery header)',
@@ -435,3 +492,13 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'AssetsResponse.chain_to_assets_map': 'assets per chain id',
   'VenuesResponse.venues': 'swap venues this instance quotes',
 };
+
+SCHEMA_FIELD_DESCRIPTIONS['RankedRoute.junction_ranking'] =
+  'why the route ranks where it does: its costs on top of the amounts, signatures and duration (Junction extension)';
+SCHEMA_FIELD_DESCRIPTIONS['AlternativeRoutes.routes'] =
+  'up to five distinct routes, best first; the first is the route /v2/fungible/route answers';
+
+// /junction/routes answers Routes with a ranking beside them (wire/alternatives.ts): their fields mean what a
+// Route's do.
+for (const [key, text] of Object.entries(SCHEMA_FIELD_DESCRIPTIONS))
+  if (key.startsWith('Route.')) SCHEMA_FIELD_DESCRIPTIONS[`Ranked${key}`] = text;

@@ -113,6 +113,19 @@ export const OtherRecords = {
     smart_relay: Type.Boolean(),
     smart_relay_fee_quote: Type.Optional(Nullable(SmartRelayFeeQuote)),
   }),
+  cctp_transfer_v2: loose('CCTPTransferV2', {
+    from_chain_id: S,
+    to_chain_id: S,
+    burn_token: S,
+    denom_in: S,
+    denom_out: S,
+    bridge_id: BridgeType,
+    smart_relay: Type.Boolean(),
+    smart_relay_fee_quote: Type.Optional(Nullable(SmartRelayFeeQuote)),
+    destination_domain: Type.Integer(),
+    finality_threshold: Type.Integer(),
+    max_fee: S,
+  }),
   hyperlane_transfer: loose('HyperlaneTransfer', {
     from_chain_id: S,
     to_chain_id: S,
@@ -216,6 +229,8 @@ const common = {
   amount_in: S,
   amount_out: S,
 };
+
+export type EvmSwapRecord = Static<typeof OtherRecords.evm_swap>;
 
 /** A route operation as Junction emits it. */
 export const Operation = Type.Union(

@@ -1,6 +1,7 @@
 /**
  * Transaction endpoints (wire sections 3.13–3.15 and 5): submit, track, status, and the Junction push extensions
- * (server-sent events, webhooks). Junction emits the transfer event kinds of the bridges it tracks (IBC, CCTP).
+ * (server-sent events, webhooks). Every transfer event kind the official SDK types name is declared; Junction emits
+ * those of the bridges it tracks.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ChainId, Nullable, StringEnum } from './common.js';
@@ -34,6 +35,54 @@ export const CCTP_TRANSFER_STATES = [
   'CCTP_TRANSFER_RECEIVED',
 ] as const;
 export type CctpTransferState = (typeof CCTP_TRANSFER_STATES)[number];
+/** The other bridges' transfer states, as the official SDK's types enumerate them (@skip-go/client swaggerTypes). */
+export const AXELAR_TRANSFER_STATES = [
+  'AXELAR_TRANSFER_UNKNOWN',
+  'AXELAR_TRANSFER_PENDING_CONFIRMATION',
+  'AXELAR_TRANSFER_PENDING_RECEIPT',
+  'AXELAR_TRANSFER_SUCCESS',
+  'AXELAR_TRANSFER_FAILURE',
+] as const;
+export type AxelarTransferState = (typeof AXELAR_TRANSFER_STATES)[number];
+export const HYPERLANE_TRANSFER_STATES = [
+  'HYPERLANE_TRANSFER_UNKNOWN',
+  'HYPERLANE_TRANSFER_SENT',
+  'HYPERLANE_TRANSFER_FAILED',
+  'HYPERLANE_TRANSFER_RECEIVED',
+] as const;
+export type HyperlaneTransferState = (typeof HYPERLANE_TRANSFER_STATES)[number];
+export const OPINIT_TRANSFER_STATES = [
+  'OPINIT_TRANSFER_UNKNOWN',
+  'OPINIT_TRANSFER_SENT',
+  'OPINIT_TRANSFER_RECEIVED',
+] as const;
+export type OpinitTransferState = (typeof OPINIT_TRANSFER_STATES)[number];
+export const GO_FAST_TRANSFER_STATES = [
+  'GO_FAST_TRANSFER_UNKNOWN',
+  'GO_FAST_TRANSFER_SENT',
+  'GO_FAST_POST_ACTION_FAILED',
+  'GO_FAST_TRANSFER_TIMEOUT',
+  'GO_FAST_TRANSFER_FILLED',
+  'GO_FAST_TRANSFER_REFUNDED',
+] as const;
+export type GoFastTransferState = (typeof GO_FAST_TRANSFER_STATES)[number];
+export const STARGATE_TRANSFER_STATES = [
+  'STARGATE_TRANSFER_UNKNOWN',
+  'STARGATE_TRANSFER_SENT',
+  'STARGATE_TRANSFER_PENDING_CONFIRMATION',
+  'STARGATE_TRANSFER_CONFIRMED',
+  'STARGATE_TRANSFER_RECEIVED',
+  'STARGATE_TRANSFER_FAILED',
+] as const;
+export type StargateTransferState = (typeof STARGATE_TRANSFER_STATES)[number];
+export const LAYER_ZERO_TRANSFER_STATES = [
+  'LAYER_ZERO_TRANSFER_UNKNOWN',
+  'LAYER_ZERO_TRANSFER_SENT',
+  'LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE',
+  'LAYER_ZERO_TRANSFER_RECEIVED',
+  'LAYER_ZERO_TRANSFER_FAILED',
+] as const;
+export type LayerZeroTransferState = (typeof LAYER_ZERO_TRANSFER_STATES)[number];
 export const PACKET_ERROR_TYPES = [
   'PACKET_ERROR_UNKNOWN',
   'PACKET_ERROR_ACKNOWLEDGEMENT',
@@ -119,7 +168,131 @@ export const CctpTransferEvent = Type.Object(
   },
   { title: 'CctpTransferEvent' },
 );
-export const TransferEvent = Type.Union([IbcTransferEvent, CctpTransferEvent], { title: 'TransferEvent' });
+const Tx = Nullable(ChainTransaction);
+/** The fields every non-IBC event carries: from/to and their legacy duplicates src/dst (captured bodies have both). */
+const ends = { from_chain_id: Type.String(), to_chain_id: Type.String() };
+const legacyEnds = { src_chain_id: Type.String(), dst_chain_id: Type.String() };
+
+export const EurekaTransferEvent = Type.Object(
+  {
+    eureka_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(IBC_TRANSFER_STATES),
+      packet_txs: Type.Object({
+        send_tx: Tx,
+        receive_tx: Tx,
+        acknowledge_tx: Tx,
+        timeout_tx: Tx,
+        error: Nullable(PacketError),
+      }),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'EurekaTransferEvent' },
+);
+export const AxelarTransferEvent = Type.Object(
+  {
+    axelar_transfer: Type.Object({
+      ...ends,
+      type: StringEnum(['AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN', 'AXELAR_TRANSFER_SEND_TOKEN'] as const),
+      state: StringEnum(AXELAR_TRANSFER_STATES),
+      txs: Type.Object({
+        contract_call_with_token_txs: Type.Object({
+          send_tx: Tx,
+          gas_paid_tx: Tx,
+          confirm_tx: Tx,
+          approve_tx: Tx,
+          execute_tx: Tx,
+          error: Nullable(
+            Type.Object({
+              message: Type.String(),
+              type: StringEnum(['CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR'] as const),
+            }),
+          ),
+        }),
+      }),
+      axelar_scan_link: Type.String(),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'AxelarTransferEvent' },
+);
+export const HyperlaneTransferEvent = Type.Object(
+  {
+    hyperlane_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(HYPERLANE_TRANSFER_STATES),
+      txs: Type.Object({ send_tx: Tx, receive_tx: Tx }),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'HyperlaneTransferEvent' },
+);
+export const OpinitTransferEvent = Type.Object(
+  {
+    op_init_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(OPINIT_TRANSFER_STATES),
+      txs: Type.Object({ send_tx: Tx, receive_tx: Tx }),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'OpinitTransferEvent' },
+);
+export const GoFastTransferEvent = Type.Object(
+  {
+    go_fast_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(GO_FAST_TRANSFER_STATES),
+      txs: Type.Object({
+        order_submitted_tx: Tx,
+        order_filled_tx: Tx,
+        order_refunded_tx: Tx,
+        order_timeout_tx: Tx,
+      }),
+      error_message: Nullable(Type.String()),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'GoFastTransferEvent' },
+);
+export const StargateTransferEvent = Type.Object(
+  {
+    stargate_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(STARGATE_TRANSFER_STATES),
+      txs: Type.Object({ send_tx: Tx, receive_tx: Tx, error_tx: Tx }),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'StargateTransferEvent' },
+);
+export const LayerZeroTransferEvent = Type.Object(
+  {
+    layer_zero_transfer: Type.Object({
+      ...ends,
+      state: StringEnum(LAYER_ZERO_TRANSFER_STATES),
+      txs: Type.Object({ send_tx: Tx, receive_tx: Tx, compose_tx: Tx, error_tx: Tx }),
+      ...legacyEnds,
+    }),
+  },
+  { title: 'LayerZeroTransferEvent' },
+);
+
+export const TransferEvent = Type.Union(
+  [
+    IbcTransferEvent,
+    CctpTransferEvent,
+    EurekaTransferEvent,
+    AxelarTransferEvent,
+    HyperlaneTransferEvent,
+    OpinitTransferEvent,
+    GoFastTransferEvent,
+    StargateTransferEvent,
+    LayerZeroTransferEvent,
+  ],
+  { title: 'TransferEvent' },
+);
 export type TransferEvent = Static<typeof TransferEvent>;
 
 export const TransferAssetRelease = Type.Object(
@@ -141,6 +314,36 @@ export type StatusError = Static<typeof StatusError>;
 
 const NextBlocking = Nullable(Type.Object({ transfer_sequence_index: Type.Integer() }));
 
+export const NEXT_STEP_ACTIONS = ['none', 'wait', 'retry', 'execute', 'claim', 'track_again'] as const;
+export type NextStepAction = (typeof NEXT_STEP_ACTIONS)[number];
+/**
+ * Junction extension: what the holder of the funds can do now, so that a wallet can act on the status without
+ * interpreting bridge states. Not in the Skip API; clients that do not know it ignore it.
+ */
+export const NextStep = Type.Object(
+  {
+    action: StringEnum(NEXT_STEP_ACTIONS, {
+      description:
+        'none: delivered; wait: in flight or a refund is on its way; retry: the funds are usable where transfer_asset_release says, ask a new route from there; execute: a delivery approved on the destination failed and can be executed again; claim: the funds must be claimed on chain_id (tx, when given, is ready to sign); track_again: tracking gave up, POST /v2/tx/track re-arms it',
+    }),
+    chain_id: Nullable(Type.String({ description: 'the chain the step happens on' })),
+    message: Type.String({ description: 'the step in words' }),
+    tx: Nullable(
+      Type.Object(
+        {
+          chain_id: Type.String({ description: 'the chain to sign it for' }),
+          to: Type.String({ description: 'the contract or module it calls' }),
+          data: Type.String({ description: 'the call: EVM calldata (0x hex) or a Cosmos message as JSON' }),
+        },
+        { description: 'a ready-to-sign transaction for the step, where one exists' },
+      ),
+    ),
+  },
+  { title: 'NextStep' },
+);
+export type NextStep = Static<typeof NextStep>;
+const NextStepField = Type.Optional(Nullable(NextStep));
+
 export const TransferStatus = Type.Object(
   {
     state: TransactionStateSchema,
@@ -148,6 +351,7 @@ export const TransferStatus = Type.Object(
     next_blocking_transfer: NextBlocking,
     transfer_asset_release: Nullable(TransferAssetRelease),
     error: Nullable(StatusError),
+    next_step: NextStepField,
   },
   { title: 'TransferStatus' },
 );
@@ -164,6 +368,7 @@ export const StatusResponse = Type.Object(
     status: StringEnum(['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_COMPLETED'] as const, {
       description: 'summary (captured values)',
     }),
+    next_step: NextStepField,
   },
   { title: 'StatusTxResponse' },
 );

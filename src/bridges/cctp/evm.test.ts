@@ -1,13 +1,11 @@
 /**
- * Every EVM burn Junction builds for CCTP, executed on a real local EVM (anvil) against Circle's own TokenMessenger
+ * Every EVM burn Junction builds for CCTP V1 (into Noble), executed on a real local EVM (anvil) against Circle's own TokenMessenger
  * and MessageTransmitter at the mainnet addresses of data/contracts.json (src/test-helpers/evm/circle-cctp.ts).
- * For every EVM source chain and every
- * destination, the test takes the transaction from /v2/fungible/msgs_direct, sends the approvals it lists and the
+ * For every EVM source chain, the test takes the transaction from /v2/fungible/msgs_direct, sends the approvals it lists and the
  * transaction itself from a funded account, and reads Circle's DepositForBurn event. The smart-relayed burn into
  * Noble runs through the tests' own stand-in of Skip's CCTPRelayer (TestCCTPRelayer.sol) placed at its mainnet
  * address, in front of Circle's real TokenMessenger.
  */
-import { PublicKey } from '@solana/web3.js';
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, decodeEventLog, encodeFunctionData, getAddress, pad, type Address, type Hex } from 'viem';
@@ -21,7 +19,6 @@ import { TOKEN_MESSENGER_ABI } from './evm.js';
 const ERC20 = ERC20_TEST_ABI;
 
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
-const SOLANA_USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const EVM_CHAINS = ['1', '43114', '10', '42161', '8453', '137'];
 
 let app: TestApp;
@@ -50,15 +47,8 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
   }, 60_000);
   afterAll(() => node?.stop());
 
-  const destinations: [string, string, string][] = [
-    ['noble-1', 'uusdc', NOBLE_USER],
-    ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', SOLANA_USER],
-    ...EVM_CHAINS.filter((c) => c !== chainId).map((c): [string, string, string] => [
-      c,
-      cctpConfig().usdc.get(c)!,
-      anvilAccount(2).address,
-    ]),
-  ];
+  // V1 burns go only to Noble, which has no V2 domain; every other pair is CCTP V2 (src/bridges/cctp-v2/evm.test.ts).
+  const destinations: [string, string, string][] = [['noble-1', 'uusdc', NOBLE_USER]];
 
   it.each(destinations)(
     'to %s: approvals + depositForBurn, DepositForBurn event with the right fields',
@@ -205,17 +195,5 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
 /** The mint recipient computed independently of the code under test. */
 function expectedRecipient(dest: string, recipient: string): Hex {
   if (dest === 'noble-1') return pad(bytesToHex(Uint8Array.from(bech32.fromWords(bech32.decode(recipient).words))));
-  if (dest === 'solana') {
-    // The recipient's associated USDC token account: seeds [owner, SPL Token program, mint] under the ATA program.
-    const [ata] = PublicKey.findProgramAddressSync(
-      [
-        new PublicKey(recipient).toBuffer(),
-        new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA').toBuffer(),
-        new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v').toBuffer(),
-      ],
-      new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
-    );
-    return bytesToHex(ata!.toBytes());
-  }
   return pad(recipient.toLowerCase() as Hex);
 }

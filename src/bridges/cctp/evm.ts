@@ -3,7 +3,8 @@
  * burnToken)`, which pulls the USDC with `transferFrom` and burns it. The wallet must first approve the
  * TokenMessenger for the amount on the USDC contract: that is the transaction's `required_erc20_approvals`.
  */
-import { bytesToHex, encodeFunctionData, parseAbi } from 'viem';
+import { bytesToHex, encodeFunctionData, parseAbi, zeroAddress } from 'viem';
+import type { EvmSwapCall } from '../types.js';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 
@@ -15,6 +16,10 @@ export const TOKEN_MESSENGER_ABI = parseAbi([
 /** Skip's CCTPRelayer (execution-mechanics §5.3): pulls transferAmount + feeAmount, burns transferAmount. */
 export const CCTP_RELAYER_ABI = parseAbi([
   'function requestCCTPTransferWithCaller(uint256 transferAmount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, uint256 feeAmount, bytes32 destinationCaller)',
+  // Skip's swap-then-burn entry (skip-mev/skip-go-evm-contracts CCTPRelayer.sol, abi/CCTPRelayer.json): takes
+  // inputAmount of inputToken (the zero address: the native token, as value), calls its swap router with
+  // swapCalldata, keeps feeAmount of the USDC that comes out and burns the rest.
+  'function swapAndRequestCCTPTransferWithCaller(address inputToken, uint256 inputAmount, bytes swapCalldata, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, uint256 feeAmount, bytes32 destinationCaller) payable',
 ]);
 
 export interface EvmRelayedBurnFields extends EvmBurnFields {
@@ -22,6 +27,38 @@ export interface EvmRelayedBurnFields extends EvmBurnFields {
   fee: bigint;
   /** The relayer on the destination that alone may mint (Noble's, as 32 bytes). */
   destinationCaller: Uint8Array;
+}
+
+/**
+ * A swap and the relayed burn of its output in one transaction: the relayer swaps, keeps the fee and burns the rest.
+ * The swap's calldata guarantees its minimum output, so the burn is at least that minimum less the fee.
+ */
+export function evmSwapAndRelayedBurnTx(f: EvmRelayedBurnFields, swap: EvmSwapCall): Static<typeof EvmTx> {
+  const native = swap.inputToken === zeroAddress;
+  const data = encodeFunctionData({
+    abi: CCTP_RELAYER_ABI,
+    functionName: 'swapAndRequestCCTPTransferWithCaller',
+    args: [
+      swap.inputToken as `0x${string}`,
+      swap.amountIn,
+      `0x${swap.calldata}`,
+      f.destinationDomain,
+      bytesToHex(f.mintRecipient),
+      f.usdc as `0x${string}`,
+      f.fee,
+      bytesToHex(f.destinationCaller),
+    ],
+  });
+  return {
+    chain_id: f.chainId,
+    to: f.relayer,
+    value: native ? swap.amountIn.toString() : '0',
+    data: data.slice(2),
+    required_erc20_approvals: native
+      ? []
+      : [{ token_contract: swap.inputToken, spender: f.relayer, amount: swap.amountIn.toString() }],
+    signer_address: f.signer,
+  };
 }
 
 /** The relayed burn: `amount` is what is burnt and minted; the wallet approves the relayer for amount + fee. */

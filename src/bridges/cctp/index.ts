@@ -1,16 +1,17 @@
 /**
- * CCTP: Circle's burn-and-mint transfer of native USDC between Noble, Ethereum, Avalanche, OP Mainnet, Arbitrum,
- * Base, Polygon PoS and Solana. The burn is the user's transaction on the source chain; after Circle attests it, the
+ * CCTP V1: Circle's burn-and-mint transfer of native USDC into and out of Noble (from and to Ethereum, Avalanche,
+ * OP Mainnet, Arbitrum, Base, Polygon PoS and Solana); every other pair is CCTP V2 (src/bridges/cctp-v2/). The burn is the user's transaction on the source chain; after Circle attests it, the
  * mint on the destination is a separate relayed transaction, so a CCTP hop always ends the user's transaction and
  * whatever follows it (an IBC transfer from Noble, say) needs another one.
  */
 import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
-import type { BridgeTxInput, LaneBridge } from '../types.js';
+import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
-import { evmBurnTx, evmRelayedBurnTx } from './evm.js';
-import { mintRecipient } from './mint-recipient.js';
+import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
+import { leftPad32, mintRecipient } from './mint-recipient.js';
+import { forwardingAccountBytes } from './noble-forwarding.js';
 import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
 import { cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
@@ -24,11 +25,28 @@ function lanes(registry: Registry): readonly CctpLane[] {
   return l;
 }
 
-function buildTx({ registry, step, amount, sender, recipient, operationIndices, solana }: BridgeTxInput<CctpLane>) {
+function buildTx({
+  registry,
+  step,
+  amount,
+  sender,
+  recipient,
+  operationIndices,
+  solana,
+  ibcForward,
+  swapBefore,
+}: BridgeTxInput<CctpLane>) {
   const { lane } = step;
-  const recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
+  // Carrying the IBC transfer from Noble: mint to the forwarding account for that channel and receiver, with the
+  // user's Noble address as the fallback that receives the USDC should the forward fail.
+  const recipientBytes = ibcForward
+    ? leftPad32(forwardingAccountBytes(ibcForward.channel, ibcForward.receiver, recipient))
+    : mintRecipient(registry, lane.toChainId, recipient);
   const path = [lane.fromChainId, lane.toChainId];
-  if (lane.relayed) return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices);
+  if (swapBefore && !swapsBefore(registry, lane))
+    throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);
+  if (lane.relayed)
+    return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices, swapBefore);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
     case 'cosmos':
       return {
@@ -91,6 +109,7 @@ function relayedTx(
   recipientBytes: Uint8Array,
   path: string[],
   operationIndices: number[],
+  swapBefore?: EvmSwapCall,
 ) {
   const { relay } = cctpConfig();
   const fee = lane.relayFee;
@@ -114,21 +133,30 @@ function relayedTx(
       operations_indices: operationIndices,
     };
   }
+  const fields = {
+    chainId: lane.fromChainId,
+    tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
+    relayer: relay.relayer.get(lane.fromChainId)!,
+    usdc: lane.denomIn,
+    amount: burnt,
+    fee,
+    destinationDomain: lane.destinationDomain,
+    mintRecipient: recipientBytes,
+    destinationCaller: mintRecipient(registry, 'noble-1', relay.nobleFeeReceiver),
+    signer: sender,
+  };
   return {
-    evm_tx: evmRelayedBurnTx({
-      chainId: lane.fromChainId,
-      tokenMessenger: cctpConfig().tokenMessenger.get(lane.fromChainId)!,
-      relayer: relay.relayer.get(lane.fromChainId)!,
-      usdc: lane.denomIn,
-      amount: burnt,
-      fee,
-      destinationDomain: lane.destinationDomain,
-      mintRecipient: recipientBytes,
-      destinationCaller: mintRecipient(registry, 'noble-1', relay.nobleFeeReceiver),
-      signer: sender,
-    }),
+    evm_tx: swapBefore ? evmSwapAndRelayedBurnTx(fields, swapBefore) : evmRelayedBurnTx(fields),
     operations_indices: operationIndices,
   };
+}
+
+/**
+ * Skip's CCTP relayer swaps before it burns (swapAndRequestCCTPTransferWithCaller): a relayed lane from an EVM chain
+ * where the relayer is deployed takes a swap on that chain into the same transaction.
+ */
+function swapsBefore(_registry: Registry, lane: CctpLane): boolean {
+  return lane.relayed && cctpConfig().relay.relayer.has(lane.fromChainId);
 }
 
 export const cctpBridge: LaneBridge<CctpLane> = {
@@ -142,12 +170,19 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   operation: (_registry, step) => cctpRecord(step),
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
   buildTx,
-  // The mint is a relayed transaction on the destination: the funds wait there for the user's next transaction.
-  carriesNext: () => false,
+  swapsBefore,
+  // The mint is a relayed transaction on the destination. Into Noble, an IBC transfer out of Noble rides along: the
+  // burn mints to a forwarding account that sends it on (noble-forwarding.ts); anything else waits for the user.
+  forwardsByIbc: true,
+  carriesNext: (_registry, step, next) =>
+    step.lane.toChainId === 'noble-1' && next?.kind === 'transfer' && next.chainId === 'noble-1',
   eligible: (lane, options) => {
     if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
     if (!lane.relayed && options.smartRelay && lane.relayedTwin)
       return 'smart_relay: the relayed form of the CCTP transfer is used';
+    // Unrelayed burns into Noble are minted by Noble's own CCTP relayers; anywhere else the user would have to.
+    if (!lane.relayed && options.smartRelay && lane.toChainId !== 'noble-1')
+      return `smart_relay: nobody mints CCTP transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`;
     return undefined;
   },
 };

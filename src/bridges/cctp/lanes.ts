@@ -1,9 +1,12 @@
 /**
- * CCTP lanes: native USDC on any CCTP domain to native USDC on any other. A chain takes part when it has a Circle
- * domain and a USDC address in the data files, and the registry lists that USDC asset there.
+ * CCTP V1 lanes: native USDC on a CCTP domain to native USDC on another, where CCTP V2 does not connect the two —
+ * that is, into and out of Noble, which has no V2 domain (Circle calls V1 legacy; every other pair takes the V2 lanes
+ * of src/bridges/cctp-v2/). A chain takes part when it has a Circle domain and a USDC address in the data files, and
+ * the registry lists that USDC asset there.
  */
 import type { Lane } from '../types.js';
 import type { Registry } from '../../registry/registry.js';
+import { cctpV2Config } from '../cctp-v2/config.js';
 import { cctpConfig } from './config.js';
 
 export interface CctpLane extends Lane {
@@ -43,6 +46,8 @@ export function cctpLanes(registry: Registry): CctpLane[] {
   for (const from of ends) {
     for (const to of ends) {
       if (from === to) continue;
+      const v2 = cctpV2Config().domain;
+      if (v2.has(from.chainId) && v2.has(to.chainId)) continue;
       const base = {
         bridge: 'CCTP' as const,
         fromChainId: from.chainId,

@@ -60,6 +60,7 @@ describe('CCTP smart relay', () => {
     const { route, txs } = res.json();
     const tx = txs[0].evm_tx;
     const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` });
+    if (call.functionName !== 'requestCCTPTransferWithCaller') throw new Error(call.functionName);
     const [transferAmount, domain, , , feeAmount] = call.args;
     expect(domain).toBe(4);
     expect(transferAmount).toBe(BigInt(route.estimated_amount_out));
@@ -83,17 +84,35 @@ describe('CCTP smart relay', () => {
     expect(route.operations[0].cctp_transfer.smart_relay).toBe(false);
   });
 
-  it('lanes without a relayed form (Base to Arbitrum) stay unrelayed with smart_relay on', async () => {
+  it("lanes into Noble without Skip's relayer (Base to Noble) stay unrelayed with smart_relay on: Noble's relayers mint", async () => {
     const res = await post(t.app, '/v2/fungible/route', {
       source_asset_chain_id: '8453',
       source_asset_denom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-      dest_asset_chain_id: '42161',
-      dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
       amount_in: '5000000',
       smart_relay: true,
+      bridges: ['CCTP'],
     });
     expect(res.json().operations[0].cctp_transfer.smart_relay).toBe(false);
     expect(res.json().estimated_fees).toEqual([]);
+  });
+
+  it('Noble to Solana, which nobody mints for the user, is offered only with smart_relay false', async () => {
+    const req = {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: 'solana',
+      dest_asset_denom: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      amount_in: '5000000',
+      bridges: ['CCTP'],
+    };
+    const relayed = await post(t.app, '/v2/fungible/route', req);
+    expect(relayed.statusCode).toBe(404);
+    expect(JSON.stringify(relayed.json())).toContain('nobody mints CCTP transfers on solana');
+    const unrelayed = await post(t.app, '/v2/fungible/route', { ...req, smart_relay: false });
+    expect(unrelayed.statusCode, unrelayed.body).toBe(200);
+    expect(unrelayed.json().operations[0].cctp_transfer.smart_relay).toBe(false);
   });
 
   it('an amount that does not cover the relaying fee is refused, naming the fee and the way out', async () => {

@@ -244,7 +244,9 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
         'utf8',
       ),
     ).responses[1].body;
-    expect(Object.keys(s).sort()).toEqual(Object.keys(captured).sort());
+    // Plus Junction's one extension field, next_step.
+    expect(Object.keys(s).sort()).toEqual([...Object.keys(captured), 'next_step'].sort());
+    expect(s.next_step).toMatchObject({ action: 'none', chain_id: 'noble-1' });
     expect(Object.keys(cctp(s)).sort()).toEqual(Object.keys(captured.transfer_sequence[0].cctp_transfer).sort());
     expect({ state: s.state, status: s.status, kind: cctp(s).state }).toEqual({
       state: captured.state,

@@ -5,7 +5,6 @@
  */
 import { vi } from 'vitest';
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { overrideEurekaRelay } from './config.js';
 import { eurekaBridge } from './index.js';
 
@@ -29,7 +28,7 @@ const addresses = {
   'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
 };
 
-runBridgeContract(eurekaBridge as unknown as LaneBridge, [
+runBridgeContract(eurekaBridge, [
   {
     name: 'WBTC from Ethereum to the Hub, relayed (EurekaHandler)',
     route: {

@@ -1,7 +1,6 @@
 /** The shared bridge contract suite, run against IBC Eureka on the real clients, ERC-20s and Hub vouchers. */
 import { vi } from 'vitest';
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { eurekaBridge } from './index.js';
 
 // A route that goes on from the Hub carries the entry point's timeout inside hex calldata, out of reach of the
@@ -18,7 +17,7 @@ const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const WBTC_ON_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 
-runBridgeContract(eurekaBridge as unknown as LaneBridge, [
+runBridgeContract(eurekaBridge, [
   {
     name: 'ATOM from Ethereum to the Hub',
     route: {

@@ -32,6 +32,7 @@ function buildTx({
   recipient,
   operationIndices,
   nowMs,
+  opensAfterSeconds,
   timeoutSeconds,
   continuation,
 }: BridgeTxInput<EurekaLane>) {
@@ -42,7 +43,7 @@ function buildTx({
   const transferred = amount - fee;
   const nowSeconds = BigInt(Math.floor(nowMs / 1000));
   // The packet's timeout outlives the relay and stays within the day IBC v2 accepts (timeout.ts).
-  const packetSeconds = BigInt(eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds));
+  const packetSeconds = BigInt(eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds, opensAfterSeconds));
   const deadline = nowSeconds + packetSeconds;
   const from = registry.chain(lane.fromChainId)!;
   if (from.wire.chain_type === 'evm') {

@@ -44,4 +44,17 @@ describe('Eureka packet timeout', () => {
     expect(eurekaPacketTimeoutSeconds(1_140, 604_800)).toBe(EUREKA_MAX_PACKET_SECONDS);
     expect(EUREKA_MAX_PACKET_SECONDS).toBeLessThan(IBC_V2_MAX_TIMEOUT_SECONDS);
   });
+
+  it('in a later transaction: the window counts from when it can be sent, the day from the request', () => {
+    // The Hub → Ethereum packet of a route whose first transaction takes ~1,000 s to reach the Hub, say.
+    const opensAfter = 2_000;
+    for (const [, expected] of durations)
+      for (const t of CALLER_TIMEOUTS) {
+        const packet = eurekaPacketTimeoutSeconds(expected, t, opensAfter);
+        expect(packet).toBe(Math.min(EUREKA_MAX_PACKET_SECONDS, opensAfter + eurekaPacketTimeoutSeconds(expected, t)));
+        // Sent as early as the request, the sending side still accepts it.
+        expect(packet).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS);
+      }
+    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS, opensAfter)).toBe(opensAfter + 900);
+  });
 });

@@ -32,8 +32,17 @@ export function relayMarginSeconds(expectedSeconds: number): number {
   return Math.max(expectedSeconds, MIN_RELAY_MARGIN_SECONDS);
 }
 
-/** Seconds from the request to the packet's timeout, for a lane expected to deliver in `expectedSeconds`. */
-export function eurekaPacketTimeoutSeconds(expectedSeconds: number, timeoutSeconds: number): number {
+/**
+ * Seconds from the request to the packet's timeout, for a lane expected to deliver in `expectedSeconds`, sent in a
+ * transaction whose window opens `opensAfterSeconds` after the request (a later transaction of a route, which waits
+ * for its funds: src/messages/tx-window.ts). The window and the relay count from that opening; the one-day cap counts
+ * from the request, because the transaction may be sent as early as that and the sending side measures from its block.
+ */
+export function eurekaPacketTimeoutSeconds(
+  expectedSeconds: number,
+  timeoutSeconds: number,
+  opensAfterSeconds = 0,
+): number {
   const outlivesRelay = Math.max(timeoutSeconds, expectedSeconds + relayMarginSeconds(expectedSeconds));
-  return Math.min(EUREKA_MAX_PACKET_SECONDS, outlivesRelay);
+  return Math.min(EUREKA_MAX_PACKET_SECONDS, opensAfterSeconds + outlivesRelay);
 }

@@ -1,7 +1,6 @@
 /** The shared bridge contract suite, run against Go Fast on the real gateways, USDC contracts and Osmosis pools. */
 import { vi } from 'vitest';
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { goFastBridge } from './index.js';
 
 // The order's data embeds the entry point's timeout inside hex calldata, out of reach of the suite's clock masking:
@@ -18,7 +17,7 @@ const addresses = {
 };
 const NOBLE_USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 
-runBridgeContract(goFastBridge as unknown as LaneBridge, [
+runBridgeContract(goFastBridge, [
   {
     name: 'USDC from Base to Osmosis',
     route: {

@@ -106,6 +106,8 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
       dest_asset_denom: destDenom,
       amount_in: amount.toString(),
       go_fast: true,
+      // Pinned: CCTP into a Noble forwarding account also reaches Osmosis in one transaction, and may rank first.
+      bridges: ['GO_FAST', 'IBC'],
       timeout_seconds: '600',
       chain_ids_to_addresses: { [chainId]: user, 'osmosis-1': OSMO_USER },
     });

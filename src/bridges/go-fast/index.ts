@@ -28,6 +28,7 @@ function buildTx({
   recipient,
   operationIndices,
   nowMs,
+  opensAfterSeconds,
   timeoutSeconds,
   continuation,
 }: BridgeTxInput<GoFastLane>) {
@@ -46,7 +47,8 @@ function buildTx({
       // The fee schedule applied to the committed amount: what a solver expects to keep.
       amountOut: q.amountOut,
       destinationDomain: lane.destinationDomain,
-      timeoutSeconds: BigInt(Math.floor(nowMs / 1000) + timeoutSeconds),
+      // From when the order can be sent: a later transaction's window opens once its funds arrive.
+      timeoutSeconds: BigInt(Math.floor(nowMs / 1000) + opensAfterSeconds + timeoutSeconds),
       continuation,
     }),
     operations_indices: operationIndices,

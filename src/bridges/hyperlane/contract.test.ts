@@ -2,7 +2,6 @@
 import { buildRegistry } from '../../registry/build.js';
 import { userAddress } from '../../test-helpers/registry.js';
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { hyperlaneBridge } from './index.js';
 
 const registry = buildRegistry();
@@ -15,7 +14,7 @@ const addresses = {
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';
 const TIA_N_ARBITRUM = '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C';
 
-runBridgeContract(hyperlaneBridge as unknown as LaneBridge, [
+runBridgeContract(hyperlaneBridge, [
   {
     name: 'TIA from Neutron to Arbitrum (CosmWasm warp router, gas as extra funds)',
     route: {

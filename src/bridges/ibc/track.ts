@@ -9,12 +9,14 @@
  * transaction that receives this one, and acknowledge this one only when the next is settled (so this leg stays
  * TRANSFER_RECEIVED meanwhile, and a failure further on comes back as an error acknowledgement). An IBC-hooks memo
  * whose contract call ends in an IBC transfer (Skip's entry point `post_swap_action.ibc_transfer`) sends the next
- * packet in that same transaction too, but acknowledges this one at once.
+ * packet in that same transaction too, but acknowledges this one at once. A GMP memo to Axelar hands the funds over
+ * to Axelar once the packet is received with a result (the Axelar tracker follows from there). A packet over a
+ * channel the registry does not know cannot be followed: it is reported as such, never as a success.
  */
 import { denomOfTrace, ibcDenomOfPath, parseTracePath } from '../../denom/trace.js';
 import type { IbcTransferState, TransferEvent } from '../../wire/tx.js';
 import { attr } from '../../tx/cosmos-client.js';
-import type { IbcLeg, IbcPacketRef } from '../../tx/record.js';
+import type { AssetAt, IbcLeg, IbcPacketRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 
 type PacketEventType =
@@ -33,9 +35,28 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
     return legs;
   },
 
+  /** ICS-20 packets over channels the registry does not know: where they go cannot be followed. */
+  unfollowable(tx: IncludedTx, env: TrackerEnv) {
+    const out: { message: string; release: AssetAt | null }[] = [];
+    for (const e of tx.events) {
+      if (e.type !== 'send_packet') continue;
+      const packet = packetOf(e);
+      if (!packet || env.registry.channelEnd(tx.chainId, packet.src_port, packet.src_channel)) continue;
+      out.push({
+        message: `IBC packet ${packet.sequence} sent over ${packet.src_port}/${packet.src_channel}, a channel the registry does not know: Junction cannot follow it`,
+        release: {
+          chain_id: tx.chainId,
+          denom: denomOfTrace(parseTracePath(packet.data.denom)),
+          amount: packet.data.amount,
+        },
+      });
+    }
+    return out;
+  },
+
   async advance(leg: IbcLeg, env: TrackerEnv): Promise<Advance<IbcLeg>> {
     const out: IbcLeg = { ...leg };
-    let next: IbcLeg | null = null;
+    let next: Leg | null = null;
     const receiving = env.clients.cosmos(leg.to_chain_id);
     const sending = env.clients.cosmos(leg.from_chain_id);
 
@@ -45,7 +66,8 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
         out.receive_tx = env.chainTx(recv.chainId, recv.hash, recv.time);
         out.state = 'TRANSFER_RECEIVED';
         applyAck(out, recv);
-        if (out.next && !out.next_found) {
+        if (out.ack === 'result') out.swap_out = swapOutput(out, recv);
+        if (out.next && out.next.via !== 'handover' && !out.next_found) {
           next = nextLeg(out, recv, env);
           if (next) out.next_found = true;
         }
@@ -68,6 +90,14 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
       // Asynchronous acknowledgement (packet forwarding): written when the forwarded packet settles.
       const written = (await receiving.searchTxs(packetQuery('write_acknowledgement', 'dst', out.packet)))[0];
       if (written) applyAck(out, written);
+    }
+    if (out.next?.via === 'handover' && !out.next_found && out.ack === 'result' && env.handOver) {
+      // The receiving chain's own bridge takes the funds on from here (Axelar routes a GMP memo's message).
+      const handed = env.handOver(out);
+      if (handed) {
+        next = handed;
+        out.next_found = true;
+      }
     }
     if (out.ack !== null && !out.acknowledge_tx) {
       const acked = (await sending.searchTxs(packetQuery('acknowledge_packet', 'src', out.packet)))[0];
@@ -92,7 +122,8 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
       settled: leg.acknowledge_tx !== null || leg.timeout_tx !== null,
       expectsNext: leg.next !== null && !leg.next_found && outcome !== 'failure',
       carriesBackFailure: leg.next?.via === 'forward',
-      arrived: { chain_id: leg.to_chain_id, denom: receivedDenom(packet), amount: packet.data.amount },
+      // After a swap on arrival the user holds the swap's output, not the packet's asset.
+      arrived: leg.swap_out ?? { chain_id: leg.to_chain_id, denom: receivedDenom(packet), amount: packet.data.amount },
       origin: {
         chain_id: leg.from_chain_id,
         denom: denomOfTrace(parseTracePath(packet.data.denom)),
@@ -189,6 +220,10 @@ export function nextFromMemo(memo: string): IbcLeg['next'] {
   } catch {
     return null;
   }
+  // Axelar's GMP memo (axelar-core x/axelarnet Message): the receiving chain's bridge carries the funds on.
+  if (typeof m.destination_chain === 'string' && typeof m.destination_address === 'string' && 'type' in m) {
+    return { port: '', channel: '', via: 'handover' };
+  }
   const forward = m.forward as { port?: unknown; channel?: unknown } | undefined;
   if (forward && typeof forward.channel === 'string') {
     return {
@@ -206,6 +241,51 @@ export function nextFromMemo(memo: string): IbcLeg['next'] {
     | undefined;
   const channel = wasm?.msg?.swap_and_action?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
+}
+
+/** The swap-and-transfer an IBC-hooks memo asks of Skip's entry point: the output denom and its recipient. */
+export function swapTransferOf(memo: string): { denom: string; to: string } | null {
+  if (!memo.trim().startsWith('{')) return null;
+  try {
+    const m = JSON.parse(memo) as {
+      wasm?: {
+        msg?: {
+          swap_and_action?: {
+            min_asset?: { native?: { denom?: unknown } };
+            post_swap_action?: { transfer?: { to_address?: unknown } };
+          };
+        };
+      };
+    };
+    const action = m.wasm?.msg?.swap_and_action;
+    const denom = action?.min_asset?.native?.denom;
+    const to = action?.post_swap_action?.transfer?.to_address;
+    return typeof denom === 'string' && typeof to === 'string' ? { denom, to } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the entry point paid the recipient in the receive transaction: the bank `transfer` events to it in the
+ * output denom (amounts are coin lists, "128669405uosmo"). Affiliate fees go to other recipients and are not counted.
+ */
+function swapOutput(leg: IbcLeg, recv: IncludedTx): AssetAt | null {
+  const swap = swapTransferOf(leg.packet.data.memo);
+  if (!swap) return null;
+  let total = 0n;
+  let seen = false;
+  for (const e of recv.events) {
+    if (e.type !== 'transfer' || attr(e, 'recipient') !== swap.to) continue;
+    for (const coin of (attr(e, 'amount') ?? '').split(',')) {
+      const m = /^(\d+)(.+)$/.exec(coin.trim());
+      if (m && m[2] === swap.denom) {
+        total += BigInt(m[1]!);
+        seen = true;
+      }
+    }
+  }
+  return { chain_id: leg.to_chain_id, denom: swap.denom, amount: seen ? total.toString() : null };
 }
 
 /** Event query for one packet: its sequence and channel end on the side the event is emitted. */

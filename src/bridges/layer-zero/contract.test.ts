@@ -1,6 +1,5 @@
 /** The shared bridge contract suite, run against LayerZero OFT lanes of the real registry (ZRO between EVM chains). */
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { layerZeroBridge } from './index.js';
 
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
@@ -15,7 +14,7 @@ const addresses = {
 };
 const ZRO = '0x6985884C4392D348587B19cb9eAAf157F13271cd';
 
-runBridgeContract(layerZeroBridge as unknown as LaneBridge, [
+runBridgeContract(layerZeroBridge, [
   {
     name: 'ZRO from Ethereum to Arbitrum',
     route: {

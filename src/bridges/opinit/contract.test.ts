@@ -1,7 +1,6 @@
 /** The shared bridge contract suite, run against OPinit between Initia L1 and its rollups (data/initia-rollups.json). */
 import { l2Denom } from '../../denom/l2.js';
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { opinitBridge } from './index.js';
 
 const INIT_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
@@ -13,7 +12,7 @@ const addresses = {
 };
 const INIT_ON_OSMOSIS = 'ibc/DD7EA9AF1E58E9FDD7F9810976817E203D5B87BAEF7AEA592FA34DF73310620B';
 
-runBridgeContract(opinitBridge as unknown as LaneBridge, [
+runBridgeContract(opinitBridge, [
   {
     name: 'INIT deposited from Initia L1 to Rave',
     route: {

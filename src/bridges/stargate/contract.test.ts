@@ -1,6 +1,5 @@
 /** The shared bridge contract suite, run against Stargate V2 lanes of the real registry (USDC, USDT, native ETH). */
 import { runBridgeContract } from '../test-helpers/contract-suite.js';
-import type { LaneBridge } from '../types.js';
 import { stargateBridge } from './index.js';
 
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
@@ -14,7 +13,7 @@ const addresses = {
   '43114': EVM_USER,
 };
 
-runBridgeContract(stargateBridge as unknown as LaneBridge, [
+runBridgeContract(stargateBridge, [
   {
     name: 'USDT from Ethereum to Arbitrum',
     route: {

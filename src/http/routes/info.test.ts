@@ -98,7 +98,7 @@ describe('GET /v2/info/chains', () => {
     const ours = await chains('?chain_ids=osmosis-1&chain_ids=1');
     for (const id of ['osmosis-1', '1']) {
       const theirs = fixture.response.body.chains.find((c) => c.chain_id === id)!;
-      const mine = ours.find((c) => c.chain_id === id)! as unknown as Record<string, unknown>;
+      const mine = ours.find((c) => c.chain_id === id)! as Record<string, unknown>;
       expect(Object.keys(mine)).toEqual(expect.arrayContaining(Object.keys(theirs)));
       for (const k of [
         'chain_id',

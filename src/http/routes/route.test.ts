@@ -204,14 +204,14 @@ describe('POST /v2/fungible/msgs', () => {
     expect(res.body.message).toMatch(/same cumulative basis_points_fee/);
   });
 
-  it('refuses operation kinds this instance does not run', async () => {
+  it('refuses an evm_swap record that names no EVM venue of its chain, naming the field', async () => {
     const res = await post('/v2/fungible/msgs', {
       ...hubToOsmosis,
       address_list: ['a', 'b'],
       operations: [{ evm_swap: { from_chain_id: 'osmosis-1' }, tx_index: 0, amount_in: '1', amount_out: '1' }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/evm_swap operations are not supported/);
+    expect(res.body.message).toMatch(/operations\[0\]\.evm_swap\.swap_venues/);
   });
 });
 

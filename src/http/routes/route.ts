@@ -9,6 +9,7 @@ import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptio
 import { withOperatorShare, type CallerTier } from '../../messages/revenue-share.js';
 import { requireAsset } from '../../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../../routing/assemble.js';
+import { usdOfPrices } from '../../routing/fee-usd.js';
 import { planFromOperations } from '../../routing/operations.js';
 import { invalidArgument } from '../../errors.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../../routing/query.js';
@@ -62,12 +63,9 @@ async function withSolana(
   opts: MessageOptions,
   feePayer: string | null | undefined,
 ): Promise<MessageOptions> {
-  const startsOnSolana = route.steps.some(
-    (s, i) =>
-      s.kind === 'bridge' &&
-      s.lane.fromChainId === 'solana' &&
-      (i === 0 || route.txIndices[i] !== route.txIndices[i - 1]),
-  );
+  // Only a route's first transaction can start on Solana: the search never passes through it (routing/search.ts).
+  const first = route.steps[0];
+  const startsOnSolana = first?.kind === 'bridge' && first.lane.fromChainId === 'solana';
   if (!startsOnSolana) return opts;
   const payer = feePayer ? requireAddress(ctx.registry, 'solana', feePayer, 'fee_payer_address') : undefined;
   return {
@@ -167,7 +165,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         msgs: built.msgs,
         txs: built.txs,
         min_amount_out: built.minAmountOut.toString(),
-        estimated_fees: estimatedFees(registry, route),
+        estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, ctx.market().prices, opts.nowMs)),
       };
     },
   );

@@ -92,7 +92,9 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     async (req, reply) => {
       const { chain_id: chainId } = req.query;
       const hash = tx.hashOf(tx.chain(chainId), req.query.tx_hash);
-      const first = await tx.statusText(chainId, hash);
+      // Opened right after a broadcast, the stream may come before the track call: wait for it a little.
+      const first = await tx.waitForStatus(chainId, hash);
+      if (!first) throw notFound('tx not found');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

@@ -173,6 +173,7 @@ async function collect(
     'POST /v2/fungible/route',
     'POST /v2/fungible/msgs',
     'POST /v2/fungible/msgs_direct',
+    'POST /junction/routes',
   ]) {
     const [method, url] = k.split(' ') as ['POST', string];
     await op(k, { method, url, body: body(k) }, 'the answer to the request example');

@@ -26,7 +26,9 @@ export function testTxService(o: {
   worker?: Partial<WorkerSettings>;
   webhooks?: WebhookSettings;
   attestationUrl?: string;
+  axelarGmpUrl?: string;
   runWorker?: boolean;
+  trackWaitMs?: number;
 }): TxService {
   return new TxService({
     store: o.store,
@@ -37,7 +39,9 @@ export function testTxService(o: {
     runWorker: o.runWorker ?? false,
     timeoutMs: 2_000,
     attestationUrl: o.attestationUrl,
+    axelarGmpUrl: o.axelarGmpUrl,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
+    ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),
   });
 }

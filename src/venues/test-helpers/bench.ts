@@ -51,7 +51,7 @@ const weighted = osmo.find(
   (p) =>
     p.kind === 'balancer' &&
     'assets' in p &&
-    (p as unknown as { assets: { weight: bigint }[] }).assets.some((a, _i, all) => a.weight !== all[0]?.weight) &&
+    (p as { assets: { weight: bigint }[] }).assets.some((a, _i, all) => a.weight !== all[0]?.weight) &&
     p.reserve(p.denoms[0] as string) > 1_000_000n,
 );
 if (weighted)

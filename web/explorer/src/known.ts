@@ -16,7 +16,7 @@ const eachChain = (table: unknown, label: (chain: string) => string) => {
     for (const [chain, address] of Object.entries(table as Json)) add(address, label(chain));
 };
 
-const c = contracts as unknown as Json;
+const c = contracts as Json;
 for (const entry of Object.values((c.skip_entry_point ?? {}) as Record<string, Json>)) {
   add(entry.entry_point, 'Skip entry point contract');
   add(entry.ibc_adapter, 'Skip IBC adapter contract');
@@ -43,7 +43,7 @@ export function labelOf(address: string): string | undefined {
 }
 
 const cctpDomains = new Map(
-  Object.entries((domains as unknown as Json).cctp_domain as Record<string, number>).map(([chain, d]) => [d, chain]),
+  Object.entries((domains as Json).cctp_domain as Record<string, number>).map(([chain, d]) => [d, chain]),
 );
 
 /** The chain id of a CCTP domain number, or undefined. */

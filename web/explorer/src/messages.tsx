@@ -176,9 +176,12 @@ function TxCard({
   fmt: AmountFormat;
   onWatch: (chainId: string) => void;
 }) {
-  const chainId = tx.cosmos_tx?.chain_id ?? tx.evm_tx?.chain_id ?? tx.svm_tx?.chain_id ?? '';
-  const family = tx.cosmos_tx ? 'Cosmos' : tx.evm_tx ? 'EVM' : 'Solana';
-  const signer = tx.cosmos_tx?.signer_address ?? tx.evm_tx?.signer_address ?? tx.svm_tx?.signer_address ?? '';
+  // Exactly one of the three is present (the wire type is their union).
+  const cosmos = 'cosmos_tx' in tx ? tx.cosmos_tx : undefined;
+  const evm = 'evm_tx' in tx ? tx.evm_tx : undefined;
+  const svm = 'svm_tx' in tx ? tx.svm_tx : undefined;
+  const { chain_id: chainId, signer_address: signer } = cosmos ?? evm ?? svm ?? { chain_id: '', signer_address: '' };
+  const family = cosmos ? 'Cosmos' : evm ? 'EVM' : 'Solana';
   return (
     <article class="tx-card" aria-labelledby={`tx-${index}-title`}>
       <h3 id={`tx-${index}-title`}>
@@ -188,7 +191,7 @@ function TxCard({
         Signed by <code class="addr">{signer}</code>; executes step{tx.operations_indices.length === 1 ? '' : 's'}{' '}
         {tx.operations_indices.map((i) => i + 1).join(', ')}.
       </p>
-      {tx.cosmos_tx?.msgs.map((m, k) => {
+      {cosmos?.msgs.map((m, k) => {
         const r = describeCosmosMsg(m.msg_type_url, m.msg, chainId, fmt, (id) => catalog.chain(id));
         return (
           <div class="msg" key={k}>
@@ -207,8 +210,8 @@ function TxCard({
           </div>
         );
       })}
-      {tx.evm_tx && <EvmCall catalog={catalog} tx={tx.evm_tx} fmt={fmt} />}
-      {tx.svm_tx && <SolanaTx catalog={catalog} tx={tx.svm_tx} fmt={fmt} />}
+      {evm && <EvmCall catalog={catalog} tx={evm} fmt={fmt} />}
+      {svm && <SolanaTx catalog={catalog} tx={svm} fmt={fmt} />}
       <div class="buttons">
         <CopyButton text={JSON.stringify(tx, null, 2)} label={`Copy transaction ${index + 1} (raw JSON)`} />
         <button type="button" class="secondary" onClick={() => onWatch(chainId)}>

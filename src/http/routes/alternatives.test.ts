@@ -1,0 +1,122 @@
+/**
+ * POST /junction/routes on the offline server: ranked, distinct alternatives in the wire Route shape, the first being
+ * /v2/fungible/route's answer, each with its ranking and each accepted by /v2/fungible/msgs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { buildTestApp, post, type TestApp } from '../test-helpers/app.js';
+import { userAddress } from '../../test-helpers/registry.js';
+import { AlternativesResponse } from '../../wire/alternatives.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.app.close());
+const valid = new Ajv({ strict: false }).compile(AlternativesResponse);
+
+const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const USDC_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
+
+const requests = {
+  'USDC Ethereum → Noble, 1,000 USDC': {
+    source_asset_chain_id: '1',
+    source_asset_denom: USDC_ETHEREUM,
+    dest_asset_chain_id: 'noble-1',
+    dest_asset_denom: 'uusdc',
+    amount_in: '1000000000',
+    allow_multi_tx: true,
+  },
+  'USDC Ethereum → Osmosis, 1,000 USDC': {
+    source_asset_chain_id: '1',
+    source_asset_denom: USDC_ETHEREUM,
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: USDC_OSMOSIS,
+    amount_in: '1000000000',
+    allow_multi_tx: true,
+  },
+  'USDC Ethereum → Noble, exact out 1,000 USDC': {
+    source_asset_chain_id: '1',
+    source_asset_denom: USDC_ETHEREUM,
+    dest_asset_chain_id: 'noble-1',
+    dest_asset_denom: 'uusdc',
+    amount_out: '1000000000',
+    allow_multi_tx: true,
+  },
+};
+
+const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+const SOLANA_USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+function addressOn(chainId: string): string {
+  const type = t.ctx.registry.chain(chainId)?.wire.chain_type;
+  return type === 'evm' ? EVM_USER : type === 'svm' ? SOLANA_USER : userAddress(t.ctx.registry, chainId);
+}
+
+type Ranked = {
+  operations: object[];
+  required_chain_addresses: string[];
+  amount_in: string;
+  amount_out: string;
+  estimated_amount_out: string;
+  source_asset_denom: string;
+  source_asset_chain_id: string;
+  dest_asset_denom: string;
+  dest_asset_chain_id: string;
+  txs_required: number;
+  junction_ranking: { rank: number; why: string; signatures: number; usd_net: string | null };
+};
+
+describe('POST /junction/routes', () => {
+  it.each(Object.entries(requests))('%s: ranked distinct routes, the first as /route answers', async (_, body) => {
+    const res = await post(t.app, '/junction/routes', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { routes } = res.json() as { routes: Ranked[] };
+    expect(valid(res.json()), JSON.stringify(valid.errors)).toBe(true);
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+    expect(routes.length).toBeLessThanOrEqual(5);
+    expect(routes.map((r) => r.junction_ranking.rank)).toEqual(routes.map((_r, i) => i + 1));
+    expect(new Set(routes.map((r) => JSON.stringify(r.operations))).size).toBe(routes.length);
+    const single = await post(t.app, '/v2/fungible/route', body);
+    expect(single.statusCode).toBe(200);
+    const { junction_ranking: ranking, ...first } = routes[0]!;
+    expect(first).toEqual(single.json());
+    expect(ranking.why).toMatch(/^the most value after fees and gas: \d+ signatures?, about \d+ s/);
+    for (const r of routes.slice(1)) expect(r.junction_ranking.why).toMatch(/^compared with #1: .*signature/);
+    // Ranked by net value when every route's costs are priced: no later route is worth more.
+    const nets = routes.map((r) => r.junction_ranking.usd_net);
+    if (nets.every((n) => n !== null)) {
+      const exactIn = 'amount_in' in body;
+      for (let i = 1; i < nets.length; i++)
+        if (exactIn) expect(Number(nets[i])).toBeLessThanOrEqual(Number(nets[0]));
+        else expect(Number(nets[i])).toBeGreaterThanOrEqual(Number(nets[0]));
+    }
+  });
+
+  it.each(Object.entries(requests))('%s: /v2/fungible/msgs accepts every alternative', async (_, body) => {
+    const { routes } = (await post(t.app, '/junction/routes', body)).json() as { routes: Ranked[] };
+    for (const r of routes) {
+      const res = await post(t.app, '/v2/fungible/msgs', {
+        source_asset_chain_id: r.source_asset_chain_id,
+        source_asset_denom: r.source_asset_denom,
+        dest_asset_chain_id: r.dest_asset_chain_id,
+        dest_asset_denom: r.dest_asset_denom,
+        amount_in: r.amount_in,
+        amount_out: r.estimated_amount_out,
+        address_list: r.required_chain_addresses.map((c) => addressOn(c)),
+        operations: r.operations,
+        slippage_tolerance_percent: '1',
+      });
+      expect(res.statusCode, `${r.junction_ranking.rank}: ${res.body}`).toBe(200);
+      expect(res.json().txs).toHaveLength(r.txs_required);
+    }
+  });
+
+  it('answers the error /route answers when no route can be given', async () => {
+    const body = { ...requests['USDC Ethereum → Noble, 1,000 USDC'], amount_in: '100' };
+    const alt = await post(t.app, '/junction/routes', body);
+    const single = await post(t.app, '/v2/fungible/route', body);
+    expect(single.statusCode).not.toBe(200);
+    expect(alt.statusCode).toBe(single.statusCode);
+    expect(alt.json()).toEqual(single.json());
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Route alternatives (POST /junction/routes): the candidates the engine ranked, those that pass price safety (all of
+ * them, with their warnings, under allow_unsafe), distinct, at most MAX_ALTERNATIVES, the first being the route
+ * /v2/fungible/route answers. Each says why it ranks where it does: what it costs on top of its amounts (fees and
+ * gas, in USD), how many signatures it needs and how long it takes, compared with the first. Pure.
+ */
+import type { Decimal } from '../pricing/index.js';
+import { formatUsd, usdValueOf } from '../pricing/index.js';
+import type { RankedRoute, RouteRanking } from '../wire/alternatives.js';
+import { planCandidates, type Candidate } from './engine.js';
+import { judgeRoute, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
+import { txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
+
+export const MAX_ALTERNATIVES = 5;
+
+interface Ranked {
+  candidate: Candidate;
+  ranking: Omit<RouteRanking, 'rank' | 'why'> & { net: Decimal | undefined };
+}
+
+/** Steps that make two routes the same route for a user: kinds, chains, bridges, venues and pools. */
+function identity(route: PlannedRoute): string {
+  const step = (s: Step) =>
+    s.kind === 'transfer'
+      ? `ibc:${s.hop.fromChainId}:${s.hop.channel}`
+      : s.kind === 'bridge'
+        ? `${s.lane.bridge}:${s.lane.fromChainId}:${s.lane.toChainId}:${s.lane.denomIn}:${s.fees.length}`
+        : `swap:${s.chainId}:${s.routes.map((r) => r.path.map((h) => h.pool.id).join('/')).join('+')}`;
+  return route.steps.map(step).join('|');
+}
+
+function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: ReturnType<typeof judgeRoute>): Ranked {
+  const { registry, market, nowMs } = ctx;
+  const { costs } = judged;
+  const costsUsd = costs.additionalFeesUsd.add(costs.gasUsd);
+  const priced = costs.unpriced === 0;
+  const end =
+    q.amount.kind === 'in'
+      ? judged.usdOut
+      : usdValueOf(
+          market.prices,
+          registry,
+          c.route.source.wire.chain_id,
+          c.route.source.wire.denom,
+          c.route.amountIn,
+          nowMs,
+        )?.usd;
+  const net = end && priced ? (q.amount.kind === 'in' ? end.sub(costsUsd) : end.add(costsUsd)) : undefined;
+  const claims = costs.gas.filter((g) => g.txIndex === undefined).length;
+  return {
+    candidate: c,
+    ranking: {
+      usd_costs_on_top: priced ? formatUsd(costsUsd) : null,
+      usd_fees_on_top: priced ? formatUsd(costs.additionalFeesUsd) : null,
+      usd_gas: priced ? formatUsd(costs.gasUsd) : null,
+      usd_net: net ? formatUsd(net) : null,
+      signatures: txsRequired(c.route) + claims,
+      claims,
+      estimated_route_duration_seconds: c.seconds,
+      net,
+    },
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Why `r` ranks below `first` (or, for the first, why it leads). */
+function why(q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string {
+  const a = r.ranking;
+  const b = first.ranking;
+  const facts = `${plural(a.signatures, 'signature')}, about ${a.estimated_route_duration_seconds} s`;
+  const costs = a.usd_costs_on_top !== null ? `, ${a.usd_costs_on_top} USD in fees on top and gas` : '';
+  if (isFirst) {
+    const lead = q.goFast ? 'the fastest of the cheapest routes (go_fast)' : 'the most value after fees and gas';
+    return `${lead}: ${facts}${costs}`;
+  }
+  const parts: string[] = [];
+  if (a.net && b.net && !a.net.eq(b.net)) {
+    const diff = formatUsd(a.net.sub(b.net).abs());
+    const worse = q.amount.kind === 'in' ? a.net.lt(b.net) : a.net.gt(b.net);
+    const verb = q.amount.kind === 'in' ? 'delivers' : 'spends';
+    const more = q.amount.kind === 'in' ? 'more' : 'less';
+    const less = q.amount.kind === 'in' ? 'less' : 'more';
+    parts.push(`${verb} ${diff} USD ${worse ? less : more} after fees and gas`);
+  } else if (r.candidate.net !== first.candidate.net) {
+    parts.push(q.amount.kind === 'in' ? 'delivers less after fees' : 'spends more after fees');
+  } else parts.push('as cheap after fees and gas');
+  if (a.signatures !== b.signatures)
+    parts.push(`needs ${plural(a.signatures, 'signature')} instead of ${b.signatures}`);
+  if (a.estimated_route_duration_seconds !== b.estimated_route_duration_seconds)
+    parts.push(
+      `takes about ${a.estimated_route_duration_seconds} s instead of ${b.estimated_route_duration_seconds} s`,
+    );
+  return `compared with #1: ${parts.join('; ')} (${facts}${costs})`;
+}
+
+/**
+ * Up to MAX_ALTERNATIVES ranked routes. Errors as /v2/fungible/route would answer them when no route can be given:
+ * the first is the route quoteRoute picks, so both endpoints agree.
+ */
+export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRoute[] {
+  const candidates = planCandidates(ctx.registry, ctx.market, q, ctx.cache, ctx.nowMs);
+  const chosen = quoteRoute(
+    ctx,
+    q,
+    candidates.map((c) => c.route),
+  );
+  const ranked: Ranked[] = [];
+  const seen = new Set<string>();
+  const add = (c: Candidate) => {
+    const key = identity(c.route);
+    if (seen.has(key) || ranked.length >= MAX_ALTERNATIVES) return;
+    const judged = judgeRoute(ctx, q, c.route);
+    if (judged.verdict.kind === 'error') return;
+    seen.add(key);
+    ranked.push(rankingOf(ctx, q, c, judged));
+  };
+  add(candidates.find((c) => c.route === chosen.planned)!);
+  for (const c of candidates) add(c);
+  const first = ranked[0]!;
+  return ranked.map((r, i) => {
+    const judged = judgeRoute(ctx, q, r.candidate.route);
+    const { route } = renderQuote(ctx, r.candidate.route, judged);
+    const { net: _net, ...figures } = r.ranking;
+    return { ...route, junction_ranking: { rank: i + 1, why: why(q, r, first, i === 0), ...figures } };
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * An EVM swap step as the router call that executes it (venues/uniswap/router-calldata.ts), and as the wire's
+ * `evm_swap` operation record (the official SDK's EvmSwap: input_token "" for the native token, amount_in,
+ * swap_calldata, amount_out, from_chain_id, denom_in, denom_out, swap_venues).
+ *
+ * An EVM swap always executes exact in: an exact-out route solves the input with the pools' inverse math, and the
+ * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
+ * output asked).
+ */
+import type { EvmSwapCall } from '../bridges/types.js';
+import { uniswapChain } from '../venues/uniswap/chains.js';
+import { routerCall, type RouterCall } from '../venues/uniswap/router-calldata.js';
+import type { EvmSwapRecord } from '../wire/operation.js';
+import type { SwapStep } from './types.js';
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+/** The slippage the route's own swap_calldata allows (1 %, the messages' default); /msgs re-encodes with the caller's. */
+export const ROUTE_CALLDATA_SLIPPAGE_PPM = 10_000n;
+
+/** The minimum an EVM swap guarantees: its output less the slippage tolerance (exact out: the output asked). */
+export function evmMinAmountOut(step: SwapStep, slippagePpm: bigint): bigint {
+  if (step.exact === 'out') return step.grossOut;
+  return step.grossOut - (step.grossOut * slippagePpm) / 1_000_000n;
+}
+
+/** The router call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut`. */
+export function evmRouterCall(step: SwapStep, amountIn: bigint, minOut: bigint): RouterCall & { router: string } {
+  const chain = uniswapChain(step.chainId);
+  if (!chain) throw new Error(`no Uniswap deployment on chain ${step.chainId}`);
+  const total = step.routes.reduce((s, r) => s + r.amountIn, 0n);
+  // The committed input spread over the routes in the planned proportions (remainder on the first).
+  const parts = step.routes.map((r) => (amountIn * r.amountIn) / total);
+  parts[0] = parts[0]! + (amountIn - parts.reduce((s, p) => s + p, 0n));
+  const call = routerCall({
+    routes: step.routes.map((r, k) => ({ path: r.path, amountIn: parts[k]! })),
+    wrapIn: step.denomIn === chain.nativeDenom,
+    unwrapOut: step.denomOut === chain.nativeDenom,
+    minAmountOut: minOut,
+  });
+  return { ...call, router: chain.swapRouter02 };
+}
+
+/** The input token as Skip's EVM contracts take it: the zero address for the native token. */
+export function inputTokenOf(step: SwapStep): string {
+  return uniswapChain(step.chainId)?.nativeDenom === step.denomIn ? ZERO_ADDRESS : step.denomIn;
+}
+
+/** The swap as a swap-then-bridge entry point takes it. */
+export function evmSwapCall(step: SwapStep, amountIn: bigint, minOut: bigint): EvmSwapCall {
+  const call = evmRouterCall(step, amountIn, minOut);
+  return { inputToken: inputTokenOf(step), amountIn, calldata: call.data.slice(2), minAmountOut: minOut };
+}
+
+export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
+  const call = evmRouterCall(step, step.amountIn, evmMinAmountOut(step, ROUTE_CALLDATA_SLIPPAGE_PPM));
+  const native = uniswapChain(step.chainId)?.nativeDenom === step.denomIn;
+  return {
+    input_token: native ? '' : step.denomIn,
+    amount_in: step.amountIn.toString(),
+    // The wire carries calldata without 0x, as for evm_tx.data.
+    swap_calldata: call.data.slice(2),
+    amount_out: step.amountOut.toString(),
+    from_chain_id: step.chainId,
+    denom_in: step.denomIn,
+    denom_out: step.denomOut,
+    swap_venues: [{ name: step.venue.name, chain_id: step.venue.chainId, logo_uri: step.venue.logoUri }],
+  };
+}

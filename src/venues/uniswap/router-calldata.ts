@@ -1,0 +1,130 @@
+/**
+ * Calldata for Uniswap's SwapRouter02 (the `swap_router_02` of data/evm-uniswap.json; ABI from
+ * @uniswap/swap-router-contracts): a swap path of V3 pools and V2 pairs, exact in, as one call.
+ *
+ * - V3 hops in a row are one `exactInput` (path = token, fee, token, ...); V2 hops in a row one
+ *   `swapExactTokensForTokens`. A later segment swaps what the router holds (amountIn 0 = its balance).
+ * - The native token in: the call carries it as `value`, and the router wraps it (its `pay` uses the WETH9 balance).
+ * - The native token out: the last segment pays the router, and `unwrapWETH9(min)` sends the ether to the caller.
+ * - Recipient MSG_SENDER (address 1) is the router's alias for its caller: the calldata is the same whether the user
+ *   calls the router or a swap-then-bridge entry point does (Skip's CCTP relayer).
+ * - The guaranteed minimum is checked once, on what leaves the router: the last swap's amountOutMinimum, or the
+ *   sweep / unwrap minimum when the output passes through the router.
+ */
+import { encodeFunctionData, encodePacked, parseAbi, type Address, type Hex } from 'viem';
+import type { Pool } from '../types.js';
+import { ConstantProductPool, V2_KIND } from './v2-pool.js';
+import { UniswapV3Pool, V3_KIND } from './v3-pool.js';
+
+export const SWAP_ROUTER_02_ABI = parseAbi([
+  'struct ExactInputParams { bytes path; address recipient; uint256 amountIn; uint256 amountOutMinimum; }',
+  'function exactInput(ExactInputParams params) payable returns (uint256 amountOut)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to) payable returns (uint256 amountOut)',
+  'function unwrapWETH9(uint256 amountMinimum) payable',
+  'function sweepToken(address token, uint256 amountMinimum) payable',
+  'function multicall(bytes[] data) payable returns (bytes[] results)',
+]);
+
+/** SwapRouter02's aliases (Constants.sol): its caller, and itself. */
+const MSG_SENDER: Address = '0x0000000000000000000000000000000000000001';
+const ADDRESS_THIS: Address = '0x0000000000000000000000000000000000000002';
+
+/** Protocols SwapRouter02 executes: Uniswap's own deployments (a fork's pools need the fork's router). */
+const ROUTED_PROTOCOLS = new Set(['uniswap-v3', 'uniswap-v2']);
+
+export function routerExecutes(pool: Pool): boolean {
+  return (
+    (pool instanceof UniswapV3Pool || pool instanceof ConstantProductPool) &&
+    (pool.kind === V3_KIND || pool.kind === V2_KIND) &&
+    ROUTED_PROTOCOLS.has(pool.protocol)
+  );
+}
+
+export interface RouterHop {
+  pool: Pool;
+  denomIn: string;
+  denomOut: string;
+}
+
+export interface RouterSwap {
+  /** Paths with the input each takes (several when the swap is split). */
+  routes: readonly { path: readonly RouterHop[]; amountIn: bigint }[];
+  /** The native token comes in as value (wrapped by the router) / goes out unwrapped. */
+  wrapIn: boolean;
+  unwrapOut: boolean;
+  /** What must leave the router at least, in total. */
+  minAmountOut: bigint;
+}
+
+export interface RouterCall {
+  data: Hex;
+  /** Native amount the call carries (the input when wrapping, else 0). */
+  value: bigint;
+}
+
+interface Segment {
+  kind: typeof V3_KIND | typeof V2_KIND;
+  hops: RouterHop[];
+}
+
+function segments(path: readonly RouterHop[]): Segment[] {
+  const out: Segment[] = [];
+  for (const hop of path) {
+    if (!routerExecutes(hop.pool))
+      throw new Error(`SwapRouter02 cannot execute pool ${hop.pool.id} (${hop.pool.kind})`);
+    const kind = hop.pool.kind as Segment['kind'];
+    const last = out[out.length - 1];
+    if (last && last.kind === kind) last.hops.push(hop);
+    else out.push({ kind, hops: [hop] });
+  }
+  return out;
+}
+
+function segmentCall(s: Segment, recipient: Address, amountIn: bigint, min: bigint): Hex {
+  if (s.kind === V3_KIND) {
+    const types: string[] = ['address'];
+    const values: unknown[] = [s.hops[0]!.denomIn];
+    for (const h of s.hops) {
+      types.push('uint24', 'address');
+      values.push((h.pool as UniswapV3Pool).state.fee, h.denomOut);
+    }
+    const path = encodePacked(types, values);
+    return encodeFunctionData({
+      abi: SWAP_ROUTER_02_ABI,
+      functionName: 'exactInput',
+      args: [{ path, recipient, amountIn, amountOutMinimum: min }],
+    });
+  }
+  const tokens = [s.hops[0]!.denomIn, ...s.hops.map((h) => h.denomOut)] as Address[];
+  return encodeFunctionData({
+    abi: SWAP_ROUTER_02_ABI,
+    functionName: 'swapExactTokensForTokens',
+    args: [amountIn, min, tokens, recipient],
+  });
+}
+
+/** The router call that runs the swap. */
+export function routerCall(swap: RouterSwap): RouterCall {
+  const total = swap.routes.reduce((s, r) => s + r.amountIn, 0n);
+  const value = swap.wrapIn ? total : 0n;
+  const plan = swap.routes.map((r) => segments(r.path));
+  // One segment, paid straight to the caller: the swap itself checks the minimum.
+  if (plan.length === 1 && plan[0]!.length === 1 && !swap.unwrapOut) {
+    return { data: segmentCall(plan[0]![0]!, MSG_SENDER, total, swap.minAmountOut), value };
+  }
+  const calls: Hex[] = [];
+  for (const [k, segs] of plan.entries()) {
+    segs.forEach((s, i) => calls.push(segmentCall(s, ADDRESS_THIS, i === 0 ? swap.routes[k]!.amountIn : 0n, 0n)));
+  }
+  const last = swap.routes[0]!.path[swap.routes[0]!.path.length - 1]!;
+  calls.push(
+    swap.unwrapOut
+      ? encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'unwrapWETH9', args: [swap.minAmountOut] })
+      : encodeFunctionData({
+          abi: SWAP_ROUTER_02_ABI,
+          functionName: 'sweepToken',
+          args: [last.denomOut as Address, swap.minAmountOut],
+        }),
+  );
+  return { data: encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'multicall', args: [calls] }), value };
+}
