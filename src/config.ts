@@ -295,6 +295,12 @@ export const SETTINGS = {
     default: '60',
     help: "how long a worker holds a tracked transaction it is looking at; a crashed instance's work is taken over after this",
   },
+  webhookAllowHosts: {
+    env: 'WEBHOOK_ALLOW_HOSTS',
+    kind: 'string?',
+    default: undefined,
+    help: 'comma-separated host names or addresses webhooks may target although they are internal (loopback, private, link-local); unset = only public addresses',
+  },
   corsOrigins: {
     env: 'CORS_ORIGINS',
     kind: 'string?',

@@ -70,7 +70,7 @@ beforeAll(async () => {
     rest,
     runWorker: true,
     worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 },
-    webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 },
+    webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000, allowHosts: ['127.0.0.1'] },
     trackWaitMs: 3_000,
   });
   app = await buildApp(ctx, { access, tx });

@@ -81,6 +81,13 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     timeoutMs: config.upstreamTimeoutMs,
     maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
+    webhooks: {
+      ...DEFAULT_WEBHOOK_SETTINGS,
+      allowHosts: (config.webhookAllowHosts ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    },
     axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }

@@ -9,6 +9,7 @@
  * exponential backoff up to `maxAttempts`, then marked failed. Deliveries are claimed with leases like tracked
  * transactions, so several instances share them and a crashed one's are retried by another.
  */
+import { checkWebhookTarget } from './webhook-target.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from '../store/db.js';
@@ -21,6 +22,8 @@ export interface WebhookSettings {
   maxAttempts: number;
   timeoutMs: number;
   leaseMs: number;
+  /** Internal hosts an operator allows as targets (WEBHOOK_ALLOW_HOSTS); every other target must be public. */
+  allowHosts?: readonly string[];
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -206,6 +209,13 @@ export class WebhookDispatcher {
     await this.running;
   }
 
+  /** Why `url` may not be a webhook target (registration); undefined when it may. */
+  async targetProblem(url: string): Promise<string | undefined> {
+    const check = await checkWebhookTarget(url, this.settings.allowHosts);
+    // A host that does not resolve now may later: each delivery checks it again.
+    return check.unresolved ? undefined : check.problem;
+  }
+
   /** Runs a pass soon (after a new delivery was queued). */
   poke(): void {
     if (this.stopped || this.running) return;
@@ -259,6 +269,9 @@ export class WebhookDispatcher {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      // Checked before every delivery: the host's DNS may point inside since registration (webhook-target.ts).
+      const { problem } = await checkWebhookTarget(d.url, this.settings.allowHosts);
+      if (problem) throw new Error(`target refused: url ${problem}`);
       const res = await fetch(d.url, {
         method: 'POST',
         headers: {

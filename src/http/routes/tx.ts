@@ -151,7 +151,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       },
     },
     async (req) => {
-      const problem = webhookUrlProblem(req.body.url);
+      const problem = webhookUrlProblem(req.body.url) ?? (await tx.dispatcher.targetProblem(req.body.url));
       if (problem) throw invalidArgument(`invalid url: ${problem}`);
       return createWebhook(tx.store, requireKey(req).keyId, req.body.url, Date.now());
     },
