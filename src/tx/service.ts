@@ -87,6 +87,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
         .split(',')
         .map((h) => h.trim())
         .filter(Boolean),
+      maxPerKey: config.webhookMaxPerKey,
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
   };

