@@ -2,8 +2,8 @@
  * Webhook targets must be public http(s) addresses: a webhook is a request Junction makes on a caller's behalf, and
  * one aimed at loopback, the private network or a cloud metadata service (169.254.169.254) would let any key holder
  * reach inside the operator's network — and read the answers in the deliveries list. The host is checked after DNS
- * resolution (every address it resolves to), at registration and again before every delivery (DNS can change);
- * redirects are never followed (webhooks.ts). Decimal and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`)
+ * resolution (every address it resolves to) at registration; redirects are never followed (webhooks.ts). Checking
+ * again before every delivery (DNS can change) is not wired yet. Decimal and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`)
  * are normalised by the URL parser before the check. WEBHOOK_ALLOW_HOSTS lists internal hosts an operator allows.
  */
 import { lookup } from 'node:dns/promises';
