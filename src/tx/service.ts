@@ -82,6 +82,14 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     timeoutMs: config.upstreamTimeoutMs,
     maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
+    webhooks: {
+      ...DEFAULT_WEBHOOK_SETTINGS,
+      allowHosts: (config.webhookAllowHosts ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      maxPerKey: config.webhookMaxPerKey,
+    },
     axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }
