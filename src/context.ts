@@ -24,6 +24,8 @@ import { createLiveMarket } from './market.js';
 import { laneGraph } from './routing/lane-graph.js';
 import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
 import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
+import { liveGasRefresher } from './routing/gas/refresh.js';
+import type { LiveGasPriceRefresher } from './routing/gas/live-gas.js';
 
 /**
  * Everything the endpoints read, built once at start-up and passed to the app. Request handlers hold no other state,
@@ -49,6 +51,8 @@ export interface AppContext {
   solanaBlockhash: BlockhashSource;
   /** Bridge fees quoted on chain off the request path (LayerZero, Stargate, Hyperlane); start/stop for main.ts. */
   liveFees: LiveFeeRefresher;
+  /** EVM gas prices asked of the CHAIN_RPC_URLS nodes off the request path (routing/gas/live-gas.ts). */
+  liveGas: LiveGasPriceRefresher;
   startedAt: number;
   /**
    * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
@@ -88,6 +92,7 @@ export function buildContext(config: Config): AppContext {
       feeAddresses,
     },
     liveFees: bridgeFeeRefresher(registry, config),
+    liveGas: liveGasRefresher(registry, config),
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
     lifecycle: { draining: false, closing: false },

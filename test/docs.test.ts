@@ -83,6 +83,7 @@ describe('README and docs/', () => {
       'CHROMIUM_PATH',
       'FUZZ_RUNS',
       'FUZZ_SEED',
+      'JUNCTION_SOLC_CACHE',
       'POSTGRES_PASSWORD',
       'JUNCTION_REVISION',
       'NODE_ENV',
@@ -127,7 +128,7 @@ describe('README and docs/', () => {
   it('list the bridges and venues that run', () => {
     const readme = text['README.md']!;
     const bridges = readme.slice(readme.indexOf('\n## Bridges\n'), readme.indexOf('\n## Swap venues\n'));
-    const rows = [...bridges.matchAll(/^\| [^|]+\(`([A-Z_]+)`\) \| `(\w+)` \|/gm)];
+    const rows = [...bridges.matchAll(/^\| [^|]+\(`([A-Z0-9_]+)`\) \| `(\w+)` \|/gm)];
     expect(rows.map((r) => r[1]).sort()).toEqual(BRIDGES.map((b) => b.id).sort());
     for (const [, , kind] of rows) expect(OPERATION_KINDS as readonly string[]).toContain(kind);
     const venues = readme.slice(readme.indexOf('\n## Swap venues\n'), readme.indexOf('\n## Transactions and status\n'));

@@ -172,7 +172,7 @@ describe('keys, guard and statistics', () => {
     await eventually(
       async () =>
         (await app.inject({ url: '/junction/usage', headers: { authorization: created.key } })).statusCode === 200,
-      2_000,
+      60_000,
       'new key accepted',
     );
     await revokeKey(t.store, created.id);
@@ -181,7 +181,7 @@ describe('keys, guard and statistics', () => {
         (await app.inject({ url: '/v2/info/bridges', headers: { authorization: created.key } })).headers[
           'x-junction-auth'
         ] === 'revoked-key',
-      2_000,
+      60_000,
       'revocation applied',
     );
   });

@@ -98,14 +98,14 @@ export interface BridgeTxInput<L extends Lane = Lane> {
    * lane delivers its funds to (a Go Fast order's `data`, a callback memo on an IBC v2 packet).
    */
   continuation?: ContractCall;
+  /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
+  swapBefore?: EvmSwapCall;
   /**
    * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
    * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
    * The forwarding sends no memo, so nothing after that transfer rides along.
    */
   ibcForward?: { channel: string; receiver: string };
-  /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
-  swapBefore?: EvmSwapCall;
 }
 
 /**
@@ -187,15 +187,15 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
   /**
-   * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
-   * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
-   */
-  readonly forwardsByIbc?: boolean;
-  /**
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
   swapsBefore?(registry: Registry, lane: L): boolean;
+  /**
+   * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
+   * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
+   */
+  readonly forwardsByIbc?: boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

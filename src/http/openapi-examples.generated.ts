@@ -23,18 +23,29 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           summary: 'an instance on the offline defaults',
           value: {
             status: 'ok',
-            chains: 231,
-            assets: 3123,
-            uptime_seconds: 0.3,
+            chains: 236,
+            assets: 3440,
+            uptime_seconds: 0.5,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TCrJvm/junction.sqlite' },
             },
             checks: {
-              registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73573623 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73573623 s old' },
-              market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
+              registry: { ok: true, detail: '236 chains' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TCrJvm/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73576425 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73576425 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73576425 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701225 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701225 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701225 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701225 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701225 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73576425 s old' },
+              market: {
+                ok: true,
+                detail:
+                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 9 pools, binance-uniswap 1 pools',
+              },
               bridge_fees: {
                 ok: true,
                 detail:
@@ -49,18 +60,29 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           summary: 'draining after SIGTERM',
           value: {
             status: 'draining',
-            chains: 231,
-            assets: 3123,
-            uptime_seconds: 2.1,
+            chains: 236,
+            assets: 3440,
+            uptime_seconds: 1.9,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TCrJvm/junction.sqlite' },
             },
             checks: {
-              registry: { ok: true, detail: '231 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-f9yDLn/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73573625 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73573625 s old' },
-              market: { ok: true, detail: 'version 2: osmosis-poolmanager 131 pools, neutron-astroport 115 pools' },
+              registry: { ok: true, detail: '236 chains' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TCrJvm/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73576427 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73576427 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73576427 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701227 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701227 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701227 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701227 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795701227 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73576427 s old' },
+              market: {
+                ok: true,
+                detail:
+                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 9 pools, binance-uniswap 1 pools',
+              },
               bridge_fees: {
                 ok: true,
                 detail:
@@ -118,14 +140,14 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/cosmoshub/images/atom.svg',
               },
               {
-                id: 'CCTP',
-                name: 'CCTP',
+                id: 'CCTP_V2',
+                name: 'CCTP V2',
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
               },
               {
-                id: 'AXELAR',
-                name: 'Axelar',
-                logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/axelar/images/axl.svg',
+                id: 'CCTP',
+                name: 'CCTP',
+                logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/noble/images/USDCoin.svg',
               },
             ],
           },
@@ -147,6 +169,12 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 name: 'neutron-astroport',
                 chain_id: 'neutron-1',
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/neutron/images/astro.svg',
+              },
+              {
+                name: 'ethereum-uniswap',
+                chain_id: '1',
+                logo_uri:
+                  'https://raw.githubusercontent.com/Uniswap/brand-assets/main/Uniswap%20Brand%20Assets/Uniswap_icon_pink.svg',
               },
             ],
           },
@@ -1152,7 +1180,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795698723611000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795701525433000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1165,7 +1193,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795698723611000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795701525433000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1189,7 +1217,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795698723839000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795698723839000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795701525603000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795701525603000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1202,7 +1230,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795698723839000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795698723839000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795701525603000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795701525603000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1470,6 +1498,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 next_blocking_transfer: null,
                 transfer_asset_release: null,
                 error: null,
+                next_step: { action: 'none', chain_id: null, message: 'complete', tx: null },
               },
             ],
             state: 'STATE_COMPLETED_SUCCESS',
@@ -1478,6 +1507,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             transfer_asset_release: null,
             error: null,
             status: 'STATE_COMPLETED',
+            next_step: { action: 'none', chain_id: null, message: 'complete', tx: null },
           },
         },
       },
@@ -1487,7 +1517,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'a transaction already complete: one event, then the stream ends',
           value:
-            'event: status\nid: 2\ndata: {"transfers":[{"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null}],"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"status":"STATE_COMPLETED"}\n\n',
+            'event: status\nid: 2\ndata: {"transfers":[{"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"next_step":{"action":"none","chain_id":null,"message":"complete","tx":null}}],"state":"STATE_COMPLETED_SUCCESS","transfer_sequence":[],"next_blocking_transfer":null,"transfer_asset_release":null,"error":null,"status":"STATE_COMPLETED","next_step":{"action":"none","chain_id":null,"message":"complete","tx":null}}\n\n',
         },
       },
     },
@@ -1508,7 +1538,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: 'b3623a093f70',
+            key_id: '398d7d8c8fe2',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1524,10 +1554,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_57531c938e5a5994',
+            id: 'wh_86e182047943086e',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_BSq-IN9zqvWkVltNMGY-mB2lJOyRVWsn',
-            created_at: '2026-11-26T13:07:04.331Z',
+            secret: 'whsec_b4-lXc9aHLEeoVH85n7D5gYDv5JnRpNh',
+            created_at: '2026-11-26T13:53:46.241Z',
           },
         },
       },
@@ -1539,9 +1569,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_57531c938e5a5994',
+                id: 'wh_86e182047943086e',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T13:07:04.331Z',
+                created_at: '2026-11-26T13:53:46.241Z',
               },
             ],
           },
@@ -1610,7 +1640,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               domain: 'skip.build',
               metadata: {
                 explanation:
-                  "a route whose funds wait on 10 for the user's own claim before going on is not offered; the route needs the Go Fast bridge, which the request excludes (bridges); a route whose funds wait on 137 for the user's own claim before going on is not offered; a route whose funds wait on 8453 for the user's own claim before going on is not offered; a route whose funds wait on 42161 for the user's own claim before going on is not offered; a route whose funds wait on 43114 for the user's own claim before going on is not offered; smart_relay is false: CCTP burns go unrelayed (no relaying fee); a route whose funds wait on solana for the user's own claim before going on is not offered; the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Stargate bridge, which the request excludes (bridges); the route needs 2 transactions because CCTP delivers on noble-1, where the funds wait for a new transaction; set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1. Ethereum: CCTP to Noble; 2. Noble: IBC to Osmosis",
+                  'smart_relay: the relayed form of the CCTP transfer is used; the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Go Fast bridge, which the request excludes (bridges); the route needs 2 transactions because osmosis-1 cannot run the swap on arrival (no IBC hooks or entry-point contract); set allow_multi_tx to true to accept it; the route needs 2 transactions because neutron-1 cannot run the swap on arrival (no IBC hooks or entry-point contract); set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1. Ethereum: CCTP to Noble, IBC to Osmosis; 2. Osmosis: swap on osmosis-poolmanager',
               },
             },
           ],

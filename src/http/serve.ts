@@ -58,6 +58,7 @@ export async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.liveMarket.start(logger);
   ctx.liveFees.start(logger);
+  ctx.liveGas.start(logger);
   await tx.start();
   installShutdown({ app, ctx, tx, access, logger });
   const cpu = process.cpuUsage();

@@ -21,8 +21,16 @@ export interface ShutdownParts {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs the shutdown sequence; resolves when everything is closed (the caller exits). */
-export async function shutdown({ app, ctx, tx, access, logger }: ShutdownParts, drainMs: number): Promise<void> {
+/**
+ * Runs the shutdown sequence; resolves when everything is closed (the caller exits). `waitDrain` is how the drain
+ * period passes: the wall clock in a deployment, a condition of the test's in tests (which must not depend on how
+ * fast a busy machine serves the requests it sends while draining).
+ */
+export async function shutdown(
+  { app, ctx, tx, access, logger }: ShutdownParts,
+  drainMs: number,
+  waitDrain: (ms: number) => Promise<void> = sleep,
+): Promise<void> {
   const timeoutMs = ctx.config.shutdownTimeoutSeconds * 1000;
   ctx.lifecycle.draining = true;
   if (drainMs > 0) {
@@ -30,7 +38,7 @@ export async function shutdown({ app, ctx, tx, access, logger }: ShutdownParts, 
       { drainSeconds: drainMs / 1000 },
       'draining: /health answers 503, every response closes its connection',
     );
-    await sleep(drainMs);
+    await waitDrain(drainMs);
   }
   ctx.lifecycle.closing = true;
   logger.info({ timeoutSeconds: timeoutMs / 1000 }, 'closing: no new connections; waiting for requests in flight');
@@ -45,6 +53,7 @@ export async function shutdown({ app, ctx, tx, access, logger }: ShutdownParts, 
   clearTimeout(force);
   await ctx.liveMarket.stop();
   await ctx.liveFees.stop();
+  await ctx.liveGas.stop();
   await access.close();
   logger.info({}, 'stopped');
 }

@@ -211,7 +211,7 @@ export function buildMessages(
     const amount = amounts.input[g.first]!;
 
     if (first.kind === 'swap' && isEvmSwapStep(first)) {
-      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts, opensAfterSeconds, timeoutNs));
+      txs.push(evmSwapTx(registry, g, amounts, signer, address, opts, opensAfterSeconds, fold));
       const last = txs[txs.length - 1]!;
       if ('evm_tx' in last) msgs.push({ evm_tx: last.evm_tx });
       continue;
@@ -240,9 +240,12 @@ export function buildMessages(
           : {}),
       });
       txs.push(tx);
-      if ('cosmos_tx' in tx)
-        for (const m of tx.cosmos_tx.msgs) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...m } });
-      else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
+      // The deprecated top-level msgs hold one message per transaction: a Cosmos transaction of several (the relayed
+      // Noble burn and its fee send) has no entry there, as in Skip's answers; its txs entry carries it whole.
+      if ('cosmos_tx' in tx) {
+        const only = tx.cosmos_tx.msgs.length === 1 ? tx.cosmos_tx.msgs[0] : undefined;
+        if (only) msgs.push({ multi_chain_msg: { chain_id: chainId, path, ...only } });
+      } else if ('evm_tx' in tx) msgs.push({ evm_tx: tx.evm_tx });
       else msgs.push({ svm_tx: tx.svm_tx });
       continue;
     }
@@ -292,7 +295,7 @@ function evmSwapTx(
   address: (chainId: string) => string,
   opts: MessageOptions,
   opensAfterSeconds: number,
-  timeoutTimestampNs: bigint,
+  fold: Folder,
 ): Tx {
   const swap = g.steps[0] as SwapStep;
   const input = amounts.input[g.first]!;
@@ -306,12 +309,17 @@ function evmSwapTx(
       sender: signer,
       recipient: address(next.lane.toChainId),
       operationIndices: g.operationIndices,
-      timeoutTimestampNs,
       slippagePpm: opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM,
       nowMs: opts.nowMs,
       opensAfterSeconds,
       timeoutSeconds: opts.timeoutSeconds,
       swapBefore: evmSwapCall(swap, input, minOut),
+      // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
+      ...(g.steps.length > 2
+        ? laneBridgeOf(next.lane).forwardsByIbc
+          ? { ibcForward: fold.forwardedTransfer(2) }
+          : { continuation: fold.contractCallAfter(2) }
+        : {}),
     });
   }
   if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
@@ -388,14 +396,15 @@ class Folder {
   }
 
   /**
-   * The one IBC transfer a forwarding account on the lane's destination sends (steps[1]): its channel and receiver.
-   * Such an account sends no memo, so the transfer must end the transaction (routing/transactions.ts ensures it).
+   * The one IBC transfer a forwarding account on the lane's destination sends (steps[j], the lane being steps[j-1]):
+   * its channel and receiver. Such an account sends no memo, so the transfer must end the transaction
+   * (routing/transactions.ts ensures it).
    */
-  forwardedTransfer(): { channel: string; receiver: string } {
-    const next = this.steps[1]!;
-    if (next.kind !== 'transfer' || this.steps.length !== 2)
+  forwardedTransfer(j = 1): { channel: string; receiver: string } {
+    const next = this.steps[j]!;
+    if (next.kind !== 'transfer' || this.steps.length !== j + 1)
       throw new Error('a forwarding account carries exactly one IBC transfer');
-    const onward = this.arrivalAfter(2);
+    const onward = this.arrivalAfter(j + 1);
     if (onward.memo)
       throw invalidArgument('a Noble forwarding account sends no memo: nothing (a post_route_handler) can follow it');
     return { channel: next.hop.channel, receiver: onward.receiver };

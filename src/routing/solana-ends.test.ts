@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { laneBridgeOf } from '../bridges/index.js';
-import { cctpBridge } from '../bridges/cctp/index.js';
 import { isRefusal, type BridgeStep, type Lane } from '../bridges/types.js';
 import type { ApiError } from '../errors.js';
 import { buildMessages } from '../messages/build.js';
@@ -15,6 +14,7 @@ import { scanContext, scanRoutes, USDC_ETHEREUM, USDC_SOLANA } from '../test-hel
 import { userAddress } from '../test-helpers/registry.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
+import { laneGraph } from './lane-graph.js';
 import type { Leg } from './search.js';
 import { svmChainMidRoute, svmMidRouteRefusal } from './svm-ends.js';
 import { stepFrom, stepTo, type PlannedRoute } from './types.js';
@@ -78,8 +78,8 @@ describe('Solana only at the ends of a route', () => {
 
   it('the rule itself: a shape through Solana is refused whatever its lanes, one from or to Solana is not', () => {
     const laneLeg = (from: string, to: string): Leg => {
-      const l = cctpBridge.lanes(registry).find((x) => x.fromChainId === from && x.toChainId === to)!;
-      return { kind: 'lane', bridge: cctpBridge, lane: l };
+      const e = laneGraph(registry).edges.find((x) => x.lane.fromChainId === from && x.lane.toChainId === to)!;
+      return { kind: 'lane', bridge: e.bridge, lane: e.lane };
     };
     const none: Leg = { kind: 'ibc', hops: [] };
     const through = [none, laneLeg('noble-1', 'solana'), none, laneLeg('solana', '1'), none];
@@ -95,8 +95,9 @@ describe('Solana only at the ends of a route', () => {
   });
 
   it('the message builder refuses a later transaction that starts on Solana', () => {
+    // Noble → Solana over CCTP, then Solana → Ethereum (CCTP V2 today): both real lanes of the registry.
     const lane = (from: string, to: string): Lane =>
-      cctpBridge.lanes(registry).find((l) => l.fromChainId === from && l.toChainId === to && !l.relayed)!;
+      laneGraph(registry).edges.find((e) => e.lane.fromChainId === from && e.lane.toChainId === to)!.lane;
     const step = (l: Lane, amount: bigint): BridgeStep => {
       const q = laneBridgeOf(l).quote(l, amount, 'in');
       if (isRefusal(q)) throw new Error(q.refused);

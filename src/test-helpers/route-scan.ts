@@ -3,7 +3,8 @@
  * price snapshots of data/, as the default configuration loads them): USDC of every CCTP chain and of Axelar, WBTC and
  * ATOM of Ethereum (Eureka), Hub ATOM and OSMO, to the Osmosis, Neutron, Stride and Hub tokens and to USDC, WBTC and
  * ATOM on EVM chains and Solana, at small, middling and large amounts, with every bridge and with one family pinned
- * (CCTP, Axelar, Eureka, Go Fast), Go Fast on and off, several transactions allowed. Unsafe prices are allowed: the
+ * (CCTP, Axelar, Eureka, Go Fast), unrelayed lanes (smart_relay false), Go Fast on and off, several transactions
+ * allowed. Unsafe prices are allowed: the
  * point is the routes' structure and messages, not their price.
  */
 import { loadConfig } from '../config.js';
@@ -57,12 +58,14 @@ const DESTINATIONS: readonly [chainId: string, denom: string][] = [
   ['1', ATOM_ETHEREUM],
 ];
 
-const BRIDGE_CHOICES: readonly (BridgeType[] | undefined)[] = [
-  undefined,
-  ['CCTP', 'IBC'],
-  ['AXELAR', 'IBC'],
-  ['EUREKA', 'IBC'],
-  ['GO_FAST', 'CCTP', 'IBC'],
+/** Bridges allowed (all, or one family pinned) and relaying (smart_relay false: lanes the recipient completes). */
+const CHOICES: readonly { bridges?: BridgeType[]; smart_relay?: boolean }[] = [
+  {},
+  { bridges: ['CCTP', 'IBC'] },
+  { bridges: ['AXELAR', 'IBC'] },
+  { bridges: ['EUREKA', 'IBC'] },
+  { bridges: ['GO_FAST', 'CCTP', 'IBC'] },
+  { smart_relay: false },
 ];
 
 export interface ScannedRoute {
@@ -89,7 +92,7 @@ export function scanRoutes(ctx: QuoteContext): ScannedRoute[] {
       if (sourceChain === destChain && sourceDenom === destDenom) continue;
       for (const amount of amounts)
         for (const goFast of [false, true])
-          for (const bridges of BRIDGE_CHOICES) {
+          for (const choice of CHOICES) {
             const request: RouteRequestFields = {
               source_asset_chain_id: sourceChain,
               source_asset_denom: sourceDenom,
@@ -99,7 +102,7 @@ export function scanRoutes(ctx: QuoteContext): ScannedRoute[] {
               allow_multi_tx: true,
               allow_unsafe: true,
               go_fast: goFast,
-              ...(bridges ? { bridges } : {}),
+              ...choice,
             };
             let planned: PlannedRoute;
             try {

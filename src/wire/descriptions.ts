@@ -69,7 +69,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   experimental_features: 'feature flags of the Skip API (accepted; Junction has none)',
   smart_swap_options: 'options of the swap search',
   split_routes: 'allow splitting a swap over up to three pool paths when that gives more',
-  evm_swaps: 'allow swaps on EVM chains (Junction quotes no EVM venue)',
+  evm_swaps:
+    "allow swaps on EVM chains through their Uniswap venues (default false; Skip's widget and clients send true)",
   allow_swaps: 'allow routes with a swap (default true)',
   go_fast: "allow Go Fast's fast transfers (and prefer faster routes within 0.5 % of the best amount)",
   fast_transfer: "the SDK's older name of go_fast",
@@ -137,7 +138,6 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   transfer: 'an IBC transfer hop',
   swap: 'a swap on a venue',
   axelar_transfer: 'a transfer over Axelar',
-  cctp_transfer_v2: "a transfer over Circle's CCTP V2 (standard or Fast Transfer)",
   bank_send: 'a bank send on one chain',
   hyperlane_transfer: 'a transfer over a Hyperlane warp route',
   evm_swap: 'a swap on an EVM chain',
@@ -275,6 +275,8 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'AxelarTransfer.smart_relay': 'the transfer is relayed for a fee',
   'CCTPTransfer.smart_relay':
     "relayed form: a fee pays the relayer that mints on the destination (Skip's CCTP relayer)",
+  'CCTPTransferV2.smart_relay':
+    "forwarded form: Circle's Forwarding Service mints on the destination for the SMART_RELAY fee (false: the recipient mints)",
   'HyperlaneTransfer.smart_relay': 'the transfer is relayed for a fee',
   'OPInitTransfer.smart_relay': 'the transfer is relayed for a fee',
   'EurekaTransfer.smart_relay': 'relayed form: a fee pays the relayer (needs a fee recipient configured)',
@@ -290,6 +292,7 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'HyperlaneTransfer.fee_asset': 'asset of fee_amount (the gas token of the source chain)',
   'HyperlaneTransfer.usd_fee_amount': 'USD value of fee_amount',
   'CCTPTransfer.smart_relay_fee_quote.fee_amount': 'the relaying fee, in base units of fee_denom',
+  'CCTPTransferV2.smart_relay_fee_quote.fee_amount': 'the relaying fee, in base units of fee_denom',
   'EurekaTransfer.smart_relay_fee_quote.fee_amount': 'the relaying fee, in base units of fee_denom',
   'GoFastTransfer.fee': "the solver's fee, amount in less amount out, in its parts",
   'GoFastTransfer.fee.fee_asset': 'asset the fee is taken in (USDC)',

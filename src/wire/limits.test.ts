@@ -68,7 +68,8 @@ describe('values that used to answer 500', () => {
     const direct = (extra: Record<string, unknown>) =>
       post(t.app, '/v2/fungible/msgs_direct', {
         ...transfer,
-        amount_in: '1000',
+        // 10 ATOM: enough that the transfer's gas keeps it within price safety.
+        amount_in: '10000000',
         chain_ids_to_addresses: ADDR,
         ...extra,
       });
@@ -104,7 +105,7 @@ describe('values that used to answer 500', () => {
     expect((await direct({ cumulative_affiliate_fee_bps: '0' })).statusCode).toBe(200);
     const agreed = await post(t.app, '/v2/fungible/msgs_direct', {
       ...swap,
-      amount_in: '1000000',
+      amount_in: '100000000',
       chain_ids_to_addresses: ADDR,
       chain_ids_to_affiliates: affiliates('50'),
       cumulative_affiliate_fee_bps: '50',

@@ -33,8 +33,8 @@ function buildTx({
   recipient,
   operationIndices,
   solana,
-  ibcForward,
   swapBefore,
+  ibcForward,
 }: BridgeTxInput<CctpLane>) {
   const { lane } = step;
   // Carrying the IBC transfer from Noble: mint to the forwarding account for that channel and receiver, with the

@@ -33,6 +33,8 @@ describe('CCTP smart relay', () => {
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.txs).toEqual(fx.response.body.txs);
+      // The deprecated top-level msgs too: the EVM burn as its one entry, none for the two-message Noble burn.
+      expect(body.msgs).toEqual((fx.response.body as { msgs?: unknown }).msgs);
       expect(body.route.amount_in).toBe(fx.response.body.route.amount_in);
       expect(body.route.estimated_amount_out).toBe(fx.response.body.route.estimated_amount_out);
       const fees = body.route.estimated_fees;
@@ -46,6 +48,10 @@ describe('CCTP smart relay', () => {
         fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
       });
       expect(fees[0].origin_asset.denom).toBe(fx.request.source_asset_denom);
+      // Priced as Skip priced it (USDC at one dollar): "0.36" and "40.00".
+      const skipFees = (fx.response.body.route as unknown as { estimated_fees: { usd_amount: string }[] })
+        .estimated_fees;
+      expect(fees[0].usd_amount).toBe(skipFees[0]!.usd_amount);
       expect(BigInt(body.route.amount_in)).toBe(BigInt(body.route.estimated_amount_out) + BigInt(fees[0].amount));
       expect(body.route.operations[0].cctp_transfer.smart_relay).toBe(true);
     },

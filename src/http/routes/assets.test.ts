@@ -253,17 +253,17 @@ describe('/v2/fungible/assets_between_chains', () => {
     expect(await between({ ...q, allow_multi_tx: false })).toEqual(single);
   });
 
-  it('lane bridges: USDC between Noble, Ethereum and Solana over CCTP; a pair of chains with no transfer gives []', async () => {
+  it('lane bridges: USDC between Noble, Ethereum and Solana over CCTP (V2 where both ends have it); a pair of chains with no transfer gives []', async () => {
     const usdc = {
       '1': '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       'noble-1': 'uusdc',
       solana: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     } as Record<string, string>;
-    for (const [from, to] of [
-      ['noble-1', '1'],
-      ['1', 'noble-1'],
-      ['1', 'solana'],
-      ['solana', 'noble-1'],
+    for (const [from, to, bridge] of [
+      ['noble-1', '1', 'CCTP'],
+      ['1', 'noble-1', 'CCTP'],
+      ['1', 'solana', 'CCTP_V2'],
+      ['solana', 'noble-1', 'CCTP'],
     ] as const) {
       const entries = (await between({ source_chain_id: from, dest_chain_id: to })) as {
         asset_on_source: { denom: string };
@@ -274,7 +274,7 @@ describe('/v2/fungible/assets_between_chains', () => {
       expect(
         entries.map((e) => [e.asset_on_source.denom, e.asset_on_dest.denom, e.txs_required, e.bridges]),
         `${from} → ${to}`,
-      ).toContainEqual([usdc[from], usdc[to], 1, ['CCTP']]);
+      ).toContainEqual([usdc[from], usdc[to], 1, [bridge]]);
     }
     expect(await between({ source_chain_id: '56', dest_chain_id: 'solana' })).toEqual([]);
     expect(await between({ source_chain_id: '56', dest_chain_id: 'solana', include_evm_assets: true })).toEqual([]);

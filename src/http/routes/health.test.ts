@@ -133,7 +133,7 @@ describe('GET /health with live Osmosis ingest', () => {
       await vi.waitFor(
         async () =>
           expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"${sqs.url}/pools"`),
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       );
       expect((await checks())['venue:osmosis-poolmanager:waiting']).toEqual({
         ok: false,

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const EVM = ['1', '10', '137', '42161', '43114', '56', '8453'];
+const EVM = ['1', '10', '130', '1329', '137', '146', '42161', '43114', '480', '56', '59144', '8453'];
 
 async function chains(query: string): Promise<Chain[]> {
   const res = await t.app.inject({ method: 'GET', url: `/v2/info/chains${query}` });

@@ -59,8 +59,6 @@ export function masked(value: unknown): unknown {
 }
 
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
-/** Noble's USDC on Osmosis (transfer/channel-750/uusdc). */
-const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 const q = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 /**
@@ -275,12 +273,13 @@ async function collect(
       method: 'POST',
       url: '/v2/fungible/route',
       body: {
+        // USDC itself now arrives in one transaction (the burn mints to a Noble forwarding account); a swap on
+        // Osmosis after it cannot ride along, so OSMO over CCTP takes a second transaction.
         source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
         source_asset_chain_id: '1',
-        dest_asset_denom: USDC_ON_OSMOSIS,
+        dest_asset_denom: 'uosmo',
         dest_asset_chain_id: 'osmosis-1',
         amount_in: '100000000',
-        smart_relay: false,
         bridges: ['CCTP', 'IBC'],
       },
     },

@@ -14,6 +14,7 @@ import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { decodeFunctionData, getAbiItem, hexToBytes, type Abi, type AbiParameter, type Hex } from 'viem';
 import { HANDLER_ABI as AXELAR_HANDLER_ABI } from '../../bridges/axelar/evm.js';
 import { CCTP_RELAYER_ABI, TOKEN_MESSENGER_ABI } from '../../bridges/cctp/evm.js';
+import { TOKEN_MESSENGER_V2_ABI } from '../../bridges/cctp-v2/evm.js';
 import { EUREKA_HANDLER_ABI, ICS20_TRANSFER_ABI } from '../../bridges/eureka/evm.js';
 import { GO_FAST_GATEWAY_ABI } from '../../bridges/go-fast/evm.js';
 import { WARP_ROUTER_ABI } from '../../bridges/hyperlane/messages.js';
@@ -25,7 +26,9 @@ import { MSG_TRANSFER_TYPE_URL } from '../cosmos/msg-transfer.js';
 const EVM_ABIS: Abi = [
   ...AXELAR_HANDLER_ABI,
   ...TOKEN_MESSENGER_ABI,
+  ...TOKEN_MESSENGER_V2_ABI,
   ...CCTP_RELAYER_ABI,
+  ...TOKEN_MESSENGER_V2_ABI,
   ...ICS20_TRANSFER_ABI,
   ...EUREKA_HANDLER_ABI,
   ...GO_FAST_GATEWAY_ABI,

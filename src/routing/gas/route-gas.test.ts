@@ -32,14 +32,16 @@ describe('gas of a route', () => {
     expect(() => gweiToWei('1e9')).toThrow(/invalid gwei/);
   });
 
-  it('a burn from Ethereum: approve + depositForBurn at the recorded Ethereum gas price, and the claim on Arbitrum', () => {
+  it('an unforwarded CCTP V2 burn from Ethereum: approve + depositForBurn at the recorded Ethereum gas price, and the claim on Arbitrum', () => {
     const route = plan({
       source_asset_chain_id: '1',
       source_asset_denom: USDC_ETHEREUM,
       dest_asset_chain_id: '42161',
       dest_asset_denom: USDC_ARBITRUM,
       amount_in: '100000000000',
-      bridges: ['CCTP'],
+      bridges: ['CCTP_V2'],
+      // Without Circle's Forwarding Service: the recipient mints on Arbitrum.
+      smart_relay: false,
     });
     const gas = routeGas(registry, route, table);
     const burn = file.evm.message_gas.erc20_approve.gas + file.evm.message_gas.cctp_deposit_for_burn.gas;

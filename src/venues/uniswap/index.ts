@@ -3,10 +3,8 @@
  * optimism-uniswap, polygon-uniswap, avalanche-uniswap, binance-uniswap), each holding that chain's Uniswap V3 pools
  * (and V3 forks with the same arithmetic) and V2-style pairs.
  *
- * NOT REGISTERED in VENUE_PLUGINS yet: routing does not yet know EVM swaps (their messages, gas and the
- * `smart_swap_options.evm_swaps` gate come with the engine's EVM-swap integration), and adding these pools to the
- * market today would change routes. The integrator registers `UNISWAP_VENUE_PLUGINS` (and their venue catalog
- * entries) when the router can use them.
+ * Registered in VENUE_PLUGINS (venues/index.ts); routes take them only with `smart_swap_options.evm_swaps`
+ * (routing/search.ts), and their swaps execute through SwapRouter02 (router-calldata.ts).
  */
 import type { VenuePlugin } from '../types.js';
 import { uniswapChains, type UniswapChain } from './chains.js';
@@ -25,7 +23,7 @@ export function uniswapPlugin(chain: UniswapChain): VenuePlugin {
   };
 }
 
-/** One plugin per configured chain (not part of VENUE_PLUGINS yet; see above). */
+/** One plugin per configured chain. */
 export function uniswapVenuePlugins(): VenuePlugin[] {
   return [...uniswapChains().values()].map(uniswapPlugin);
 }

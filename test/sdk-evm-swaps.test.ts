@@ -1,0 +1,65 @@
+/**
+ * Contract test: the official @skip-go/client SDK drives the running server over routes with EVM swaps
+ * (smartSwapOptions.evmSwaps, as Skip's widget sends it). route() converts the evm_swap record to the SDK's EvmSwap
+ * (inputToken, amountIn, swapCalldata, amountOut, fromChainId, denomIn, denomOut, swapVenues), messages() echoes it
+ * back, and the EVM transaction the SDK receives swaps the native ETH it carries as value.
+ *
+ * ETH on Ethereum rather than on Base: the shipped offline market holds recorded Uniswap pools of Ethereum and BNB
+ * Chain only (docs/venues.md), so on Base ETH first crosses to Ethereum over Stargate in this market.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeFunctionData, type Hex } from 'viem';
+import { route } from '@skip-go/client';
+import { messagesFor, useSdkServer } from './sdk-server.js';
+import { SWAP_ROUTER_02_ABI } from '../src/venues/uniswap/router-calldata.js';
+
+const server = useSdkServer();
+const { addressOf } = server;
+
+const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, Record<string, unknown>>;
+
+describe('@skip-go/client over Junction: EVM swaps', () => {
+  it('ETH on Ethereum → OSMO: an evmSwap, then the bridge and the Osmosis swap; messages echo it back', async () => {
+    const r = await route({
+      sourceAssetDenom: 'ethereum-native',
+      sourceAssetChainId: '1',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '1000000000000000000',
+      allowMultiTx: true,
+      smartSwapOptions: { evmSwaps: true },
+    });
+    const first = plain(r!.operations[0]);
+    expect(first.evmSwap).toMatchObject({
+      inputToken: '',
+      amountIn: '1000000000000000000',
+      fromChainId: '1',
+      denomIn: 'ethereum-native',
+      swapVenues: [expect.objectContaining({ name: 'ethereum-uniswap', chainId: '1' })],
+    });
+    expect(typeof first.evmSwap!.swapCalldata).toBe('string');
+    expect(r!.operations.some((o) => 'swap' in o)).toBe(true);
+    const m = await messagesFor(r!, addressOf);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction first');
+    // The swap alone, to SwapRouter02, the ETH as value (Axelar, which follows, has no swap-then-bridge entry here).
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45' });
+    expect(tx.evmTx.value).toBe('1000000000000000000');
+    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${tx.evmTx.data}` as Hex });
+    expect(['exactInput', 'multicall', 'swapExactTokensForTokens']).toContain(call.functionName);
+    expect(m!.txs!.length).toBe(r!.txsRequired);
+  });
+
+  it('without evmSwaps native ETH has no route into Cosmos', async () => {
+    await expect(
+      route({
+        sourceAssetDenom: 'ethereum-native',
+        sourceAssetChainId: '1',
+        destAssetDenom: 'uosmo',
+        destAssetChainId: 'osmosis-1',
+        amountIn: '1000000000000000000',
+        allowMultiTx: true,
+      }),
+    ).rejects.toThrow();
+  });
+});
