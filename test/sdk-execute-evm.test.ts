@@ -8,7 +8,7 @@
  * and, as Circle's Forwarding Service, mints on Avalanche once it has attested.
  *
  * The SDK asks Junction for the route and messages, checks the gas balance through POST /v2/info/balances (a
- * universal query, so with an API key), sends the ERC-20 approval and the burn from the wallet, then tracks the
+ * universal query of the source chain, open to callers without a key: the second run has none), sends the ERC-20 approval and the burn from the wallet, then tracks the
  * transaction through POST /v2/tx/track and polls GET /v2/tx/status until Junction reports the transfer complete.
  */
 import http from 'node:http';
@@ -56,6 +56,8 @@ let store: TestStore;
 let access: AccessService;
 let tx: TxService;
 let app: FastifyInstance;
+let apiUrl: string;
+let apiKey: string;
 const user = anvilAccount(3);
 const minted: bigint[] = [];
 
@@ -139,7 +141,8 @@ beforeAll(async () => {
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await tx.start();
-  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, apiKey: key });
+  apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  apiKey = key;
 }, 120_000);
 afterAll(async () => {
   await tx?.stop();
@@ -150,7 +153,13 @@ afterAll(async () => {
   await store?.cleanup();
 });
 
-it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
+/** One executeRoute of USDC from Ethereum to Avalanche; the user's Ethereum USDC balance after it. */
+async function transfer(): Promise<{
+  approvals: string[];
+  broadcasts: string[];
+  completed: TxStatusResponse[];
+  left: bigint;
+}> {
   const usdcEthereum = getAddress(cctp.usdc);
   const r = await route({
     amountIn: AMOUNT.toString(),
@@ -177,6 +186,18 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     onTransactionCompleted: async ({ status }) => void completed.push(status as TxStatusResponse),
   });
 
+  const left = await ethereum.publicClient.readContract({
+    address: cctp.usdc,
+    abi: ERC20_TEST_ABI,
+    functionName: 'balanceOf',
+    args: [user.address],
+  });
+  return { approvals, broadcasts, completed, left };
+}
+
+it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
+  setClientOptions({ apiUrl, apiKey });
+  const { approvals, broadcasts, completed, left } = await transfer();
   // One transaction on Ethereum after the approval it required; Circle's contracts burnt exactly the amount.
   expect(approvals.filter((s) => s === 'pending')).toHaveLength(1);
   expect(broadcasts).toHaveLength(1);
@@ -185,14 +206,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     .filter((l) => getAddress(l.address) === cctp.transmitter)
     .map((l) => decodeEventLog({ abi: [MESSAGE_SENT], data: l.data, topics: l.topics }));
   expect(sent).toHaveLength(1);
-  expect(
-    await ethereum.publicClient.readContract({
-      address: cctp.usdc,
-      abi: ERC20_TEST_ABI,
-      functionName: 'balanceOf',
-      args: [user.address],
-    }),
-  ).toBe(100_000_000n - AMOUNT);
+  expect(left).toBe(100_000_000n - AMOUNT);
   expect(minted).toHaveLength(1);
 
   expect(completed[0]).toMatchObject({
@@ -201,4 +215,13 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
   });
   const event = completed[0]!.transferSequence[0]!;
   expect('cctpTransfer' in event && event.cctpTransfer?.state).toBe('CCTP_TRANSFER_RECEIVED');
+}, 90_000);
+
+it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {
+  setClientOptions({ apiUrl });
+  const { broadcasts, completed, left } = await transfer();
+  expect(broadcasts).toHaveLength(1);
+  expect(left).toBe(100_000_000n - 2n * AMOUNT);
+  expect(minted).toHaveLength(2);
+  expect(completed[0]).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS' });
 }, 90_000);
