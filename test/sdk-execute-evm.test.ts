@@ -60,6 +60,7 @@ let apiUrl: string;
 let apiKey: string;
 const user = anvilAccount(3);
 const minted: bigint[] = [];
+const nonceOf = new Map<string, bigint>();
 
 /**
  * Circle's attestation service for Ethereum's messages: a message it has not seen answers 404; once the burn is in a
@@ -79,7 +80,9 @@ const iris = http.createServer((req, res) => {
       return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
     const { message } = decodeEventLog({ abi: [MESSAGE_SENT], data: logs[0]!.data, topics: logs[0]!.topics }).args;
     const bytes = Buffer.from(message.slice(2), 'hex');
-    const nonce = 4242n;
+    // One nonce per burn (Circle assigns them in V2): the first burn seen gets 4242, the next 4243, ...
+    const nonce = nonceOf.get(txHash!) ?? 4242n + BigInt(nonceOf.size);
+    nonceOf.set(txHash!, nonce);
     if (!minted.includes(nonce)) {
       minted.push(nonce);
       // Circle's Forwarding Service (the route is forwarded) mints on Avalanche.
