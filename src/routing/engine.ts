@@ -374,12 +374,22 @@ function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly 
       breaks.push(`${prev.lane.bridge} delivers on ${at}, where the funds wait for a new transaction`);
     else if (step.kind === 'bridge')
       breaks.push(`the ${step.lane.bridge} transfer from ${at} needs a transaction of its own`);
+    else if (step.kind === 'swap' && forwardedWithoutMemo(steps, i - 1))
+      // A forwarding account sends its IBC transfer with an empty memo: nothing can ride on to the swap.
+      breaks.push(`the transfer forwarded into ${at} carries no memo to run the swap on arrival`);
     else if (step.kind === 'swap')
       breaks.push(`${at} cannot run the swap on arrival (no IBC hooks or entry-point contract)`);
     else if (forwardsFrom(registry, at)) breaks.push(`${stepFrom(prev)} cannot carry a forwarding memo`);
     else breaks.push(`${at} does not forward packets (no packet-forward middleware)`);
   }
   return `the route needs ${(tx[tx.length - 1] ?? 0) + 1} transactions because ${[...new Set(breaks)].join(' and ')}; set allow_multi_tx to true to accept it`;
+}
+
+/** Whether the IBC transfer at `i` is sent on by a lane that forwards by IBC (a Noble forwarding account). */
+function forwardedWithoutMemo(steps: readonly Step[], i: number): boolean {
+  const transfer = steps[i];
+  const lane = steps[i - 1];
+  return transfer?.kind === 'transfer' && lane?.kind === 'bridge' && lane.bridge.forwardsByIbc === true;
 }
 
 /** Junction's explanation when the search kept no candidate and collected no more specific reason. */

@@ -189,7 +189,7 @@ describe('route view', () => {
     expect(said).toContain('no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true');
     expect(said).toContain('HTTP 404, code 5');
     expect(said).toContain('Reason: MULTI_TX_REQUIRED');
-    expect(said).toMatch(/Why: .*the route needs 2 transactions because CCTP delivers on noble-1/);
+    expect(said).toMatch(/Why: .*the transfer forwarded into osmosis-1 carries no memo to run the swap on arrival/);
     await screenshot(page, 'route-error-multi-tx');
 
     await page.getByLabel('Allow routes needing several transactions').check();
@@ -198,20 +198,20 @@ describe('route view', () => {
     await diagram.waitFor();
     expect(await page.locator('.error').count()).toBe(0);
     expect(await page.getByRole('note').innerText()).toMatch(
-      /2 transactions\. .*transaction 1 on Ethereum, then transaction 2 on Noble/,
+      /2 transactions\. .*transaction 1 on Ethereum, then transaction 2 on Osmosis/,
     );
     const boundaries = await diagram.locator('li.boundary').allInnerTexts();
     expect(boundaries).toEqual([
       'Transaction 1 of 2: you sign on Ethereum',
-      'Transaction 2 of 2: you sign on Noble (the funds wait here until you do)',
+      'Transaction 2 of 2: you sign on Osmosis (the funds wait here until you do)',
     ]);
     const edges = await diagram.locator('li.edge').allInnerTexts();
     expect(edges).toHaveLength(3);
     expect(edges[0]).toMatch(
       /CCTP burn and mint[\s\S]*bridge CCTP[\s\S]*In 100 USDC → out 100 USDC[\s\S]*Bridge fee: none/,
     );
-    expect(edges[1]).toMatch(/IBC transfer[\s\S]*Transaction 2/);
-    expect(edges[2]).toMatch(/Swap on osmosis-poolmanager/);
+    expect(edges[1]).toMatch(/IBC transfer/);
+    expect(edges[2]).toMatch(/Swap on osmosis-poolmanager[\s\S]*Transaction 2/);
     expect(await page.locator('dl.facts').innerText()).toMatch(/Estimated duration\s*20 min/);
 
     await page.getByLabel('Address on Ethereum (1)').fill(EVM_USER);
@@ -229,9 +229,11 @@ describe('route view', () => {
     );
     expect(evmText).toMatch(/amount\s+uint256\s+100000000 \(100 USDC\)/);
     expect(evmText).toMatch(/destinationDomain\s+uint32\s+4 \(CCTP domain of Noble\)/);
-    const noble = await page.getByRole('article', { name: 'Transaction 2 of 2: Cosmos on Noble' }).innerText();
-    expect(noble).toMatch(new RegExp(`Send 100 USDC from ${account('noble', 9)} over transfer/channel-1`));
-    expect(noble).toContain('On arrival, IBC hooks call');
+    // The burn mints to a Noble forwarding account (the user's Noble address is its fallback), which sends the USDC
+    // to Osmosis; the swap there is the second transaction.
+    const osmosis = await page.getByRole('article', { name: 'Transaction 2 of 2: Cosmos on Osmosis' }).innerText();
+    expect(osmosis).toContain('Skip entry point contract');
+    expect(osmosis).toMatch(/Swap \(swap_exact_asset_in\) on osmosis-poolmanager via pool 1464/);
     await screenshot(page, 'route-multi-tx');
     // On a phone the decoded call (long hex, the argument table) stays within the screen.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -98,12 +98,18 @@ describe('unknown paths and methods', () => {
     ['GET', '/v2/info/chain'],
     ['GET', '/v1/info/chains'],
     ['GET', '/'],
-    ['DELETE', '/v2/info/chains'],
-    ['POST', '/v2/info/chains'],
-    ['GET', '/v2/fungible/recommend_assets'],
-    ['PUT', '/v2/fungible/assets_between_chains'],
   ])('%s %s is 404 code 5 in JSON', async (method, url) => {
     expectError(await t.app.inject({ method: method as 'GET', url }), 404, 5, url);
+  });
+
+  it.each([
+    ['DELETE', '/v2/info/chains', 'GET or HEAD'],
+    ['POST', '/v2/info/chains', 'GET or HEAD'],
+    ['GET', '/v2/fungible/recommend_assets', 'POST'],
+    ['PUT', '/v2/fungible/assets_between_chains', 'GET or HEAD or POST'],
+  ])('%s %s, a path that exists, is 405 code 12 naming the methods it takes', async (method, url, allowed) => {
+    const res = await t.app.inject({ method: method as 'GET', url });
+    expectError(res, 405, 12, `method ${method} is not allowed on ${url}; use ${allowed}`);
   });
 
   it('a trailing slash reaches the endpoint', async () => {
@@ -132,7 +138,8 @@ describe('GET /health with live Osmosis ingest', () => {
         ).checks;
       await vi.waitFor(
         async () =>
-          expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"${sqs.url}/pools"`),
+          // The configured endpoint is never shown (src/redact.ts): only the path after it.
+          expect((await checks())['venue:osmosis-poolmanager']?.detail).toContain(`"source":"[redacted]/pools"`),
         { timeout: 60_000 },
       );
       expect((await checks())['venue:osmosis-poolmanager:waiting']).toEqual({
