@@ -69,7 +69,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // A path that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6), in the wire body.
-    const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }) !== null);
+    // A route of this very method that answered "not found" (a file the static explorer route lacks) stays a 404.
+    const served = app.findRoute({ method: request.method as (typeof METHODS)[number], url: path }) !== null;
+    const allowed = served
+      ? []
+      : METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }) !== null);
     if (allowed.length > 0)
       return sendError(
         reply,
