@@ -106,7 +106,7 @@ describe('route view', () => {
     await expect.poll(() => edges.count()).toBe(2);
     await expect
       .poll(() => edges.nth(0).innerText())
-      .toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relayer fee: none/);
+      .toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relay fee: none/);
     const swap = await edges.nth(1).innerText();
     expect(swap).toMatch(/Swap on osmosis-poolmanager[\s\S]*pool 1/);
     expect(swap).toMatch(/In 10 ATOM → out \d+\.\d+ OSMO/);
