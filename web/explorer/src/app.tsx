@@ -10,6 +10,7 @@ import { Messages } from './messages.js';
 import { RouteForm, type RouteResult } from './route-form.js';
 import { RouteView } from './route-view.js';
 import { TxView } from './tx-view.js';
+import { refusalTitle } from './refusal.js';
 
 interface Place {
   view: 'route' | 'tx';
@@ -128,7 +129,7 @@ export function App() {
                 }}
               />
               <div ref={resultRef} tabIndex={-1} class="result-anchor" aria-label="Route result">
-                <ErrorBox error={routeError} title="No route" />
+                <ErrorBox error={routeError} title={refusalTitle(routeError)} />
                 {result && <RouteView catalog={catalog} route={result.route} />}
                 {result && (
                   <Messages
