@@ -104,6 +104,18 @@ const TARGETS: Target[] = [
     value: (r) => inProcess(r, 'route-bridges')?.ms.p50,
   },
   { name: 'swap route in process p50', limit: 3, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p50 },
+  {
+    name: '/junction/routes in process p50',
+    limit: 5,
+    unit: 'ms',
+    value: (r) => inProcess(r, 'junction-routes')?.ms.p50,
+  },
+  {
+    name: 'HTTP /junction/routes p50 under load',
+    limit: 5,
+    unit: 'ms',
+    value: (r) => http(r, 'junction-routes-http')?.latency_ms.p50,
+  },
   { name: 'swap route in process p99', limit: 10, unit: 'ms', value: (r) => inProcess(r, 'route-swap')?.ms.p99 },
   { name: 'split route search p50', limit: 15, unit: 'ms', value: (r) => inProcess(r, 'route-split-search')?.ms.p50 },
   { name: 'cached route hit p50', limit: 0.2, unit: 'ms', value: (r) => inProcess(r, 'route-swap-cached-hit')?.ms.p50 },

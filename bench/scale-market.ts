@@ -32,6 +32,7 @@ import { prng } from './lib/pairs.js';
 import { startServer, type RunningServer } from './lib/server.js';
 import { round, statsOf } from './lib/stats.js';
 import type { HttpCase } from './types.js';
+import { BRIDGE_SET } from '../src/bridges/index.js';
 
 const POOLS = 5000;
 const ROUTE_PAIRS = 300;
@@ -138,7 +139,7 @@ async function tickModelFailures(server: RunningServer, sqsUrl: string, swaps: r
     const answer = (await res.json()) as { message?: string };
     let refOk = true;
     try {
-      planRoute(registry, reference, parseRouteQuery(registry, body));
+      planRoute({ registry, market: reference, bridges: BRIDGE_SET }, parseRouteQuery(registry, body));
     } catch {
       refOk = false;
     }

@@ -25,6 +25,17 @@ function wireImportsAbove(edges: readonly ImportEdge[]): string[] {
     .map((e) => `${e.from} → ${e.to}`);
 }
 
+/** The concrete bridge and venue lists, which only context.ts hands to the engine. */
+const PLUG_IN_LISTS = ['src/bridges/index.ts', 'src/venues/index.ts'];
+const ENGINE = ['src/routing/', 'src/messages/', 'src/route-txs/', 'src/tx/'];
+
+/** Imports (type-only ones too) of a plug-in list from the engine, which receives the sets instead. */
+function engineImportsPlugInLists(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter((e) => PLUG_IN_LISTS.includes(e.to) && ENGINE.some((dir) => e.from.startsWith(dir)))
+    .map((e) => `${e.from} → ${e.to}`);
+}
+
 /** Load-time cycles: static imports that stay in the compiled JavaScript. */
 function runtimeCycles(modules: readonly string[], edges: readonly ImportEdge[]): string[][] {
   return cycles(
@@ -48,6 +59,10 @@ describe('architecture', () => {
     expect(wireImportsAbove(graph.edges)).toEqual([]);
   });
 
+  it('routing/, messages/, route-txs/ and tx/ receive the bridge and venue sets (no import of the concrete lists)', () => {
+    expect(engineImportsPlugInLists(graph.edges)).toEqual([]);
+  });
+
   it('no runtime import cycle in src/', () => {
     expect(runtimeCycles(graph.modules, graph.edges)).toEqual([]);
   });
@@ -62,6 +77,9 @@ describe('architecture', () => {
       edge('src/routing/a.ts', 'src/http/app.ts', false),
       edge('src/wire/x.ts', 'src/routing/a.ts', false),
       edge('src/http/app.ts', 'src/wire/x.ts'),
+      edge('src/messages/build.ts', 'src/bridges/index.ts', false),
+      edge('src/context.ts', 'src/bridges/index.ts'),
+      edge('src/routing/a.ts', 'src/bridges/set.ts'),
     ];
     expect(runtimeCycles(modules, edges)).toEqual([['src/routing/a.ts', 'src/routing/b.ts', 'src/routing/c.ts']]);
     // A cycle closed only by a type import is not a load-time cycle.
@@ -70,5 +88,6 @@ describe('architecture', () => {
     );
     expect(upwardIntoHttp(edges)).toEqual(['src/routing/a.ts → src/http/app.ts']);
     expect(wireImportsAbove(edges)).toEqual(['src/wire/x.ts → src/routing/a.ts']);
+    expect(engineImportsPlugInLists(edges)).toEqual(['src/messages/build.ts → src/bridges/index.ts']);
   });
 });

@@ -295,6 +295,24 @@ export const SETTINGS = {
     default: '60',
     help: "how long a worker holds a tracked transaction it is looking at; a crashed instance's work is taken over after this",
   },
+  webhookAllowHosts: {
+    env: 'WEBHOOK_ALLOW_HOSTS',
+    kind: 'string?',
+    default: undefined,
+    help: 'comma-separated host names or addresses webhooks may target although they are internal (loopback, private, link-local); unset = only public addresses',
+  },
+  metricsToken: {
+    env: 'METRICS_TOKEN',
+    kind: 'string?',
+    default: undefined,
+    help: 'when set, GET /metrics answers only requests with "authorization: Bearer <token>" (401 otherwise); unset = open, as /health is',
+  },
+  webhookMaxPerKey: {
+    env: 'WEBHOOK_MAX_PER_KEY',
+    kind: 'int',
+    default: '20',
+    help: 'webhooks one API key may have registered at once',
+  },
   corsOrigins: {
     env: 'CORS_ORIGINS',
     kind: 'string?',

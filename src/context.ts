@@ -1,29 +1,32 @@
 /** Builds the read-only state the endpoints share (registry, catalogs, plug-ins) from the configuration. */
-import type { BridgeInfo } from './bridges/types.js';
+import type { BridgeSet } from './bridges/set.js';
 import type { Registry } from './registry/registry.js';
 import type { MarketView } from './routing/market.js';
 import type { LiveMarket } from './market.js';
 import type { Venue } from './venues/catalog.js';
 import type { SafetyThresholds } from './pricing/index.js';
-import type { RevenueShareConfig } from './messages/revenue-share.js';
-import type { BlockhashSource } from './messages/svm/recent-blockhash.js';
+import type { RevenueShareConfig } from './route-txs/revenue-share.js';
+import type { BlockhashSource } from './tx/solana-blockhash.js';
 import type { LiveFeeRefresher } from './bridges/live-fees.js';
 import type { Quote } from './routing/quote.js';
-import { BRIDGES } from './bridges/index.js';
+import { BRIDGE_SET } from './bridges/index.js';
 import { ConfigError, parseChainUrls, type Config } from './config.js';
 import { AssetCatalog } from './registry/catalog.js';
 import { buildRegistry } from './registry/build.js';
 import { RouteCache } from './routing/route-cache.js';
 import { ResponseCache } from './routing/response-cache.js';
 import { thresholdsFromConfig } from './pricing/thresholds.js';
-import { parseFeeAddresses } from './messages/revenue-share.js';
+import { parseFeeAddresses } from './route-txs/revenue-share.js';
 import { addressProblem, canonicalAddress } from './messages/address.js';
 import { AssetFamilies } from './routing/reachability.js';
 import { loadVenueCatalog } from './venues/catalog.js';
+import { VENUE_PLUGINS } from './venues/index.js';
 import { createLiveMarket } from './market.js';
 import { laneGraph } from './routing/lane-graph.js';
-import { noSolanaEndpoint, SolanaBlockhashClient } from './messages/svm/recent-blockhash.js';
+import { noSolanaEndpoint, SolanaBlockhashClient } from './tx/solana-blockhash.js';
 import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
+import { liveGasRefresher } from './routing/gas/refresh.js';
+import type { LiveGasPriceRefresher } from './routing/gas/live-gas.js';
 
 /**
  * Everything the endpoints read, built once at start-up and passed to the app. Request handlers hold no other state,
@@ -34,7 +37,8 @@ export interface AppContext {
   registry: Registry;
   catalog: AssetCatalog;
   families: AssetFamilies;
-  bridges: readonly BridgeInfo[];
+  /** The bridges this instance routes over (bridges/index.ts), handed to the engine. */
+  bridges: BridgeSet;
   venues: readonly Venue[];
   /** The current market view (replaced whenever a venue snapshot changes). */
   market: () => MarketView;
@@ -49,6 +53,8 @@ export interface AppContext {
   solanaBlockhash: BlockhashSource;
   /** Bridge fees quoted on chain off the request path (LayerZero, Stargate, Hyperlane); start/stop for main.ts. */
   liveFees: LiveFeeRefresher;
+  /** EVM gas prices asked of the CHAIN_RPC_URLS nodes off the request path (routing/gas/live-gas.ts). */
+  liveGas: LiveGasPriceRefresher;
   startedAt: number;
   /**
    * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
@@ -67,15 +73,16 @@ export function buildContext(config: Config): AppContext {
     if (problem) throw new ConfigError(`OPERATOR_FEE_ADDRESSES: ${chainId}: ${problem}`);
     feeAddresses.set(chainId, canonicalAddress(registry, chainId, address));
   }
-  const liveMarket = createLiveMarket(config, registry);
-  laneGraph(registry); // bridge lanes are built once, before the first request
+  const liveMarket = createLiveMarket(config, registry, VENUE_PLUGINS);
+  const bridges = BRIDGE_SET;
+  laneGraph(registry, bridges); // bridge lanes are built once, before the first request
   const solanaRpc = parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls).get('solana')?.[0];
   return {
     config,
     registry,
     catalog,
-    families: new AssetFamilies(registry),
-    bridges: BRIDGES,
+    families: new AssetFamilies(registry, bridges),
+    bridges,
     venues: loadVenueCatalog(),
     market: () => liveMarket.view(),
     liveMarket,
@@ -87,7 +94,8 @@ export function buildContext(config: Config): AppContext {
       keyedPercent: config.operatorShareKeyedPercent,
       feeAddresses,
     },
-    liveFees: bridgeFeeRefresher(registry, config),
+    liveFees: bridgeFeeRefresher(registry, config, bridges),
+    liveGas: liveGasRefresher(registry, config),
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
     lifecycle: { draining: false, closing: false },

@@ -51,12 +51,14 @@ export class ApiError extends Error {
     readonly details: ErrorInfo[] = [],
     /** Extra response headers (e.g. Retry-After). */
     readonly headers: Record<string, string> = {},
+    /** An HTTP status other than the code's usual one (405, 413: HTTP says more precisely what went wrong). */
+    private readonly status?: number,
   ) {
     super(message);
   }
 
   get httpStatus(): number {
-    return HTTP_STATUS_OF[this.code];
+    return this.status ?? HTTP_STATUS_OF[this.code];
   }
 }
 

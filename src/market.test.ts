@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createLiveMarket, type LiveMarket } from './market.js';
+import { VENUE_PLUGINS } from './venues/index.js';
 import { planRoute } from './routing/engine.js';
 import { parseRouteQuery } from './routing/query.js';
 import { marketViewSteps } from './routing/market.js';
@@ -14,6 +15,7 @@ import { testRegistry } from './test-helpers/registry.js';
 import { type FakeEndpoint, startFakeEndpoint } from './venues/test-helpers/fake-endpoint.js';
 import type { Pool } from './venues/types.js';
 import { ATOM, OSMO, SyntheticOsmosis, USDC, osmosisTokens } from './venues/test-helpers/synthetic-osmosis.js';
+import { BRIDGE_SET } from './bridges/index.js';
 
 const registry = testRegistry();
 const market = new SyntheticOsmosis({ pools: 700, tokens: osmosisTokens(registry), hubs: [OSMO, USDC, ATOM] });
@@ -29,6 +31,7 @@ beforeAll(async () => {
   live = createLiveMarket(
     loadConfig(['--osmosis-sqs-url', sqs.url, '--venue-poll-interval-ms', '600000'], {}),
     registry,
+    VENUE_PLUGINS,
   );
 });
 afterAll(async () => {
@@ -38,8 +41,7 @@ afterAll(async () => {
 
 const atomToOsmo = () =>
   planRoute(
-    registry,
-    live.view(),
+    { registry, market: live.view(), bridges: BRIDGE_SET },
     parseRouteQuery(registry, {
       source_asset_chain_id: 'cosmoshub-4',
       source_asset_denom: 'uatom',

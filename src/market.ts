@@ -18,9 +18,9 @@ import { runInSlices } from './slices.js';
 import {
   createVenuePollers,
   offlineMarket,
-  VENUE_PLUGINS,
   type IngestStatus,
   type LiveIngestConfig,
+  type VenuePlugin,
   type VenuePoller,
 } from './venues/index.js';
 import { usdcDenomOf } from './venues/catalog.js';
@@ -71,8 +71,9 @@ export function ingestConfigOf(config: Config, registry: Registry): LiveIngestCo
   };
 }
 
-export function createLiveMarket(config: Config, registry: Registry): LiveMarket {
-  const store = offlineMarket();
+/** The live market over `plugins` (the set context.ts hands over: venues/index.ts's VENUE_PLUGINS). */
+export function createLiveMarket(config: Config, registry: Registry, plugins: readonly VenuePlugin[]): LiveMarket {
+  const store = offlineMarket(plugins);
   const live = config.priceApiUrl
     ? new LivePriceSource(registry, {
         baseUrl: config.priceApiUrl,
@@ -84,7 +85,7 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
   // With a live API configured, its prices replace the 2024 snapshot (a stale live price then means LOW_INFO).
   const base: BasePrices = live ? { live } : { snapshot: SnapshotPriceSource.shipped(registry) };
   const inputs = (): VenueInput[] =>
-    VENUE_PLUGINS.flatMap((p) => {
+    plugins.flatMap((p) => {
       const snapshot = store.get(p.name);
       // A venue with no pools yet (an EVM chain without recorded pools, before live ingest reads them) adds nothing
       // but its snapshot date, which would make the whole market look decades old.
@@ -138,7 +139,7 @@ export function createLiveMarket(config: Config, registry: Registry): LiveMarket
     store,
     status() {
       const venues: Record<string, IngestStatus | { source: string; ageSeconds: number }> = {};
-      for (const p of VENUE_PLUGINS) {
+      for (const p of plugins) {
         const poller = pollers.find((x) => x.status().venue === p.name);
         const s = store.get(p.name);
         if (poller) venues[p.name] = poller.status();

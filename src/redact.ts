@@ -106,6 +106,7 @@ export class Redactor {
     const secrets: string[] = [];
     for (const url of configuredUrls(config)) secrets.push(url, ...secretFragments(url));
     if (config.priceApiKey) secrets.push(config.priceApiKey);
+    if (config.metricsToken) secrets.push(config.metricsToken);
     return new Redactor(secrets);
   }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse as parseYaml } from 'yaml';
 import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
-import { BRIDGES } from '../src/bridges/index.js';
+import { BRIDGE_SET } from '../src/bridges/index.js';
 import { SETTINGS } from '../src/config.js';
 import { buildContext } from '../src/context.js';
 import { loadConfig } from '../src/config.js';
@@ -129,7 +129,7 @@ describe('README and docs/', () => {
     const readme = text['README.md']!;
     const bridges = readme.slice(readme.indexOf('\n## Bridges\n'), readme.indexOf('\n## Swap venues\n'));
     const rows = [...bridges.matchAll(/^\| [^|]+\(`([A-Z0-9_]+)`\) \| `(\w+)` \|/gm)];
-    expect(rows.map((r) => r[1]).sort()).toEqual(BRIDGES.map((b) => b.id).sort());
+    expect(rows.map((r) => r[1]).sort()).toEqual(BRIDGE_SET.info.map((b) => b.id).sort());
     for (const [, , kind] of rows) expect(OPERATION_KINDS as readonly string[]).toContain(kind);
     const venues = readme.slice(readme.indexOf('\n## Swap venues\n'), readme.indexOf('\n## Transactions and status\n'));
     expect([...venues.matchAll(/^\| `([\w-]+)` \| `([\w-]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`).sort()).toEqual(

@@ -1,12 +1,14 @@
 /**
- * The official SDK's executeRoute, end to end, for an EVM route: USDC from Ethereum to Avalanche over CCTP, signed by a
- * viem local account. Ethereum is a real local node (anvil, chain id 1) running Circle's own TokenMessenger and
- * MessageTransmitter at their mainnet addresses; Avalanche is a second anvil whose transmitter is the tests' double
- * (it emits the real MessageReceived event); Circle's attestation service is a local server answering the Iris V1
- * shapes, and a "relayer" mints on Avalanche once it has attested.
+ * The official SDK's executeRoute, end to end, for an EVM route: USDC from Ethereum to Avalanche over CCTP V2 (the
+ * standard transfer, forwarded by Circle: smart_relay), signed by a viem local account. Ethereum is a local node
+ * (anvil, chain id 1) running the tests' TokenMessengerV2 and MessageTransmitterV2 stand-ins at Circle's addresses
+ * (the published V2 interface and events, src/test-helpers/evm/TestCctpV2.sol); Avalanche is a second anvil whose
+ * MessageTransmitterV2 is the tests' double (it emits the real V2 MessageReceived event); Circle's attestation service
+ * is a local server answering the Iris V2 shapes (/v2/messages/{domain}?transactionHash=, with the nonce it assigns),
+ * and, as Circle's Forwarding Service, mints on Avalanche once it has attested.
  *
  * The SDK asks Junction for the route and messages, checks the gas balance through POST /v2/info/balances (a
- * universal query, so with an API key), sends the ERC-20 approval and the burn from the wallet, then tracks the
+ * universal query of the source chain, open to callers without a key: the second run has none), sends the ERC-20 approval and the burn from the wallet, then tracks the
  * transaction through POST /v2/tx/track and polls GET /v2/tx/status until Junction reports the transfer complete.
  */
 import http from 'node:http';
@@ -18,12 +20,12 @@ import {
   decodeEventLog,
   getAddress,
   http as viemHttp,
-  keccak256,
   pad,
   parseAbiItem,
   type Abi,
   type Address,
   type Hex,
+  toHex,
 } from 'viem';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
@@ -34,32 +36,31 @@ import { createAccess, type AccessService } from '../src/auth/access.js';
 import { createKey } from '../src/auth/keys-command.js';
 import { silentLog } from '../src/auth/log.js';
 import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
-import {
-  deployCircleCctp,
-  deploy,
-  ERC20_TEST_ABI,
-  placeAt,
-  type CircleCctp,
-} from '../src/test-helpers/evm/circle-cctp.js';
+import { deploy, ERC20_TEST_ABI, placeAt } from '../src/test-helpers/evm/circle-cctp.js';
+import { deployCircleCctpV2, type CircleCctpV2 } from '../src/test-helpers/evm/circle-cctp-v2.js';
 import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
 import { testTxService } from '../src/tx/test-helpers/service.js';
 import type { TxService } from '../src/tx/service.js';
 
 const USDC_AVALANCHE = '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E';
-const TRANSMITTER_AVALANCHE = '0x8186359aF5F57FbB40c6b14A588d2A59C0C29880';
+/** MessageTransmitterV2: one address on every EVM chain. */
+const TRANSMITTER_V2 = '0x81D40F21F12A8F0E3252Bccb954D722d4c464B64';
 const MESSAGE_SENT = parseAbiItem('event MessageSent(bytes message)');
 const AMOUNT = 25_000_000n;
 
 let ethereum: Anvil;
 let avalanche: Anvil;
-let cctp: CircleCctp;
+let cctp: CircleCctpV2;
 let doubleAbi: Abi;
 let store: TestStore;
 let access: AccessService;
 let tx: TxService;
 let app: FastifyInstance;
+let apiUrl: string;
+let apiKey: string;
 const user = anvilAccount(3);
 const minted: bigint[] = [];
+const nonceOf = new Map<string, bigint>();
 
 /**
  * Circle's attestation service for Ethereum's messages: a message it has not seen answers 404; once the burn is in a
@@ -68,45 +69,55 @@ const minted: bigint[] = [];
  */
 const iris = http.createServer((req, res) => {
   void (async () => {
-    const hash = /^\/v1\/attestations\/(0x[0-9a-f]{64})$/.exec(req.url ?? '')?.[1];
-    const logs = await ethereum.publicClient.getLogs({
-      address: cctp.transmitter,
-      event: MESSAGE_SENT,
-      fromBlock: 'earliest',
-    });
-    const message = logs.map((l) => l.args.message!).find((m) => keccak256(m) === hash);
-    if (!message)
-      return res
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: 'Message hash not found' }));
+    // CCTP V2: the attestation service finds messages by source domain and burn transaction, and assigns the nonce.
+    const url = new URL(req.url ?? '/', 'http://iris');
+    const domain = /^\/v2\/messages\/(\d+)$/.exec(url.pathname)?.[1];
+    const txHash = url.searchParams.get('transactionHash') as Hex | null;
+    const receipt =
+      domain === '0' && txHash ? await ethereum.publicClient.getTransactionReceipt({ hash: txHash }) : null;
+    const logs = (receipt?.logs ?? []).filter((l) => getAddress(l.address) === cctp.transmitter);
+    if (logs.length === 0)
+      return res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
+    const { message } = decodeEventLog({ abi: [MESSAGE_SENT], data: logs[0]!.data, topics: logs[0]!.topics }).args;
     const bytes = Buffer.from(message.slice(2), 'hex');
-    const nonce = bytes.readBigUInt64BE(12);
+    // One nonce per burn (Circle assigns them in V2): the first burn seen gets 4242, the next 4243, ...
+    const nonce = nonceOf.get(txHash!) ?? 4242n + BigInt(nonceOf.size);
+    nonceOf.set(txHash!, nonce);
     if (!minted.includes(nonce)) {
       minted.push(nonce);
+      // Circle's Forwarding Service (the route is forwarded) mints on Avalanche.
       const mint = await avalanche.wallet(0).writeContract({
         account: anvilAccount(0),
         chain: avalanche.chain,
-        address: TRANSMITTER_AVALANCHE,
+        address: TRANSMITTER_V2,
         abi: doubleAbi,
         functionName: 'receiveMessage',
-        args: [bytes.readUInt32BE(4), nonce, pad(cctp.messenger), `0x${bytes.subarray(116).toString('hex')}`],
+        args: [
+          bytes.readUInt32BE(4),
+          pad(toHex(nonce)),
+          pad(cctp.messenger),
+          bytes.readUInt32BE(140),
+          `0x${bytes.subarray(148).toString('hex')}`,
+        ],
       });
       await avalanche.publicClient.waitForTransactionReceipt({ hash: mint });
     }
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        messages: [{ message, eventNonce: nonce.toString(), attestation: `0x${'ab'.repeat(65)}`, status: 'complete' }],
+      }),
+    );
   })().catch((err: unknown) => res.writeHead(500).end(String(err)));
 });
 
 beforeAll(async () => {
   [ethereum, avalanche] = await Promise.all([startAnvil(1), startAnvil(43114)]);
-  cctp = await deployCircleCctp(ethereum, '1', [[user.address, 100_000_000n]]);
+  cctp = await deployCircleCctpV2(ethereum, '1', [[user.address, 100_000_000n]]);
   const double = compileSolidity(
-    new URL('./fixtures/evm/CctpTransmitterDouble.sol', import.meta.url),
-  ).CctpTransmitterDouble!;
+    new URL('./fixtures/evm/CctpTransmitterV2Double.sol', import.meta.url),
+  ).CctpTransmitterV2Double!;
   doubleAbi = double.abi;
-  await placeAt(avalanche, await deploy(avalanche, double), TRANSMITTER_AVALANCHE as Address);
+  await placeAt(avalanche, await deploy(avalanche, double), TRANSMITTER_V2 as Address);
   await new Promise<void>((resolve) => iris.listen(0, '127.0.0.1', resolve));
 
   store = await sqliteTestStore();
@@ -133,7 +144,8 @@ beforeAll(async () => {
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await tx.start();
-  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, apiKey: key });
+  apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  apiKey = key;
 }, 120_000);
 afterAll(async () => {
   await tx?.stop();
@@ -144,7 +156,13 @@ afterAll(async () => {
   await store?.cleanup();
 });
 
-it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
+/** One executeRoute of USDC from Ethereum to Avalanche; the user's Ethereum USDC balance after it. */
+async function transfer(): Promise<{
+  approvals: string[];
+  broadcasts: string[];
+  completed: TxStatusResponse[];
+  left: bigint;
+}> {
   const usdcEthereum = getAddress(cctp.usdc);
   const r = await route({
     amountIn: AMOUNT.toString(),
@@ -154,7 +172,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     destAssetChainId: '43114',
   });
   expect(r?.requiredChainAddresses).toEqual(['1', '43114']);
-  expect(r?.operations.map((o) => Object.keys(o).find((k) => k.endsWith('Transfer')))).toEqual(['cctpTransfer']);
+  expect(r?.operations.map((o) => Object.keys(o).find((k) => k.includes('Transfer')))).toEqual(['cctpTransferV2']);
 
   const completed: TxStatusResponse[] = [];
   const broadcasts: string[] = [];
@@ -171,6 +189,18 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     onTransactionCompleted: async ({ status }) => void completed.push(status as TxStatusResponse),
   });
 
+  const left = await ethereum.publicClient.readContract({
+    address: cctp.usdc,
+    abi: ERC20_TEST_ABI,
+    functionName: 'balanceOf',
+    args: [user.address],
+  });
+  return { approvals, broadcasts, completed, left };
+}
+
+it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
+  setClientOptions({ apiUrl, apiKey });
+  const { approvals, broadcasts, completed, left } = await transfer();
   // One transaction on Ethereum after the approval it required; Circle's contracts burnt exactly the amount.
   expect(approvals.filter((s) => s === 'pending')).toHaveLength(1);
   expect(broadcasts).toHaveLength(1);
@@ -179,14 +209,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     .filter((l) => getAddress(l.address) === cctp.transmitter)
     .map((l) => decodeEventLog({ abi: [MESSAGE_SENT], data: l.data, topics: l.topics }));
   expect(sent).toHaveLength(1);
-  expect(
-    await ethereum.publicClient.readContract({
-      address: cctp.usdc,
-      abi: ERC20_TEST_ABI,
-      functionName: 'balanceOf',
-      args: [user.address],
-    }),
-  ).toBe(100_000_000n - AMOUNT);
+  expect(left).toBe(100_000_000n - AMOUNT);
   expect(minted).toHaveLength(1);
 
   expect(completed[0]).toMatchObject({
@@ -195,4 +218,13 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
   });
   const event = completed[0]!.transferSequence[0]!;
   expect('cctpTransfer' in event && event.cctpTransfer?.state).toBe('CCTP_TRANSFER_RECEIVED');
+}, 90_000);
+
+it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {
+  setClientOptions({ apiUrl });
+  const { broadcasts, completed, left } = await transfer();
+  expect(broadcasts).toHaveLength(1);
+  expect(left).toBe(100_000_000n - 2n * AMOUNT);
+  expect(minted).toHaveLength(2);
+  expect(completed[0]).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS' });
 }, 90_000);

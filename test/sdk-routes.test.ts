@@ -108,7 +108,7 @@ describe('@skip-go/client against Junction', () => {
     ]);
   });
 
-  it('CCTP into a swap: messagesDirect from USDC on Ethereum to OSMO gives the burn, then the Noble transaction', async () => {
+  it('CCTP into a swap: messagesDirect from USDC on Ethereum to OSMO gives the burn (forwarded to Osmosis), then the swap', async () => {
     const d = await messagesDirect({
       sourceAssetDenom: USDC_ETHEREUM,
       sourceAssetChainId: '1',
@@ -124,6 +124,54 @@ describe('@skip-go/client against Junction', () => {
     });
     expect(d!.route!.txsRequired).toBe(2);
     expect(d!.txs!.map((t) => Object.keys(t).find((k) => k.endsWith('Tx')))).toEqual(['evmTx', 'cosmosTx']);
+  });
+
+  it('CCTP V2 from Base to Arbitrum with goFast: a cctpTransferV2 operation (the Fast Transfer, forwarded by Circle) and its burn', async () => {
+    const r = await route({
+      sourceAssetDenom: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      sourceAssetChainId: '8453',
+      destAssetDenom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      destAssetChainId: '42161',
+      amountIn: '100000000',
+      bridges: [BridgeType.CCTP_V2],
+      goFast: true,
+    });
+    expect(r!.operations[0]).toMatchObject({
+      cctpTransferV2: {
+        fromChainId: '8453',
+        toChainId: '42161',
+        bridgeId: 'CCTP_V2',
+        smartRelay: true,
+        destinationDomain: 3,
+        finalityThreshold: 1000,
+      },
+      txIndex: 0,
+    });
+    expect(r!.estimatedFees?.[0]).toMatchObject({ feeType: 'SMART_RELAY', bridgeId: 'CCTP_V2', usdAmount: '0.21' });
+    const m = await messagesFor(r!, addressOf);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx.to).toBe('0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d');
+    expect(tx.evmTx.data?.startsWith('779b432d')).toBe(true); // depositForBurnWithHook
+  });
+
+  it('USDC Ethereum → USDC on Osmosis in one transaction: the CCTP hop and the IBC hop from Noble share tx_index 0', async () => {
+    const r = await route({
+      sourceAssetDenom: USDC_ETHEREUM,
+      sourceAssetChainId: '1',
+      destAssetDenom: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '100000000',
+      bridges: [BridgeType.CCTP, BridgeType.IBC],
+    });
+    expect(r!.txsRequired).toBe(1);
+    expect(r!.operations.map((o) => [Object.keys(o).find((k) => k.endsWith('ransfer')), o.txIndex])).toEqual([
+      ['cctpTransfer', 0],
+      ['transfer', 0],
+    ]);
+    const m = await messagesFor(r!, addressOf);
+    expect(m!.txs).toHaveLength(1);
+    expect('evmTx' in m!.txs![0]!).toBe(true);
   });
 
   it('surfaces the wire error message and code through the SDK', async () => {

@@ -36,8 +36,8 @@ function bodyOf(p: Pair, amount: string) {
 
 /** Every CCTP lane's two ends, and composite pairs USDC ↔ pool assets that have a route. */
 function bridgePairs(ctx: AppContext, composites: number): Pair[] {
-  const pairs: Pair[] = laneGraph(ctx.registry).edges.map((e) => ({ source: e.from, dest: e.to }));
-  const usdc = [...new Set(laneGraph(ctx.registry).edges.map((e) => e.from))];
+  const pairs: Pair[] = laneGraph(ctx.registry, ctx.bridges).edges.map((e) => ({ source: e.from, dest: e.to }));
+  const usdc = [...new Set(laneGraph(ctx.registry, ctx.bridges).edges.map((e) => e.from))];
   const swappable = drawSwapPairs(ctx, 200).flatMap((p) => [p.source, p.dest]);
   const rand = prng(7);
   const qc = quoteContextOf(ctx);

@@ -4,6 +4,7 @@
  * computation over a registry built in `setup`), and list it here.
  */
 import type { BenchCase } from '../types.js';
+import { junctionRoutesHttp, junctionRoutesInProcess } from './alternatives.js';
 import { routeBridgesHttp, routeBridgesInProcess } from './bridges.js';
 import { fungibleAssets, fungibleAssetsGzip } from './fungible-assets.js';
 import { infoChains } from './info-chains.js';
@@ -37,6 +38,7 @@ export const CASES: BenchCase[] = [
   routeSwapHttpUncached,
   txStatusHttp,
   routeBridgesHttp,
+  junctionRoutesHttp,
   registryBuild,
   routeTransferInProcess,
   routeEvmSwaps,
@@ -45,6 +47,7 @@ export const CASES: BenchCase[] = [
   routeSwapCachedHit,
   routeSplitSearch,
   routeBridgesInProcess,
+  junctionRoutesInProcess,
   uniswapExactIn,
   uniswapExactOut,
   uniswapTwoHop,

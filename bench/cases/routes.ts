@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildContext } from '../../src/context.js';
 import type { AppContext } from '../../src/context.js';
 import { createLiveMarket } from '../../src/market.js';
+import { VENUE_PLUGINS } from '../../src/venues/index.js';
 import { requiredChainAddresses } from '../../src/routing/assemble.js';
 import { parseRouteQuery } from '../../src/routing/query.js';
 import { quoteRoute, type QuoteContext } from '../../src/routing/quote.js';
@@ -70,7 +71,10 @@ export const routeSwapFirstSearch: InProcessCase = {
   setup: () => {
     const ctx = context();
     const queries = swapQueries();
-    return rotating(queries, { ...quoteContextOf(ctx), market: createLiveMarket(ctx.config, ctx.registry).view() });
+    return rotating(queries, {
+      ...quoteContextOf(ctx),
+      market: createLiveMarket(ctx.config, ctx.registry, VENUE_PLUGINS).view(),
+    });
   },
 };
 

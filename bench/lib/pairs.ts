@@ -85,7 +85,13 @@ function swappableAssets(ctx: AppContext): RegistryAsset[] {
 }
 
 export function quoteContextOf(ctx: AppContext): QuoteContext {
-  return { registry: ctx.registry, market: ctx.market(), thresholds: ctx.safety, nowMs: Date.now() };
+  return {
+    registry: ctx.registry,
+    market: ctx.market(),
+    bridges: ctx.bridges,
+    thresholds: ctx.safety,
+    nowMs: Date.now(),
+  };
 }
 
 /** Swap pairs with a route, one whole source token each (10^decimals base units). */

@@ -6,8 +6,8 @@
 import type { Config } from '../config.js';
 import type { Registry } from '../registry/registry.js';
 import { parseChainUrls } from '../config.js';
-import { LANE_BRIDGES } from './index.js';
 import { LiveFeeRefresher } from './live-fees.js';
+import type { BridgeSet } from './set.js';
 
 /** How often fees are re-quoted: messaging fees follow destination gas prices, which move over minutes. */
 export const BRIDGE_FEE_INTERVAL_MS = 60_000;
@@ -17,8 +17,9 @@ export const BRIDGE_FEE_MAX_AGE_MS = 10 * BRIDGE_FEE_INTERVAL_MS;
 export function bridgeFeeRefresher(
   registry: Registry,
   config: Pick<Config, 'chainRpcUrls' | 'upstreamTimeoutMs'>,
+  bridges: BridgeSet,
 ): LiveFeeRefresher {
-  const probes = LANE_BRIDGES.flatMap((b) => b.feeProbes?.(registry) ?? []);
+  const probes = bridges.lanes.flatMap((b) => b.feeProbes?.(registry) ?? []);
   return new LiveFeeRefresher(probes, {
     rpcUrls: parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls),
     intervalMs: BRIDGE_FEE_INTERVAL_MS,

@@ -1,7 +1,7 @@
 /**
  * The Bridge plug-in interface. A bridge moves a holding (an asset on a chain) to a holding on another chain; the
  * route engine (src/routing/) knows bridges only through this interface, and adding one means adding a folder under
- * src/bridges/<id>/ and listing it in src/bridges/index.ts.
+ * src/bridges/<id>/ and listing it in src/bridges/index.ts, whose set context.ts hands to the engine (set.ts).
  *
  * Two kinds of bridge share the interface:
  * - IBC (src/bridges/ibc/) offers a *computed* edge: the same-origin transfer path between any two holdings of one
@@ -12,6 +12,7 @@
  *   their wire records, builds their transaction, and says which neighbouring steps can share that transaction.
  */
 import type { BridgeType } from '../wire/common.js';
+import type { BridgeOperationKind } from '../wire/operation.js';
 import type { Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import type { LiveFeeProbe } from './live-fees.js';
@@ -57,6 +58,8 @@ export interface LaneRefusal {
 /** A lane bridge hop in a planned route, with the amounts it carries. */
 export interface BridgeStep<L extends Lane = Lane> {
   kind: 'bridge';
+  /** The plug-in that quoted the lane: it renders, builds and chains the step (the engine holds no bridge list). */
+  bridge: LaneBridge;
   lane: L;
   amountIn: bigint;
   amountOut: bigint;
@@ -162,7 +165,7 @@ export interface BridgeInfo {
 /** The parts of the interface every bridge has. */
 export interface BridgeBase extends BridgeInfo {
   /** The operation kind key on the wire (section 4.6): `transfer`, `cctp_transfer`, ... */
-  readonly operationKind: string;
+  readonly operationKind: BridgeOperationKind;
 }
 
 /** A bridge whose lanes are listed (everything but IBC). */

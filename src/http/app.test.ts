@@ -62,7 +62,7 @@ describe('errors before routing', () => {
     expect(res.body).toBe('');
   });
 
-  it('a body over the configured limit is code 3', async () => {
+  it('a body over the configured limit is HTTP 413, code 3', async () => {
     const big = JSON.stringify({ assets: [{ denom: 'u'.repeat(t.ctx.config.bodyLimitBytes), chain_id: 'osmosis-1' }] });
     expectError(
       await t.app.inject({
@@ -71,10 +71,17 @@ describe('errors before routing', () => {
         payload: big,
         headers: { 'content-type': 'application/json' },
       }),
-      400,
+      413,
       3,
       /too large/,
     );
+  });
+
+  it('a wrong method on an existing path is 405 with Allow, in the wire error body', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/v2/fungible/route' });
+    expectError(res, 405, 12, 'method DELETE is not allowed on /v2/fungible/route; use POST');
+    expect(res.headers.allow).toBe('POST');
+    expectError(await t.app.inject({ method: 'GET', url: '/v2/nowhere' }), 404, 5, 'no endpoint GET /v2/nowhere');
   });
 });
 

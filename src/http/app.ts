@@ -129,7 +129,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   }
   if (opts.access) await app.register(accessPlugin, { access: opts.access });
 
-  await app.register(healthRoutes, { ctx, access: opts.access });
+  await app.register(healthRoutes, { ctx, access: opts.access, tx: opts.tx });
   await app.register(infoRoutes, { ctx });
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });

@@ -4,7 +4,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { ApiError, GrpcCode, type ErrorInfo } from '../errors.js';
+import { ApiError, GrpcCode, unavailable, type ErrorInfo } from '../errors.js';
+import { describeError, isDatabaseUnavailable } from '../store/describe.js';
 import { describeValidationError } from './validation.js';
 
 export interface WireError {
@@ -32,7 +33,8 @@ function fromFastifyClientError(err: FastifyError): ApiError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${err.message}`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'request body is too large');
+      // HTTP 413 with the wire body (code 3: the request is what is wrong).
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'request body is too large', [], {}, 413);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(GrpcCode.INVALID_ARGUMENT, 'unsupported content-type: send application/json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -46,6 +48,8 @@ function fromFastifyClientError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return sendError(reply, error);
@@ -54,11 +58,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.debug({ err: error }, 'client error');
       return sendError(reply, client);
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: describeError(error) }, 'database unreachable');
+      return sendError(reply, unavailable('the database is unreachable; retry shortly'));
+    }
     request.log.error({ err: error }, 'unexpected failure');
     return sendError(reply, new ApiError(GrpcCode.UNKNOWN, 'internal server error'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ApiError(GrpcCode.NOT_FOUND, `no endpoint ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    // A path that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6), in the wire body.
+    const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }) !== null);
+    if (allowed.length > 0)
+      return sendError(
+        reply,
+        new ApiError(
+          GrpcCode.UNIMPLEMENTED,
+          `method ${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}`,
+          [],
+          { allow: allowed.join(', ') },
+          405,
+        ),
+      );
+    return sendError(reply, new ApiError(GrpcCode.NOT_FOUND, `no endpoint ${request.method} ${path}`));
+  });
 }

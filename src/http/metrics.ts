@@ -24,11 +24,22 @@ import type { AppContext } from '../context.js';
 import type { TxService } from '../tx/service.js';
 import { BUILD_INFO } from '../build-info.js';
 import { onUpstreamCall } from '../upstream-calls.js';
+import { unauthenticated } from '../errors.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** Compares two secrets in constant time (by their hashes, so lengths do not show either). */
+function sameSecret(given: string, expected: string): boolean {
+  const h = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(h(given), h(expected));
+}
 
 export interface MetricsSources {
   ctx: AppContext;
   tx?: TxService | undefined;
 }
+
+/** How long the tracking queue's counts are reused between scrapes. */
+const QUEUE_CACHE_MS = 5_000;
 
 /** Routes that are not declared (404s) share one label value. */
 const UNMATCHED = '(unmatched)';
@@ -132,7 +143,15 @@ export function metricsRegistry({ ctx, tx }: MetricsSources): {
     },
   });
   if (tx) {
-    const queue = async () => tx.trackingQueue(Date.now()).catch(() => undefined);
+    // One database read per QUEUE_CACHE_MS at most, shared by both gauges and by concurrent scrapes: a flood of
+    // scrapes cannot become a flood of COUNT queries.
+    let cached: { at: number; value: Promise<{ inFlight: number; due: number } | undefined> } | undefined;
+    const queue = () => {
+      const now = Date.now();
+      if (!cached || now - cached.at >= QUEUE_CACHE_MS)
+        cached = { at: now, value: tx.trackingQueue(now).catch(() => undefined) };
+      return cached.value;
+    };
     new Gauge({
       name: 'junction_tx_tracking_in_flight',
       help: 'tracked transactions not yet in a terminal state',
@@ -178,7 +197,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  const token = sources.ctx.config.metricsToken;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // METRICS_TOKEN restricts the page to the scraper that knows it (`authorization: Bearer <token>`).
+    if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
+      throw unauthenticated('GET /metrics needs the metrics token: authorization: Bearer <METRICS_TOKEN>');
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -3,6 +3,7 @@
  * shutdown on SIGTERM / SIGINT (src/shutdown.ts). Loaded by main.ts once it knows a server is wanted.
  */
 import { mkdirSync } from 'node:fs';
+import { DataDirLockedError, lockDataDir } from '../data-dir-lock.js';
 import { openAccess, StoreError, type AccessService } from '../auth/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
@@ -26,6 +27,20 @@ export async function serve(): Promise<void> {
   }
   const logger = createLogger(config.logLevel, config.logFormat);
   mkdirSync(config.dataDir, { recursive: true });
+  // The embedded store is one file in DATA_DIR: one instance per directory (src/data-dir-lock.ts). With PostgreSQL
+  // instances share the database by design.
+  if (!config.databaseUrl) {
+    try {
+      const release = lockDataDir(config.dataDir);
+      process.once('exit', release);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(`startup error: ${err.message}`);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
 
   // The database comes first: without it the service cannot check keys, so it must not start half-working.
   let access: AccessService;
@@ -55,9 +70,25 @@ export async function serve(): Promise<void> {
     throw err;
   }
   const app = await buildApp(ctx, { logger, access, tx });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const why =
+        code === 'EADDRINUSE'
+          ? 'the port is in use (another Junction instance or another program); choose another with PORT'
+          : code === 'EACCES'
+            ? 'permission denied (ports below 1024 need privileges); choose another with PORT'
+            : 'the address is not available on this machine; check HOST';
+      console.error(`startup error: cannot listen on ${config.host}:${config.port}: ${why}`);
+      process.exit(1);
+    }
+    throw err;
+  }
   ctx.liveMarket.start(logger);
   ctx.liveFees.start(logger);
+  ctx.liveGas.start(logger);
   await tx.start();
   installShutdown({ app, ctx, tx, access, logger });
   const cpu = process.cpuUsage();

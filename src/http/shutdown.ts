@@ -53,6 +53,7 @@ export async function shutdown(
   clearTimeout(force);
   await ctx.liveMarket.stop();
   await ctx.liveFees.stop();
+  await ctx.liveGas.stop();
   await access.close();
   logger.info({}, 'stopped');
 }

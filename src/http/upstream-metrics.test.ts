@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAbiParameters, type Hex } from 'viem';
 import { ethCall, LiveFeeRefresher } from '../bridges/live-fees.js';
-import { SolanaBlockhashClient } from '../messages/svm/recent-blockhash.js';
+import { SolanaBlockhashClient } from '../tx/solana-blockhash.js';
 import { fetchSimplePrices } from '../pricing/index.js';
 import { ChainClients } from '../tx/clients.js';
 import { ChainEndpointTable } from '../tx/endpoints.js';

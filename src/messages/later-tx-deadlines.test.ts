@@ -17,7 +17,7 @@ import type { PlannedRoute } from '../routing/types.js';
 import { USDC_ON_OSMOSIS as NOBLE_USDC_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import { scanContext, scanRoutes, USDC_ETHEREUM, type ScannedRoute } from '../test-helpers/route-scan.js';
 import type { Tx } from '../wire/msgs.js';
-import { buildMessages } from './build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { txDeadlines, type Deadline } from './test-helpers/tx-deadlines.js';
 
 const NOW_MS = Date.UTC(2026, 10, 21);

@@ -42,7 +42,8 @@ export function buildRegistry(
 
   for (const c of mainnetChains) {
     if (!isUsableCosmosChain(c) || chains.has(c.chainId)) continue;
-    chains.set(c.chainId, buildCosmosChain(c, data.capabilities, data.contracts, data.ibcTransferFees));
+    const recordedFee = data.cosmosFeeAssets?.recorded[c.chainId];
+    chains.set(c.chainId, buildCosmosChain(c, data.capabilities, data.contracts, data.ibcTransferFees, recordedFee));
     chainIdOfName.set(c.chainName, c.chainId);
   }
   const nonCosmosByRegistryName = new Map<string, (typeof data.nonCosmosChains.chains)[number]>();

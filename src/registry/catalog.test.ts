@@ -17,10 +17,15 @@ describe('selectChains', () => {
     expect(withEvm.filter((id) => !cosmos.includes(id)).sort()).toEqual([
       '1',
       '10',
+      '130',
+      '1329',
       '137',
+      '146',
       '42161',
       '43114',
+      '480',
       '56',
+      '59144',
       '8453',
     ]);
     const all = ids(selectChains(registry, { includeEvm: true, includeSvm: true, onlyTestnets: false }));

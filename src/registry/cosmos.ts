@@ -3,8 +3,8 @@ import type { Hop } from '../denom/trace.js';
  * Cosmos chains, their asset lists and ICS-20 channels, read from the `chain-registry` npm package (mainnet).
  */
 import type { Asset as CrAsset, AssetList, Chain as CrChain, IBCData } from '@chain-registry/types';
-import type { FeeAsset } from '../wire/chain.js';
 import type { CapabilitiesFile, CoinEntry, ContractsFile, IbcTransferFeesFile } from './data-files.js';
+import { feeAssetsOf, type RecordedFeeAsset } from './fee-assets.js';
 import { ENDPOINTS_KEPT, preferredExplorer } from './sources.js';
 import type { ChannelEnd, EntryPointContracts, IbcCapabilities, IbcTransferFee, RegistryChain } from './types.js';
 
@@ -66,44 +66,6 @@ function logoOf(x: { logoURIs?: { png?: string; svg?: string }; images?: { png?:
   return x.logoURIs?.png ?? x.logoURIs?.svg ?? x.images?.[0]?.png ?? x.images?.[0]?.svg ?? null;
 }
 
-/** JSON numbers from the registry as decimal strings, without exponent notation. */
-export function priceString(n: number): string {
-  // String() is the shortest exact form and is cheap. Exponent forms (1.5e-7) are rewritten as plain decimals by
-  // moving the point in that same shortest digit string: the locale formatter did it too, but loading its data cost
-  // over 100 ms of start-up.
-  const s = String(n);
-  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
-  if (!m) return s;
-  const [, sign, int, frac = '', expText] = m;
-  const digits = int! + frac;
-  const point = int!.length + Number(expText);
-  // Beyond 20 decimals the old formatter rounded; such prices do not occur in the registry, so it may stay slow.
-  if (digits.length - point > 20) return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
-/**
- * The fee denoms a chain takes with gas prices, as the Skip API lists them (captured /v2/info/chains: `["uosmo"]` for
- * Osmosis, whose registry entry also names ~160 tokens its txfees module converts without a gas price). Clients read
- * the list as "pay gas in one of these" (the SDK's getRouteWithGasOnReceive skips its gas route when the destination
- * asset is among them), so unpriced tokens are left out; a chain that prices none of its fee tokens keeps them all,
- * with a null gas_price, as Kujira's entry in the capture shows.
- */
-function feeAssetsOf(chain: CrChain): FeeAsset[] {
-  const all = (chain.fees?.feeTokens ?? []).map((t) => {
-    const { lowGasPrice: low, averageGasPrice: avg, highGasPrice: high } = t;
-    const complete = low !== undefined && avg !== undefined && high !== undefined;
-    return {
-      denom: t.denom,
-      gas_price: complete ? { low: priceString(low), average: priceString(avg), high: priceString(high) } : null,
-    };
-  });
-  const priced = all.filter((f) => f.gas_price !== null);
-  return priced.length > 0 ? priced : all;
-}
-
 export function isUsableCosmosChain(c: CrChain): c is CrChain & { chainId: string; bech32Prefix: string } {
   return (
     c.chainType === 'cosmos' &&
@@ -119,6 +81,7 @@ export function buildCosmosChain(
   capabilities: CapabilitiesFile,
   contracts: ContractsFile,
   ibcTransferFees?: IbcTransferFeesFile,
+  recordedFeeAsset?: RecordedFeeAsset,
 ): RegistryChain {
   const caps = capabilitiesOf(c.chainId, capabilities);
   return {
@@ -132,7 +95,7 @@ export function buildCosmosChain(
       supports_memo: caps.memo,
       is_testnet: false,
       logo_uri: logoOf(c),
-      fee_assets: feeAssetsOf(c),
+      fee_assets: feeAssetsOf(c, recordedFeeAsset),
       // authz and feegrant are default Cosmos SDK modules; the registry does not record their absence.
       cosmos_module_support: { authz: true, feegrant: true },
       ibc_capabilities: {
@@ -219,3 +182,4 @@ export function collectCosmosAssets(lists: AssetList[], chainIdOfName: Map<strin
 }
 
 export { logoOf };
+export { priceString } from './price-string.js';

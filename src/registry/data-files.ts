@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dataPath } from '../paths.js';
+import type { CosmosFeeAssetsFile } from './fee-assets.js';
 
 /** Reads data/<name>. */
 export function readDataFile<T>(name: string): T {
@@ -173,6 +174,8 @@ export interface DataFiles {
   ibcTransferFees: IbcTransferFeesFile;
   bridgeTokens: BridgeTokensFile;
   eurekaAssets?: EurekaAssetsFile;
+  /** Recorded gas prices for Cosmos chains the registry leaves unpriced (data/cosmos-fee-assets.json). */
+  cosmosFeeAssets?: CosmosFeeAssetsFile;
 }
 
 export function loadDataFiles(): DataFiles {
@@ -185,5 +188,6 @@ export function loadDataFiles(): DataFiles {
     ibcTransferFees: readDataFile('ibc-transfer-fees.json'),
     bridgeTokens: readDataFile('bridge-tokens.json'),
     eurekaAssets: readDataFile('eureka-assets.json'),
+    cosmosFeeAssets: readDataFile('cosmos-fee-assets.json'),
   };
 }

@@ -99,7 +99,7 @@ function why(q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string 
  * the first is the route quoteRoute picks, so both endpoints agree.
  */
 export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRoute[] {
-  const candidates = planCandidates(ctx.registry, ctx.market, q, ctx.cache, ctx.nowMs);
+  const candidates = planCandidates(ctx, q);
   const chosen = quoteRoute(
     ctx,
     q,

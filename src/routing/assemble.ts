@@ -8,7 +8,6 @@ import type { Static } from '@sinclair/typebox';
 import { combineImpacts, formatPercent, type Decimal, type RouteWarning } from '../pricing/index.js';
 import type { SwapVenue } from '../wire/common.js';
 import type { Registry } from '../registry/registry.js';
-import { laneBridgeOf } from '../bridges/index.js';
 import { transferRecord } from '../bridges/ibc/operation.js';
 import type { Fee } from '../wire/route.js';
 import { stepSeconds } from './duration.js';
@@ -106,7 +105,7 @@ export function operationOf(registry: Registry, step: Step, txIndex: number, nex
         ? ({ evm_swap: evmSwapRecord(step), ...common } as unknown as Operation)
         : { swap: swapRecord(step), ...common };
     case 'bridge': {
-      const bridge = laneBridgeOf(step.lane);
+      const { bridge } = step;
       return { [bridge.operationKind]: bridge.operation(registry, step), ...common } as Operation;
     }
   }

@@ -8,15 +8,17 @@ import { decodeFunctionData, type Hex } from 'viem';
 import type { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
-import { buildMessages } from '../messages/build.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
+import { buildMessages } from '../route-txs/build.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { testRegistry, userAddress, USDC_ON_OSMOSIS, USER_BYTES } from '../test-helpers/registry.js';
 import { assembleRoute, requiredChainAddresses } from './assemble.js';
 import { planRoute } from './engine.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
@@ -28,7 +30,10 @@ type Req = Partial<RouteRequestFields> &
 // The plain CCTP burns (through Circle's TokenMessenger); the smart-relayed forms are tested in
 // src/bridges/cctp/smart-relay.test.ts.
 const plan = (req: Req) =>
-  planRoute(registry, market, parseRouteQuery(registry, { amount_in: '100000000', smart_relay: false, ...req }));
+  planRoute(
+    { registry, market, bridges: BRIDGE_SET },
+    parseRouteQuery(registry, { amount_in: '100000000', smart_relay: false, ...req }),
+  );
 const error = (req: Req): ApiError => {
   try {
     plan(req);

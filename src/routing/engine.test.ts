@@ -13,6 +13,7 @@ import { assembleRoute } from './assemble.js';
 import { emptyMarket } from './market.js';
 import { planRoute } from './engine.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 
@@ -25,7 +26,10 @@ function route(
 ) {
   return assembleRoute(
     registry,
-    planRoute(registry, emptyMarket(registry), parseRouteQuery(registry, { amount_in: '1000000', ...req })),
+    planRoute(
+      { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
+      parseRouteQuery(registry, { amount_in: '1000000', ...req }),
+    ),
   );
 }
 

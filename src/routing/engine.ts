@@ -10,6 +10,7 @@
  * shortest expected duration, then fewest steps, then preferred channels. With go_fast: true, amounts within
  * FAST_PREFERENCE_BPS of the best count as equal and the faster route wins. Deterministic for equal inputs.
  */
+import type { BridgeSet } from '../bridges/set.js';
 import type { BridgeStep } from '../bridges/types.js';
 import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
@@ -18,6 +19,7 @@ import type { Registry } from '../registry/registry.js';
 import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
 import { stepSeconds } from './duration.js';
 import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
+import { laneGraph } from './lane-graph.js';
 import { noRouteError } from './no-route.js';
 import { gasTable } from './gas/table.js';
 import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-cost.js';
@@ -88,14 +90,19 @@ export interface ShapeCache {
  */
 const RANKED_KEPT = 8;
 
-export function planRoute(
-  registry: Registry,
-  market: MarketView,
-  q: RouteQuery,
-  cache?: ShapeCache,
-  nowMs?: number,
-): PlannedRoute {
-  return planRoutes(registry, market, q, cache, nowMs)[0]!;
+/** What a plan is made over: the registry, the market of this moment and the bridges this instance runs. */
+export interface PlanContext {
+  registry: Registry;
+  market: MarketView;
+  bridges: BridgeSet;
+  /** Ranked shapes of earlier searches (route-cache.ts); optional. */
+  cache?: ShapeCache | undefined;
+  /** The clock fees paid on top are valued at; without it they count as zero. */
+  nowMs?: number | undefined;
+}
+
+export function planRoute(ctx: PlanContext, q: RouteQuery): PlannedRoute {
+  return planRoutes(ctx, q)[0]!;
 }
 
 /**
@@ -104,24 +111,13 @@ export function planRoute(
  * that judges price safety (quote.ts) takes the first one that passes, so a cheaper route needing as many
  * transactions is not hidden behind a better-ranked one the safety rules would refuse.
  */
-export function planRoutes(
-  registry: Registry,
-  market: MarketView,
-  q: RouteQuery,
-  cache?: ShapeCache,
-  nowMs?: number,
-): PlannedRoute[] {
-  return planCandidates(registry, market, q, cache, nowMs).map((c) => c.route);
+export function planRoutes(ctx: PlanContext, q: RouteQuery): PlannedRoute[] {
+  return planCandidates(ctx, q).map((c) => c.route);
 }
 
 /** planRoutes with the figures each candidate was ranked by (for /junction/routes and its explanations). */
-export function planCandidates(
-  registry: Registry,
-  market: MarketView,
-  q: RouteQuery,
-  cache?: ShapeCache,
-  nowMs?: number,
-): Candidate[] {
+export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
+  const { registry, market, cache, nowMs } = ctx;
   if (q.source.wire.chain_id === q.dest.wire.chain_id && q.source.wire.denom === q.dest.wire.denom) {
     throw invalidArgument('source and destination are the same asset on the same chain: nothing to route');
   }
@@ -129,7 +125,7 @@ export function planCandidates(
   // Fees paid on top and gas are valued at the market's prices of this moment; without a clock they count as zero.
   const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs, gas: gasTable() };
   const cached = cache?.get(market, q);
-  const shapes = cached ?? enumerateShapes(registry, market, q, rejected);
+  const shapes = cached ?? enumerateShapes(registry, market, laneGraph(registry, ctx.bridges), q, rejected);
   const simulated = shapes
     .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected, pricing) }))
     .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined);
@@ -259,6 +255,7 @@ function laneStep(
   }
   return {
     kind: 'bridge',
+    bridge: leg.bridge,
     lane: leg.lane,
     amountIn: quote.amountIn,
     amountOut: quote.amountOut,

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
-import { buildMessages } from '../messages/build.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
+import { buildMessages } from '../route-txs/build.js';
 import { readDataFile } from '../registry/data-files.js';
 import { testRegistry, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses, assembleRoute } from './assemble.js';
@@ -15,9 +16,10 @@ import { planFromOperations } from './operations.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { simulateExactIn, simulateExactOut } from './swap.js';
 import type { SwapStep } from './types.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const NEUTRON_ENTRY_POINT = 'neutron1zvesudsdfxusz06jztpph4d3h5x6veglqsspxns2v2jqml9nhywskcc923';
 const ATOM_ON_NEUTRON = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
 /** Axelar USDC on Neutron (transfer/channel-2/uusdc), traded against NTRN on Astroport. */
@@ -26,7 +28,8 @@ const FEES = readDataFile<{ chains: Record<string, unknown> }>('ibc-transfer-fee
 
 type Req = Partial<RouteRequestFields> &
   Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
-const plan = (req: Req) => planRoute(registry, market, parseRouteQuery(registry, { amount_in: '10000000', ...req }));
+const plan = (req: Req) =>
+  planRoute({ registry, market, bridges: BRIDGE_SET }, parseRouteQuery(registry, { amount_in: '10000000', ...req }));
 const build = (route: ReturnType<typeof plan>) =>
   buildMessages(registry, route, new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)])), {
     nowMs: 1_750_000_000_000,
@@ -107,14 +110,17 @@ describe('Neutron relayer fee on a post-swap IBC transfer', () => {
   it('/msgs re-plans the echoed operations with the same fee', () => {
     const route = plan(ntrnToHubAtom);
     const wire = assembleRoute(registry, route);
-    const replanned = planFromOperations(registry, market, {
-      source: route.source,
-      dest: route.dest,
-      amountIn: 10_000_000n,
-      amountOut: undefined,
-      affiliateBps: () => 0,
-      operations: wire.operations as never,
-    });
+    const replanned = planFromOperations(
+      { registry: registry, market: market, bridges: BRIDGE_SET },
+      {
+        source: route.source,
+        dest: route.dest,
+        amountIn: 10_000_000n,
+        amountOut: undefined,
+        affiliateBps: () => 0,
+        operations: wire.operations as never,
+      },
+    );
     expect(replanned.amountOut).toBe(route.amountOut);
     expect((replanned.steps[0] as SwapStep).ibcFee?.inputCost).toBe(200_000n);
     expect(contractMsg(build(replanned)).msg.swap_and_action.post_swap_action.ibc_transfer.ibc_info.fee).toEqual(FEES);

@@ -1,13 +1,15 @@
 /**
  * The listed edges of the holdings graph: every lane of every lane bridge, with its two ends resolved to registry
- * assets and indexed by the origin asset of each end. Built once per registry (lanes depend on nothing else).
+ * assets and indexed by the origin asset of each end. Built once per registry and bridge set (lanes depend on
+ * nothing else).
  *
  * Between lanes, funds move by IBC along the computed same-origin path (transfer-path.ts), so the search only needs
  * to know which origin a lane leaves from and which it arrives at: "USDC of Ethereum" → CCTP → "USDC of Noble",
  * after which any holding of Noble's USDC (a voucher on Osmosis, say) is one IBC path away.
  */
-import { LANE_BRIDGES } from '../bridges/index.js';
+import type { BridgeSet } from '../bridges/set.js';
 import type { Lane, LaneBridge } from '../bridges/types.js';
+import { perRegistry } from '../registry/per-registry.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
 import { originKeyOf, type OriginKey } from './swap-index.js';
@@ -28,7 +30,7 @@ export class LaneGraph {
   private readonly byFrom = new Map<OriginKey, LaneEdge[]>();
   private readonly byTo = new Map<OriginKey, LaneEdge[]>();
 
-  constructor(registry: Registry, bridges: readonly LaneBridge[] = LANE_BRIDGES) {
+  constructor(registry: Registry, bridges: readonly LaneBridge[]) {
     const edges: LaneEdge[] = [];
     for (const bridge of bridges) {
       for (const lane of bridge.lanes(registry)) {
@@ -81,10 +83,11 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   else m.set(k, [v]);
 }
 
-const graphs = new WeakMap<Registry, LaneGraph>();
+const graphs = new WeakMap<BridgeSet, (registry: Registry) => LaneGraph>();
 
-export function laneGraph(registry: Registry): LaneGraph {
-  let g = graphs.get(registry);
-  if (!g) graphs.set(registry, (g = new LaneGraph(registry)));
-  return g;
+/** The lane graph of a bridge set on a registry, built on first use and kept while both live. */
+export function laneGraph(registry: Registry, bridges: BridgeSet): LaneGraph {
+  let of = graphs.get(bridges);
+  if (!of) graphs.set(bridges, (of = perRegistry((r) => new LaneGraph(r, bridges.lanes))));
+  return of(registry);
 }

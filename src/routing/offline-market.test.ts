@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { Decimal, SnapshotPriceSource, amountForUsd, usdValue } from '../pricing/index.js';
 import { decimalsOf } from '../pricing/sources/resolve.js';
 import { readDataFile } from '../registry/data-files.js';
@@ -15,9 +16,10 @@ import { planRoute } from './engine.js';
 import { parseRouteQuery } from './query.js';
 import type { PlannedRoute, SwapStep } from './types.js';
 import { routePriceImpact } from './assemble.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const shipped = SnapshotPriceSource.shipped(registry, { minLiquidityUsd: Decimal.ZERO });
 const priceFile = readDataFile<{ as_of: string }>('prices/osmosis-sqs-2024-07.json');
 const NOW = Date.parse(priceFile.as_of);
@@ -84,7 +86,7 @@ function swap(chainId: string, from: string, to: string, amount: bigint): Planne
     amount_in: amount.toString(),
   });
   try {
-    return planRoute(registry, market, q);
+    return planRoute({ registry, market, bridges: BRIDGE_SET }, q);
   } catch (err) {
     const why = err instanceof ApiError ? err.details[0]?.metadata.explanation : undefined;
     throw new Error(`${amount} ${from} → ${to}: ${(err as Error).message} (${why})`);

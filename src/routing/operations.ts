@@ -4,14 +4,14 @@
  * transfer over a channel that does not lead where the record says, or a swap through a pool that does not trade
  * those denoms — and re-simulated from the request amounts, so messages never trust amounts or indices they are sent.
  */
-import { laneBridgeOf, laneBridgeOfKind } from '../bridges/index.js';
 import { hopOfRecord } from '../bridges/ibc/operation.js';
-import { isRefusal, type BridgeStep } from '../bridges/types.js';
+import type { BridgeSet } from '../bridges/set.js';
+import { isRefusal, type BridgeStep, type LaneBridge } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import { MAX_SHORT_STRING_LENGTH } from '../wire/limits.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import type { OperationInput } from '../wire/operation.js';
-import { OPERATION_KINDS } from '../wire/operation.js';
+import { BRIDGE_OF_KIND, OPERATION_KINDS } from '../wire/operation.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
 import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
@@ -22,24 +22,12 @@ import { stepTxIndices } from './transactions.js';
 import { evmSwapOfRecord } from './evm-swap-record.js';
 import { transferStep, type PlannedRoute, type PoolHop, type Step, type SwapRoute, type SwapStep } from './types.js';
 
-const KIND_BRIDGE: Record<string, string> = {
-  axelar_transfer: 'AXELAR',
-  cctp_transfer: 'CCTP',
-  cctp_transfer_v2: 'CCTP_V2',
-  hyperlane_transfer: 'HYPERLANE',
-  op_init_transfer: 'OPINIT',
-  go_fast_transfer: 'GO_FAST',
-  stargate_transfer: 'STARGATE',
-  layer_zero_transfer: 'LAYER_ZERO',
-  eureka_transfer: 'EUREKA',
-};
-
 type Rec = Record<string, unknown>;
 
 /** A lane-bridge operation re-validated by its plug-in and re-quoted for the amount that reaches it. */
 function bridgeOfRecord(
   registry: Registry,
-  bridge: NonNullable<ReturnType<typeof laneBridgeOfKind>>,
+  bridge: LaneBridge,
   record: Rec,
   at: string,
   holding: { chainId: string; denom: string },
@@ -48,7 +36,15 @@ function bridgeOfRecord(
   const lane = bridge.laneOfRecord(registry, record, at, holding);
   const q = bridge.quote(lane, amountIn, 'in');
   if (isRefusal(q)) throw invalidArgument(`invalid ${at}: ${q.refused}`);
-  return { kind: 'bridge', lane, amountIn: q.amountIn, amountOut: q.amountOut, fees: q.fees, seconds: q.seconds };
+  return {
+    kind: 'bridge',
+    bridge,
+    lane,
+    amountIn: q.amountIn,
+    amountOut: q.amountOut,
+    fees: q.fees,
+    seconds: q.seconds,
+  };
 }
 
 function kindOf(op: OperationInput, at: string): string {
@@ -83,7 +79,15 @@ export interface OperationsInput {
   operations: readonly OperationInput[];
 }
 
-export function planFromOperations(registry: Registry, market: MarketView, input: OperationsInput): PlannedRoute {
+/** The world operations are re-validated against: the registry, the market of this moment, the bridges running. */
+export interface OperationsContext {
+  registry: Registry;
+  market: MarketView;
+  bridges: BridgeSet;
+}
+
+export function planFromOperations(ctx: OperationsContext, input: OperationsInput): PlannedRoute {
+  const { registry, market, bridges } = ctx;
   const { source, dest, operations } = input;
   const steps: Step[] = [];
   let at = { chainId: source.wire.chain_id, denom: source.wire.denom };
@@ -117,16 +121,16 @@ export function planFromOperations(registry: Registry, market: MarketView, input
         break;
       }
       default: {
-        const lane = laneBridgeOfKind(kind);
-        if (lane) {
-          const step = bridgeOfRecord(registry, lane, record, `${where}.${kind}`, at, amount);
+        const bridge = bridges.ofKind(kind);
+        if (bridge) {
+          const step = bridgeOfRecord(registry, bridge, record, `${where}.${kind}`, at, amount);
           steps.push(step);
           at = { chainId: step.lane.toChainId, denom: step.lane.denomOut };
           break;
         }
-        const bridge = KIND_BRIDGE[kind];
+        const off = (BRIDGE_OF_KIND as Readonly<Record<string, string>>)[kind];
         throw invalidArgument(
-          `invalid ${where}: ${kind} operations are not supported by this instance${bridge ? ` (the ${bridge} bridge is not enabled)` : ''}`,
+          `invalid ${where}: ${kind} operations are not supported by this instance${off ? ` (the ${off} bridge is not enabled)` : ''}`,
         );
       }
     }
@@ -145,7 +149,7 @@ export function planFromOperations(registry: Registry, market: MarketView, input
     for (let k = swapIndex - 1; k >= 0; k--) {
       const s = steps[k]!;
       if (s.kind === 'bridge') {
-        const q = laneBridgeOf(s.lane).quote(s.lane, needed, 'out');
+        const q = s.bridge.quote(s.lane, needed, 'out');
         if (isRefusal(q)) throw invalidArgument(`invalid operations[${k}]: ${q.refused}`);
         steps[k] = { ...s, amountIn: q.amountIn, amountOut: q.amountOut, fees: q.fees };
         needed = q.amountIn;

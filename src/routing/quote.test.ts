@@ -6,17 +6,25 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { testRegistry } from '../test-helpers/registry.js';
 import { thresholdsFromConfig } from '../pricing/thresholds.js';
 import { planRoutes } from './engine.js';
 import { parseRouteQuery } from './query.js';
 import { quoteRoute } from './quote.js';
 import type { PlannedRoute } from './types.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const config = loadConfig([], {});
-const market = createLiveMarket(config, registry).view();
-const ctx = { registry, market, thresholds: thresholdsFromConfig(config), nowMs: Date.UTC(2026, 10, 21) };
+const market = createLiveMarket(config, registry, VENUE_PLUGINS).view();
+const ctx = {
+  registry,
+  market,
+  bridges: BRIDGE_SET,
+  thresholds: thresholdsFromConfig(config),
+  nowMs: Date.UTC(2026, 10, 21),
+};
 
 const request = (extra: Record<string, unknown> = {}) =>
   parseRouteQuery(registry, {
@@ -33,7 +41,7 @@ const halved = (r: PlannedRoute): PlannedRoute => ({ ...r, amountOut: r.amountOu
 
 describe('quoteRoute and price safety', () => {
   const q = request();
-  const [best] = planRoutes(registry, market, q);
+  const [best] = planRoutes({ registry, market, bridges: BRIDGE_SET }, q);
 
   it('answers the best-ranked candidate when it is safe', () => {
     const quote = quoteRoute(ctx, q);
@@ -51,7 +59,7 @@ describe('quoteRoute and price safety', () => {
 
   it('with allow_unsafe, still prefers a safe candidate over a warning', () => {
     const qu = request({ allow_unsafe: true });
-    const [b] = planRoutes(registry, market, qu);
+    const [b] = planRoutes({ registry, market, bridges: BRIDGE_SET }, qu);
     const quote = quoteRoute(ctx, qu, [halved(b!), b!]);
     expect(quote.planned).toBe(b);
     expect(quote.route.warning ?? null).toBeNull();
@@ -60,7 +68,7 @@ describe('quoteRoute and price safety', () => {
   it('when no candidate passes, judges the best-ranked one: an error, or its warning with allow_unsafe', () => {
     expect(() => quoteRoute(ctx, q, [halved(best!), halved(halved(best!))])).toThrow(/difference in usd value/);
     const qu = request({ allow_unsafe: true });
-    const [b] = planRoutes(registry, market, qu);
+    const [b] = planRoutes({ registry, market, bridges: BRIDGE_SET }, qu);
     const first = halved(b!);
     const quote = quoteRoute(ctx, qu, [first, halved(first)]);
     expect(quote.planned).toBe(first);

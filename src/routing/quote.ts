@@ -13,23 +13,18 @@ import {
   type SafetyThresholds,
   type SafetyVerdict,
 } from '../pricing/index.js';
-import type { Registry } from '../registry/registry.js';
 import { assembleRoute, routePriceImpact } from './assemble.js';
-import { planRoutes, type ShapeCache } from './engine.js';
+import { planRoutes, type PlanContext } from './engine.js';
 import { usdOfPrices } from './fee-usd.js';
 import { gasTable } from './gas/table.js';
-import type { MarketView } from './market.js';
 import { MULTI_TX_REQUIRED_REASON, multiTxRequiredError } from './no-route.js';
 import { routeCostUsd, type RouteCostUsd } from './route-cost.js';
 import { describeRouteShape } from './route-shape.js';
 import { txsRequired, type PlannedRoute, type RouteQuery } from './types.js';
 
-export interface QuoteContext {
-  registry: Registry;
-  market: MarketView;
+export interface QuoteContext extends PlanContext {
   thresholds: SafetyThresholds;
   nowMs: number;
-  cache?: ShapeCache;
 }
 
 export interface Quote {
@@ -48,7 +43,7 @@ export interface Quote {
 export function quoteRoute(ctx: QuoteContext, q: RouteQuery, ranked?: readonly PlannedRoute[]): Quote {
   let candidates: readonly PlannedRoute[];
   try {
-    candidates = ranked ?? planRoutes(ctx.registry, ctx.market, q, ctx.cache, ctx.nowMs);
+    candidates = ranked ?? planRoutes(ctx, q);
   } catch (err) {
     throw noSingleTxAnswer(ctx, q, err);
   }
@@ -118,7 +113,7 @@ function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unkno
   if (!multiTx) return err;
   let ranked: PlannedRoute[];
   try {
-    ranked = planRoutes(ctx.registry, ctx.market, { ...q, allowMultiTx: true }, undefined, ctx.nowMs);
+    ranked = planRoutes({ ...ctx, cache: undefined }, { ...q, allowMultiTx: true });
   } catch {
     return err;
   }
@@ -136,7 +131,7 @@ function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unkno
 function safeMultiTxRoute(ctx: QuoteContext, q: RouteQuery): PlannedRoute | undefined {
   let ranked: PlannedRoute[];
   try {
-    ranked = planRoutes(ctx.registry, ctx.market, { ...q, allowMultiTx: true }, undefined, ctx.nowMs);
+    ranked = planRoutes({ ...ctx, cache: undefined }, { ...q, allowMultiTx: true });
   } catch {
     return undefined;
   }

@@ -4,8 +4,9 @@
  * (transfer-path.ts); lane bridges join origins (CCTP: USDC of Noble and USDC of Ethereum, ...), so a holding
  * reaches every listed holding of every origin it can get to over at most MAX_LANES lanes, with IBC in between. The
  * number of transactions follows from the same rules the route engine uses (transactions.ts). Answers depend on
- * the registry only and are memoised per asset.
+ * the registry and the bridge set only and are memoised per asset.
  */
+import type { BridgeSet } from '../bridges/set.js';
 import type { BridgeStep } from '../bridges/types.js';
 import type { BridgeType } from '../wire/common.js';
 import type { Registry } from '../registry/registry.js';
@@ -28,7 +29,10 @@ export class AssetFamilies {
   private readonly byOrigin = new Map<string, RegistryAsset[]>();
   private readonly memo = new Map<string, Reach[]>();
 
-  constructor(private readonly registry: Registry) {
+  constructor(
+    private readonly registry: Registry,
+    private readonly bridges: BridgeSet,
+  ) {
     for (const chain of registry.chains.values()) {
       for (const a of registry.listedAssets(chain.wire.chain_id)) {
         const k = originOfAsset(a);
@@ -81,7 +85,7 @@ export class AssetFamilies {
       if (r) keep(r);
     }
     // Over lanes: a depth-first walk through origins, IBC between lanes, never back to an origin already crossed.
-    const graph = laneGraph(this.registry);
+    const graph = laneGraph(this.registry, this.bridges);
     const walk = (at: RegistryAsset, steps: Step[], lanes: number, visited: Set<string>) => {
       if (lanes === MAX_LANES) return;
       for (const edge of graph.from(originOfAsset(at))) {
@@ -104,7 +108,7 @@ export class AssetFamilies {
 }
 
 function laneStep(edge: LaneEdge): BridgeStep {
-  return { kind: 'bridge', lane: edge.lane, amountIn: 0n, amountOut: 0n, fees: [], seconds: 0 };
+  return { kind: 'bridge', bridge: edge.bridge, lane: edge.lane, amountIn: 0n, amountOut: 0n, fees: [], seconds: 0 };
 }
 
 export function compareReach(a: Reach, b: Reach): number {

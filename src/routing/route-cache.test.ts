@@ -6,6 +6,7 @@ import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery } from './query.js';
 import { cacheKey, magnitude, responseKey, RouteCache } from './route-cache.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' };
@@ -40,14 +41,14 @@ describe('route cache', () => {
     const now = 1_000_000;
     const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 100, now: () => now });
     const m = market(1, 10n ** 12n);
-    const a = planRoute(registry, m, query('1000000'), cache);
-    const b = planRoute(registry, m, query('9000000'), cache);
+    const a = planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('1000000'));
+    const b = planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('9000000'));
     expect(cache.misses).toBe(1);
     expect(cache.hits).toBe(1);
     // The hit's amounts are its own, identical to an uncached plan.
-    expect(b).toEqual(planRoute(registry, m, query('9000000')));
+    expect(b).toEqual(planRoute({ registry, market: m, bridges: BRIDGE_SET }, query('9000000')));
     expect(b.amountOut).not.toBe(a.amountOut);
-    planRoute(registry, m, query('10000000'), cache);
+    planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('10000000'));
     expect(cache.misses).toBe(2);
     expect(magnitude(10_000_000n)).toBe(8);
   });
@@ -55,18 +56,18 @@ describe('route cache', () => {
   it('expires after its TTL and empties when the market changes', () => {
     let now = 1_000_000;
     const cache = new RouteCache({ ttlMs: 1_000, maxEntries: 100, now: () => now });
-    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    planRoute({ registry, market: market(1, 10n ** 12n), bridges: BRIDGE_SET, cache }, query('1000000'));
     now += 999;
-    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    planRoute({ registry, market: market(1, 10n ** 12n), bridges: BRIDGE_SET, cache }, query('1000000'));
     expect(cache.hits).toBe(1);
     now += 2;
-    planRoute(registry, market(1, 10n ** 12n), query('1000000'), cache);
+    planRoute({ registry, market: market(1, 10n ** 12n), bridges: BRIDGE_SET, cache }, query('1000000'));
     expect(cache.misses).toBe(2);
     const changed = market(2, 2n * 10n ** 12n);
     expect(cache.size).toBe(1);
-    const r = planRoute(registry, changed, query('1000000'), cache);
+    const r = planRoute({ registry, market: changed, bridges: BRIDGE_SET, cache }, query('1000000'));
     expect(cache.misses).toBe(3);
-    expect(r).toEqual(planRoute(registry, changed, query('1000000')));
+    expect(r).toEqual(planRoute({ registry, market: changed, bridges: BRIDGE_SET }, query('1000000')));
   });
 
   it('survives a rebuild in which no pool its candidate paths depend on changed, and only then', () => {
@@ -94,13 +95,13 @@ describe('route cache', () => {
         ['ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858', r],
       );
     const m1 = view(1, [atomOsmo, stable(10n ** 12n)]);
-    planRoute(registry, m1, query('1000000'), cache);
+    planRoute({ registry, market: m1, bridges: BRIDGE_SET, cache }, query('1000000'));
     // The stable pool traded: the ATOM → OSMO entry is still exact.
     const m2 = view(2, [atomOsmo, stable(2n * 10n ** 12n)], m1);
     expect(m2.version).toBe(2);
-    const hit = planRoute(registry, m2, query('2000000'), cache);
+    const hit = planRoute({ registry, market: m2, bridges: BRIDGE_SET, cache }, query('2000000'));
     expect(cache.hits).toBe(1);
-    expect(hit).toEqual(planRoute(registry, m2, query('2000000')));
+    expect(hit).toEqual(planRoute({ registry, market: m2, bridges: BRIDGE_SET }, query('2000000')));
     // A poll that changed nothing keeps the view's version (and every cache keyed on it).
     expect(view(3, [...m2.venues[0]!.snapshot.pools], m2).version).toBe(2);
     // The ATOM/OSMO pool traded: its paths are searched again.
@@ -112,18 +113,18 @@ describe('route cache', () => {
       ],
       m2,
     );
-    const r = planRoute(registry, m4, query('2000000'), cache);
+    const r = planRoute({ registry, market: m4, bridges: BRIDGE_SET, cache }, query('2000000'));
     expect(cache.misses).toBe(2);
-    expect(r).toEqual(planRoute(registry, m4, query('2000000')));
+    expect(r).toEqual(planRoute({ registry, market: m4, bridges: BRIDGE_SET }, query('2000000')));
   });
 
   it('evicts the least recently used entry beyond its size', () => {
     const cache = new RouteCache({ ttlMs: 10_000, maxEntries: 1 });
     const m = market(1, 10n ** 12n);
-    planRoute(registry, m, query('1000000'), cache);
-    planRoute(registry, m, query('100'), cache);
+    planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('1000000'));
+    planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('100'));
     expect(cache.size).toBe(1);
-    planRoute(registry, m, query('1000000'), cache);
+    planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query('1000000'));
     expect(cache.misses).toBe(3);
   });
 
@@ -153,14 +154,15 @@ describe('route cache', () => {
     let now = 1_000_000;
     const cache = new RouteCache({ ttlMs: 1_000, maxEntries: 100, now: () => now });
     const m = market(1, 10n ** 12n);
-    for (const a of ['1000', '10000', '100000', '1000000']) planRoute(registry, m, query(a), cache);
+    for (const a of ['1000', '10000', '100000', '1000000'])
+      planRoute({ registry, market: m, bridges: BRIDGE_SET, cache }, query(a));
     expect(cache.size).toBe(4);
     now += 1_001;
     cache.purgeStale();
     expect(cache.size).toBe(0);
     const tiny = new RouteCache({ ttlMs: 10_000, maxEntries: 100, maxBytes: 1_000 });
     for (const a of ['1000', '10000', '100000', '1000000', '10000000', '100000000'])
-      planRoute(registry, m, query(a), tiny);
+      planRoute({ registry, market: m, bridges: BRIDGE_SET, cache: tiny }, query(a));
     expect(tiny.bytes).toBeLessThanOrEqual(1_000);
     expect(tiny.size).toBeLessThan(6);
   });

@@ -6,13 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { testRegistry } from '../test-helpers/registry.js';
 import { planRoute, planRoutes } from './engine.js';
 import { parseRouteQuery } from './query.js';
 import { additionalCostInFreeSide, netAmount } from './route-cost.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const NOW = Date.parse('2026-11-26T00:00:00Z');
 const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const query = parseRouteQuery(registry, {
@@ -26,7 +28,7 @@ const query = parseRouteQuery(registry, {
 
 describe('route cost: fees paid on top', () => {
   it('values an additional fee in the destination asset through USD', () => {
-    const routes = planRoutes(registry, market, query, undefined, NOW);
+    const routes = planRoutes({ registry, market, bridges: BRIDGE_SET, nowMs: NOW }, query);
     const withGas = routes.find((r) =>
       r.steps.some((s) => s.kind === 'bridge' && s.fees.some((f) => f.behavior === 'FEE_BEHAVIOR_ADDITIONAL')),
     );
@@ -39,12 +41,12 @@ describe('route cost: fees paid on top', () => {
   });
 
   it('ranks the burn whose fee is deducted above the message whose gas is paid in ETH', () => {
-    const best = planRoute(registry, market, query, undefined, NOW);
+    const best = planRoute({ registry, market, bridges: BRIDGE_SET, nowMs: NOW }, query);
     expect(best.steps.map((s) => (s.kind === 'bridge' ? s.lane.bridge : s.kind))).toEqual(['CCTP']);
   });
 
   it('without a clock, fees on top are not valued (the amounts alone rank)', () => {
-    const routes = planRoutes(registry, market, query);
+    const routes = planRoutes({ registry, market, bridges: BRIDGE_SET }, query);
     const costs = routes.map((r) => netAmount(r, 0n));
     expect(costs[0]).toBe(routes[0]!.amountOut);
   });

@@ -21,7 +21,7 @@ import type { Registry } from '../registry/registry.js';
 import { shapeRefusal } from './shape-rules.js';
 import { svmMidRouteRefusal } from './svm-ends.js';
 import type { MarketView } from './market.js';
-import { laneGraph, originOfAsset, type LaneEdge } from './lane-graph.js';
+import { originOfAsset, type LaneEdge, type LaneGraph } from './lane-graph.js';
 import type { OriginKey, VenueIndex } from './swap-index.js';
 import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
 import type { PoolHop, RouteQuery } from './types.js';
@@ -80,6 +80,7 @@ interface Position {
 interface Walk {
   registry: Registry;
   market: MarketView;
+  lanes: LaneGraph;
   q: RouteQuery;
   rejected: Rejections;
   dest: Holding;
@@ -98,6 +99,7 @@ const bridgeAllowed = (q: RouteQuery, id: LaneBridge['id']) => !q.bridges || q.b
 export function enumerateShapes(
   registry: Registry,
   market: MarketView,
+  lanes: LaneGraph,
   q: RouteQuery,
   rejected: Rejections,
 ): RouteShape[] {
@@ -107,6 +109,7 @@ export function enumerateShapes(
   const w: Walk = {
     registry,
     market,
+    lanes,
     q,
     rejected,
     dest: holding(q.dest),
@@ -159,7 +162,7 @@ function ibcLeg(w: Walk, from: Holding, to: Holding, what: string): Leg | undefi
 function reaching(w: Walk, lanesLeft: number): Set<OriginKey> {
   let s = w.reachMemo.get(lanesLeft);
   if (!s) {
-    const graph = laneGraph(w.registry);
+    const graph = w.lanes;
     s = new Set();
     for (const g of w.goals) for (const o of graph.originsReaching(g, lanesLeft)) s.add(o);
     w.reachMemo.set(lanesLeft, s);
@@ -302,7 +305,7 @@ function lanesFrom(
   visited: Set<OriginKey>,
   evm: EvmUsed,
 ): void {
-  for (const edge of laneGraph(w.registry).from(p.origin)) {
+  for (const edge of w.lanes.from(p.origin)) {
     // A lane may stay within one origin asset (IBC Eureka moves WBTC of Ethereum to its Hub voucher): it is not a
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;

@@ -6,15 +6,15 @@
  * at the message builder.
  */
 import { describe, expect, it } from 'vitest';
-import { laneBridgeOf } from '../bridges/index.js';
-import { isRefusal, type BridgeStep, type Lane } from '../bridges/types.js';
+import { BRIDGE_SET } from '../bridges/index.js';
+import { isRefusal, type BridgeStep } from '../bridges/types.js';
 import type { ApiError } from '../errors.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { scanContext, scanRoutes, USDC_ETHEREUM, USDC_SOLANA } from '../test-helpers/route-scan.js';
 import { userAddress } from '../test-helpers/registry.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
-import { laneGraph } from './lane-graph.js';
+import { laneGraph, type LaneEdge } from './lane-graph.js';
 import type { Leg } from './search.js';
 import { svmChainMidRoute, svmMidRouteRefusal } from './svm-ends.js';
 import { stepFrom, stepTo, type PlannedRoute } from './types.js';
@@ -78,7 +78,9 @@ describe('Solana only at the ends of a route', () => {
 
   it('the rule itself: a shape through Solana is refused whatever its lanes, one from or to Solana is not', () => {
     const laneLeg = (from: string, to: string): Leg => {
-      const e = laneGraph(registry).edges.find((x) => x.lane.fromChainId === from && x.lane.toChainId === to)!;
+      const e = laneGraph(registry, BRIDGE_SET).edges.find(
+        (x) => x.lane.fromChainId === from && x.lane.toChainId === to,
+      )!;
       return { kind: 'lane', bridge: e.bridge, lane: e.lane };
     };
     const none: Leg = { kind: 'ibc', hops: [] };
@@ -96,13 +98,14 @@ describe('Solana only at the ends of a route', () => {
 
   it('the message builder refuses a later transaction that starts on Solana', () => {
     // Noble → Solana over CCTP, then Solana → Ethereum (CCTP V2 today): both real lanes of the registry.
-    const lane = (from: string, to: string): Lane =>
-      laneGraph(registry).edges.find((e) => e.lane.fromChainId === from && e.lane.toChainId === to)!.lane;
-    const step = (l: Lane, amount: bigint): BridgeStep => {
-      const q = laneBridgeOf(l).quote(l, amount, 'in');
+    const lane = (from: string, to: string): LaneEdge =>
+      laneGraph(registry, BRIDGE_SET).edges.find((e) => e.lane.fromChainId === from && e.lane.toChainId === to)!;
+    const step = ({ bridge, lane: l }: LaneEdge, amount: bigint): BridgeStep => {
+      const q = bridge.quote(l, amount, 'in');
       if (isRefusal(q)) throw new Error(q.refused);
       return {
         kind: 'bridge',
+        bridge,
         lane: l,
         amountIn: q.amountIn,
         amountOut: q.amountOut,
@@ -133,6 +136,6 @@ describe('Solana only at the ends of a route', () => {
     expect(() => buildMessages(registry, route, addresses, { nowMs: NOW_MS, timeoutSeconds: 300, solana })).toThrow(
       /later transaction of the route starts on solana/,
     );
-    expect(USDC_SOLANA).toBe(lane('noble-1', 'solana').denomOut);
+    expect(USDC_SOLANA).toBe(lane('noble-1', 'solana').lane.denomOut);
   });
 });

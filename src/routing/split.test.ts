@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { testXykPool } from '../test-helpers/pools.js';
 import { ATOM_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
-import { buildMessages } from '../messages/build.js';
+import { buildMessages } from '../route-txs/build.js';
 import { assembleRoute, requiredChainAddresses } from './assemble.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
@@ -10,6 +10,7 @@ import { parseRouteQuery } from './query.js';
 import { bestExactIn } from './swap.js';
 import { bestSplit, SPLIT_STEPS } from './split.js';
 import type { PoolHop } from './types.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' };
@@ -84,10 +85,9 @@ describe('split routes', () => {
       dest_asset_denom: B,
       amount_in: '4000000',
     };
-    const single = planRoute(registry, market, parseRouteQuery(registry, req));
+    const single = planRoute({ registry, market, bridges: BRIDGE_SET }, parseRouteQuery(registry, req));
     const route = planRoute(
-      registry,
-      market,
+      { registry, market, bridges: BRIDGE_SET },
       parseRouteQuery(registry, { ...req, smart_swap_options: { split_routes: true } }),
     );
     expect(route.amountOut).toBeGreaterThan(single.amountOut);

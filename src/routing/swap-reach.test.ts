@@ -4,6 +4,7 @@ import { buildContext } from '../context.js';
 import { assetsFromSource } from './asset-queries.js';
 import { planRoute } from './engine.js';
 import { parseRouteQuery } from './query.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const ctx = buildContext(loadConfig([], {}));
 const atomFrom = (extra: object) =>
@@ -23,8 +24,7 @@ describe('assets_from_source with include_swaps', () => {
     for (const [chainId, { assets }] of Object.entries(swaps).slice(0, 6)) {
       for (const a of assets.slice(0, 3)) {
         const route = planRoute(
-          ctx.registry,
-          ctx.market(),
+          { registry: ctx.registry, market: ctx.market(), bridges: BRIDGE_SET },
           parseRouteQuery(ctx.registry, {
             source_asset_denom: 'uatom',
             source_asset_chain_id: 'cosmoshub-4',

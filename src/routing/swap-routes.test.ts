@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import type { ApiError } from '../errors.js';
-import { buildMessages } from '../messages/build.js';
-import { parseAffiliates } from '../messages/affiliates.js';
+import { buildMessages } from '../route-txs/build.js';
+import { parseAffiliates } from '../route-txs/affiliates.js';
 import type { Tx } from '../wire/msgs.js';
 import { testXykPool } from '../test-helpers/pools.js';
 import { ATOM_ON_OSMOSIS, USDC_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
@@ -14,6 +14,7 @@ import { assembleRoute, requiredChainAddresses } from './assemble.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: 'https://example.invalid/osmo.svg' };
@@ -35,7 +36,8 @@ const market = buildMarketView(
 
 type Req = Partial<RouteRequestFields> &
   Pick<RouteRequestFields, 'source_asset_chain_id' | 'source_asset_denom' | 'dest_asset_chain_id' | 'dest_asset_denom'>;
-const plan = (req: Req) => planRoute(registry, market, parseRouteQuery(registry, { amount_in: '1000000', ...req }));
+const plan = (req: Req) =>
+  planRoute({ registry, market, bridges: BRIDGE_SET }, parseRouteQuery(registry, { amount_in: '1000000', ...req }));
 const addresses = (route: ReturnType<typeof plan>) =>
   new Map(requiredChainAddresses(route).map((c) => [c, userAddress(registry, c)]));
 const cosmos = (tx: Tx) => {

@@ -7,12 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { testRegistry } from '../test-helpers/registry.js';
 import { bestExactIn, simulateExactIn } from './swap.js';
 import type { PoolHop, SwapRoute } from './types.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 
 /** The definition: exact math on every path, first strictly better path wins. */
 function reference(paths: readonly PoolHop[][], amountIn: bigint): SwapRoute | undefined {

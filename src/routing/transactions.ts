@@ -12,7 +12,6 @@
  *   Eureka do, by calling the entry point on arrival).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
-import { laneBridgeOf } from '../bridges/index.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 import { isEvmSwapStep } from './evm-venues.js';
@@ -33,13 +32,13 @@ function carriesMemo(registry: Registry, step: Step): boolean {
 /** Whether `step` can ride in the transaction that executes `prev`. */
 function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
   if (prev.kind === 'bridge')
-    return laneBridgeOf(prev.lane).carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
+    return prev.bridge.carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
   if (step.kind === 'bridge')
     return (
       prev.kind === 'swap' &&
       isEvmSwapStep(prev) &&
       prev.chainId === step.lane.fromChainId &&
-      laneBridgeOf(step.lane).swapsBefore?.(registry, step.lane) === true
+      step.bridge.swapsBefore?.(registry, step.lane) === true
     );
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
@@ -66,7 +65,7 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
       } else if (prev.kind === 'swap' || prev.kind === 'bridge') {
         // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs; a lane
         // that hands its funds to a forwarding account (Noble's) sends one IBC transfer with no memo, and no more.
-        carrier = prev.kind === 'swap' || !laneBridgeOf(prev.lane).forwardsByIbc;
+        carrier = prev.kind === 'swap' || !prev.bridge.forwardsByIbc;
       }
     }
     out.push(tx);

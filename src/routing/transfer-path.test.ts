@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { ATOM_ON_OSMOSIS, testRegistry } from '../test-helpers/registry.js';
 import { testXykPool } from '../test-helpers/pools.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { loadConfig } from '../config.js';
 import { planRoute } from './engine.js';
 import { buildMarketView } from './market.js';
 import { parseRouteQuery } from './query.js';
 import { holding } from './transfer-path.js';
 import { pathFrom, pathTo, transferPath } from './transfer-path.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 /** GKEY: a CW20 on Juno (cw20:juno1gz8cf…), held on Osmosis as transfer/channel-169 (Juno's side is a wasm port). */
@@ -102,8 +104,7 @@ describe('swaps from and to denoms already on the venue chain', () => {
     );
     const plan = (from: string, to: string) =>
       planRoute(
-        registry,
-        market,
+        { registry, market, bridges: BRIDGE_SET },
         parseRouteQuery(registry, {
           source_asset_chain_id: 'osmosis-1',
           source_asset_denom: from,
@@ -119,7 +120,7 @@ describe('swaps from and to denoms already on the venue chain', () => {
   });
 
   it('every registered osmosis-1 asset in a shipped pool swaps with a pool neighbour in both directions', () => {
-    const market = createLiveMarket(loadConfig([], {}), registry).view();
+    const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
     const osmosis = market.venues.find((v) => v.venue.chainId === 'osmosis-1')!;
     const checked: string[] = [];
     for (const a of registry.listedAssets('osmosis-1')) {
@@ -139,8 +140,7 @@ describe('swaps from and to denoms already on the venue chain', () => {
         [other, a.wire.denom],
       ] as const) {
         const route = planRoute(
-          registry,
-          market,
+          { registry, market, bridges: BRIDGE_SET },
           parseRouteQuery(registry, {
             source_asset_chain_id: 'osmosis-1',
             source_asset_denom: from,

@@ -9,7 +9,9 @@
  */
 import { loadConfig } from '../config.js';
 import { ApiError } from '../errors.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
 import { thresholdsFromConfig } from '../pricing/thresholds.js';
 import type { BridgeType } from '../wire/common.js';
 import type { PlannedRoute } from '../routing/types.js';
@@ -78,7 +80,8 @@ export function scanContext(nowMs: number): QuoteContext {
   const config = loadConfig([], {});
   return {
     registry,
-    market: createLiveMarket(config, registry).view(),
+    market: createLiveMarket(config, registry, VENUE_PLUGINS).view(),
+    bridges: BRIDGE_SET,
     thresholds: thresholdsFromConfig(config),
     nowMs,
   };

@@ -405,3 +405,27 @@ describe('the initial transaction', () => {
     expect(hop(await step('osmosis-1', hash), 0).state).toBe('TRANSFER_SUCCESS');
   });
 });
+
+describe('/health per configured chain', () => {
+  it("says which chains' nodes answer the queries tracking needs: an indexer turned off is named", async () => {
+    const { buildApp } = await import('../http/app.js');
+    const { buildContext } = await import('../context.js');
+    const { loadConfig } = await import('../config.js');
+    net.chain('neutron-1').indexing = false;
+    const app = await buildApp(buildContext(loadConfig([], {})), { tx });
+    try {
+      const body = (await app.inject({ method: 'GET', url: '/health' })).json() as {
+        checks: Record<string, { ok: boolean; detail: string }>;
+      };
+      expect(body.checks['tracking:osmosis-1']).toEqual({ ok: true, detail: 'answers transaction and event queries' });
+      expect(body.checks['tracking:cosmoshub-4']?.ok).toBe(true);
+      expect(body.checks['tracking:neutron-1']).toEqual({
+        ok: false,
+        detail: expect.stringContaining('transaction indexing is disabled'),
+      });
+    } finally {
+      net.chain('neutron-1').indexing = true;
+      await app.close();
+    }
+  });
+});

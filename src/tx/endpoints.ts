@@ -29,6 +29,11 @@ export class ChainEndpointTable {
     );
   }
 
+  /** The chains CHAIN_RPC_URLS names (the operator's own nodes), in order. */
+  configuredChains(): string[] {
+    return [...this.rpcOverrides.keys()];
+  }
+
   of(chainId: string): ChainEndpoints {
     const fromRegistry = this.registry.chain(chainId)?.endpoints ?? { rpc: [], rest: [] };
     return {

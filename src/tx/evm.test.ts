@@ -138,8 +138,19 @@ describe('POST /v2/info/balances on an EVM chain', () => {
     );
   });
 
-  it("a universal query (no denoms, what the SDK's EVM gas check sends) needs an API key; with one it lists what is held", async () => {
-    const res = await post(app, '/v2/info/balances', { chains: { '1': { address: user.address } } });
+  it("a universal query of one chain (no denoms, what the SDK's EVM gas check sends) answers without a key", async () => {
+    const body = okBody<typeof BalancesResponse.static>(
+      await post(app, '/v2/info/balances', { chains: { '1': { address: user.address } } }),
+      BalancesResponse,
+    );
+    // The native token and the registry's ERC-20s in one batch; only what is held (the other listed tokens have no code here).
+    expect(Object.keys(body.chains['1']!.denoms).sort()).toEqual([USDC, 'ethereum-native'].sort());
+    expect(body.chains['1']!.denoms[USDC]!.amount).toBe('1234500000');
+  });
+
+  it('universal queries of two or more chains need an API key; with one they answer', async () => {
+    const twoChains = { chains: { '1': { address: user.address }, '43114': { address: user.address } } };
+    const res = await post(app, '/v2/info/balances', twoChains);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 16 });
 
@@ -156,16 +167,9 @@ describe('POST /v2/info/balances on an EVM chain', () => {
     );
     const keyed = await buildApp(buildContext(loadConfig([], {})), { access, tx });
     const body = okBody<typeof BalancesResponse.static>(
-      await post(
-        keyed,
-        '/v2/info/balances',
-        { chains: { '1': { address: user.address } } },
-        { 'content-type': 'application/json', authorization: key },
-      ),
+      await post(keyed, '/v2/info/balances', twoChains, { 'content-type': 'application/json', authorization: key }),
       BalancesResponse,
     );
-    // The native token and the registry's ERC-20s in one batch; only what is held (the other listed tokens have no code here).
-    expect(Object.keys(body.chains['1']!.denoms).sort()).toEqual([USDC, 'ethereum-native'].sort());
     expect(body.chains['1']!.denoms[USDC]!.amount).toBe('1234500000');
     await keyed.close();
     await access.close();

@@ -70,7 +70,14 @@ beforeAll(async () => {
     rest,
     runWorker: true,
     worker: { pollIntervalMs: 50, pollMaxIntervalMs: 100 },
-    webhooks: { retryBaseMs: 100, maxAttempts: 3, timeoutMs: 2_000, leaseMs: 10_000 },
+    webhooks: {
+      retryBaseMs: 100,
+      maxAttempts: 3,
+      timeoutMs: 2_000,
+      leaseMs: 10_000,
+      allowHosts: ['127.0.0.1'],
+      maxPerKey: 4,
+    },
     trackWaitMs: 3_000,
   });
   app = await buildApp(ctx, { access, tx });
@@ -205,6 +212,25 @@ describe('webhooks', () => {
       code: 3,
       message: 'invalid url: must be an http or https URL',
     });
+  });
+
+  it('internal targets are refused unless allowed; a key has at most WEBHOOK_MAX_PER_KEY webhooks', async () => {
+    // 127.0.0.1 is on this app's allow-list; other internal addresses, in any form, are not.
+    for (const url of ['http://169.254.169.254/latest', 'http://0x0a000001/', 'http://[::1]/x', 'http://10.0.0.1/'])
+      expect((await call('POST', '/junction/webhooks', { url })).body, url).toMatchObject({
+        code: 3,
+        message: expect.stringMatching(/^invalid url: must be a public address/),
+      });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        ((await call('POST', '/junction/webhooks', { url: `http://127.0.0.1:9/${i}` })).body as { id: string }).id,
+      );
+    expect((await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:9/5' })).body).toMatchObject({
+      code: 9,
+      message: 'this key already has 4 webhooks (WEBHOOK_MAX_PER_KEY); delete one first',
+    });
+    for (const id of ids) await call('DELETE', `/junction/webhooks/${id}`);
   });
 
   it("deliver every state change of the key's transactions, signed, retried after failures, recorded", async () => {

@@ -140,7 +140,27 @@ export interface HyperlaneLeg {
   dest_from_block: string | null;
 }
 
-export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg;
+/**
+ * An OFT send over LayerZero V2 (src/bridges/oft/track.ts), for Stargate V2 pools (`stargate`) and LayerZero OFTs
+ * (`layer_zero`): the source's OFTSent keyed by the packet's GUID, until the destination OFT's OFTReceived.
+ */
+export interface OftLeg {
+  kind: 'stargate' | 'layer_zero';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: 'SENT' | 'RECEIVED';
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  /** 0x-prefixed 32-byte GUID the endpoint assigned. */
+  guid: string;
+  /** The OFT or pool on the destination that emits OFTReceived. */
+  dest_oft: string;
+  sent: AssetAt;
+  delivered: AssetAt;
+  dest_from_block: string | null;
+}
+
+export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg | OftLeg;
 
 export interface TransferTrack {
   legs: Leg[];

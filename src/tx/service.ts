@@ -39,6 +39,7 @@ import {
   releaseAllLeases,
 } from './tracked-store.js';
 import type { TrackerEnv } from './tracker.js';
+import { TrackingHealth } from './tracking-health.js';
 import { TRACKERS } from './trackers.js';
 import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
 import { TrackingWorker, type Change, type TxLog, type WorkerSettings } from './worker.js';
@@ -81,6 +82,14 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     timeoutMs: config.upstreamTimeoutMs,
     maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
+    webhooks: {
+      ...DEFAULT_WEBHOOK_SETTINGS,
+      allowHosts: (config.webhookAllowHosts ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      maxPerKey: config.webhookMaxPerKey,
+    },
     axelarGmpUrl: config.axelarGmpApiUrl,
   };
 }
@@ -107,6 +116,8 @@ export class TxService {
   readonly env: TrackerEnv;
   readonly worker: TrackingWorker;
   readonly dispatcher: WebhookDispatcher;
+  /** For /health: whether each CHAIN_RPC_URLS chain's node answers the queries tracking needs. */
+  readonly trackingHealth: TrackingHealth;
   private readonly bus = new EventEmitter();
   /** Last status read per transaction: for ever on the embedded store (this process writes it), briefly on PostgreSQL. */
   private readonly statusCache: LRUCache<string, StatusRow>;
@@ -142,6 +153,7 @@ export class TxService {
         return null;
       },
     };
+    this.trackingHealth = new TrackingHealth(opts.registry, this.clients, opts.endpoints.configuredChains());
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);
     this.worker = new TrackingWorker(opts.store, this.env, this.trackers, opts.worker, opts.log, (c) =>
       this.changed(c),
@@ -373,8 +385,11 @@ export class TxService {
   private async changed(c: Change): Promise<void> {
     this.statusCache.delete(`${c.chainId}\u0000${c.txHash}`);
     this.bus.emit(`${c.chainId}\u0000${c.txHash}`, c.statusText);
-    if (c.keyId && c.status.state !== c.previousState) {
-      const queued = await enqueueDeliveries(this.opts.store, c.keyId, c.chainId, c.txHash, c.status, this.now());
+    if (c.status.state === c.previousState) return;
+    // The worker read the owner when it claimed the row: a key may have taken over an anonymous transaction since.
+    const keyId = c.keyId ?? (await findTracked(this.opts.store, c.chainId, c.txHash))?.key_id ?? null;
+    if (keyId) {
+      const queued = await enqueueDeliveries(this.opts.store, keyId, c.chainId, c.txHash, c.status, this.now());
       if (queued > 0) this.dispatcher.poke();
     }
   }

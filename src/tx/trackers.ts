@@ -3,6 +3,8 @@ import { axelarTracker } from '../bridges/axelar/track.js';
 import { cctpTracker } from '../bridges/cctp/track.js';
 import { hyperlaneTracker } from '../bridges/hyperlane/track.js';
 import { ibcTracker } from '../bridges/ibc/track.js';
+import { layerZeroTracker } from '../bridges/layer-zero/track.js';
+import { stargateTracker } from '../bridges/stargate/track.js';
 import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
 
@@ -11,4 +13,6 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['cctp', cctpTracker],
   ['axelar', axelarTracker],
   ['hyperlane', hyperlaneTracker],
+  ['stargate', stargateTracker],
+  ['layer_zero', layerZeroTracker],
 ]);

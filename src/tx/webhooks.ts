@@ -9,6 +9,7 @@
  * exponential backoff up to `maxAttempts`, then marked failed. Deliveries are claimed with leases like tracked
  * transactions, so several instances share them and a crashed one's are retried by another.
  */
+import { checkWebhookTarget } from './webhook-target.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from '../store/db.js';
@@ -21,6 +22,10 @@ export interface WebhookSettings {
   maxAttempts: number;
   timeoutMs: number;
   leaseMs: number;
+  /** Internal hosts an operator allows as targets (WEBHOOK_ALLOW_HOSTS); every other target must be public. */
+  allowHosts?: readonly string[];
+  /** Webhooks one key may have at once (WEBHOOK_MAX_PER_KEY). */
+  maxPerKey?: number;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -29,6 +34,20 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   timeoutMs: 10_000,
   leaseMs: 60_000,
 };
+
+/** WEBHOOK_MAX_PER_KEY's default. */
+export const DEFAULT_MAX_PER_KEY = 20;
+
+/** How many webhooks a key has now (deleted ones do not count). */
+export async function countWebhooks(store: Store, keyId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('key_id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 export interface WebhookRecord {
   id: string;
@@ -204,6 +223,18 @@ export class WebhookDispatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  /** Webhooks one key may have at once. */
+  get maxPerKey(): number {
+    return this.settings.maxPerKey ?? DEFAULT_MAX_PER_KEY;
+  }
+
+  /** Why `url` may not be a webhook target (registration); undefined when it may. */
+  async targetProblem(url: string): Promise<string | undefined> {
+    const check = await checkWebhookTarget(url, this.settings.allowHosts);
+    // A host that does not resolve now may later: each delivery checks it again.
+    return check.unresolved ? undefined : check.problem;
   }
 
   /** Runs a pass soon (after a new delivery was queued). */

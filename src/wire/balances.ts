@@ -16,7 +16,8 @@ export const BalancesRequest = Type.Object(
           denoms: Type.Optional(
             Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
               maxItems: MAX_BALANCE_DENOMS,
-              description: 'omit for a universal query (needs an API key)',
+              description:
+                'omit for a universal query (one chain per request without an API key; two or more need one)',
             }),
           ),
         }),

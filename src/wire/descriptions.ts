@@ -344,6 +344,8 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
   'BalancesResponse.chains': 'per chain id: balances of the address',
   'BalancesRequest.chains{}.address': 'the account',
   'BalancesResponse.chains{}.address': 'the account',
+  'BalancesResponse.chains{}.error.message':
+    "why this chain's balances could not be read (its node, by chain and kind)",
   'Affiliate.address': "the affiliate's address on the swap chain",
   'AssetsResponse.chain_to_assets_map{}.assets': 'assets of the chain',
   'AssetsFromSourceResponse.dest_assets{}.assets': 'assets on that chain',

@@ -169,7 +169,9 @@ describe('values that used to answer 500', () => {
 describe('sizes are checked before the costly step', () => {
   it('an amount of a million digits is refused by its length, not parsed', async () => {
     const res = await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(1_000_000) });
-    expectError(res, 400, 3, /request body is too large|amount_in: must NOT have more than 78 characters/);
+    // Over the body limit (HTTP 413) or the field's length (400); never parsed.
+    if (res.statusCode === 413) expectError(res, 413, 3, 'request body is too large');
+    else expectError(res, 400, 3, 'amount_in: must NOT have more than 78 characters');
     expectError(
       await post(t.app, '/v2/fungible/route', { ...transfer, amount_in: '1'.repeat(100_000) }),
       400,
@@ -198,7 +200,8 @@ describe('sizes are checked before the costly step', () => {
       chain_ids_to_addresses: ADDR,
       chain_ids_to_affiliates: affiliates('0', 10_000),
     });
-    expectError(res, 400, 3, /request body is too large|affiliates: must NOT have more than 32 items/);
+    if (res.statusCode === 413) expectError(res, 413, 3, 'request body is too large');
+    else expectError(res, 400, 3, 'affiliates: must NOT have more than 32 items');
     expectError(
       await post(t.app, '/v2/fungible/msgs_direct', {
         ...swap,
@@ -225,7 +228,7 @@ describe('sizes are checked before the costly step', () => {
       amount_in: '1000',
       pad: 'x'.repeat(300 * 1024),
     });
-    expectError(res, 400, 3, 'request body is too large');
+    expectError(res, 413, 3, 'request body is too large');
   });
 
   it('the OpenAPI document states the limits', async () => {

@@ -223,6 +223,25 @@ export const OtherRecords = {
 };
 
 export const OPERATION_KINDS = ['transfer', 'swap', ...Object.keys(OtherRecords)] as const;
+/** The kind key a bridge's records go under (a bridge plug-in names its own; the type checker holds it to the format). */
+export type BridgeOperationKind = 'transfer' | Exclude<keyof typeof OtherRecords, 'bank_send' | 'evm_swap'>;
+
+/**
+ * The bridge each bridge-transfer kind of the format belongs to (a fact of the wire format, like the records above):
+ * what an error names when a caller echoes a kind whose bridge this instance does not run.
+ */
+export const BRIDGE_OF_KIND: Readonly<Record<BridgeOperationKind, BridgeType>> = {
+  transfer: 'IBC',
+  axelar_transfer: 'AXELAR',
+  cctp_transfer: 'CCTP',
+  cctp_transfer_v2: 'CCTP_V2',
+  hyperlane_transfer: 'HYPERLANE',
+  op_init_transfer: 'OPINIT',
+  go_fast_transfer: 'GO_FAST',
+  stargate_transfer: 'STARGATE',
+  layer_zero_transfer: 'LAYER_ZERO',
+  eureka_transfer: 'EUREKA',
+};
 
 const common = {
   tx_index: Type.Integer({ minimum: 0 }),

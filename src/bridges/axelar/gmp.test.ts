@@ -225,6 +225,7 @@ describe('carriesNext', () => {
   const lanes = () => axelarBridge.lanes(t.ctx.registry);
   const step = (lane: ReturnType<typeof lanes>[number]) => ({
     kind: 'bridge' as const,
+    bridge: axelarBridge,
     lane,
     amountIn: 1n,
     amountOut: 1n,

@@ -11,7 +11,7 @@
 import type { Address } from 'viem';
 import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
-import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
 import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
@@ -21,13 +21,7 @@ import { HANDLER_SEND_NATIVE, HANDLER_SEND_TOKEN, handlerCallMemo, handlerPayloa
 import { axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly AxelarLane[]>();
-
-function lanes(registry: Registry): readonly AxelarLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = axelarLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(axelarLanes);
 
 function buildTx({
   step,

@@ -7,16 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData, hexToBytes, type Hex } from 'viem';
 import { loadConfig } from '../../config.js';
 import { createLiveMarket } from '../../market.js';
-import { buildMessages } from '../../messages/build.js';
+import { VENUE_PLUGINS } from '../../venues/index.js';
+import { buildMessages } from '../../route-txs/build.js';
 import { assembleRoute, requiredChainAddresses } from '../../routing/assemble.js';
 import { planRoute } from '../../routing/engine.js';
 import { planFromOperations } from '../../routing/operations.js';
 import { parseRouteQuery, type RouteRequestFields } from '../../routing/query.js';
 import { testRegistry } from '../../test-helpers/registry.js';
 import { TOKEN_MESSENGER_V2_ABI, forwardHookData } from './evm.js';
+import { BRIDGE_SET } from '../index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const USDC_LINEA = '0x176211869cA2b568f2A7D4EE941E073a821EE1ff';
@@ -36,7 +38,10 @@ const baseToArb: Req = {
   bridges: ['CCTP_V2'],
 };
 const plan = (req: Req) =>
-  planRoute(registry, market, parseRouteQuery(registry, { ...baseToArb, ...req } as RouteRequestFields));
+  planRoute(
+    { registry, market, bridges: BRIDGE_SET },
+    parseRouteQuery(registry, { ...baseToArb, ...req } as RouteRequestFields),
+  );
 const v2Op = (route: ReturnType<typeof plan>) => {
   const ops = assembleRoute(registry, route).operations;
   expect(ops.map((o) => Object.keys(o)[0])).toEqual(['cctp_transfer_v2']);
@@ -168,14 +173,17 @@ describe('CCTP V2 records echoed to /msgs', () => {
   const source = registry.listedAsset('8453', USDC_BASE)!;
   const dest = registry.listedAsset('42161', USDC_ARBITRUM)!;
   const replan = (record: Record<string, unknown>) =>
-    planFromOperations(registry, market, {
-      source,
-      dest,
-      amountIn: 100000000n,
-      amountOut: undefined,
-      affiliateBps: () => 0,
-      operations: [{ cctp_transfer_v2: record }],
-    });
+    planFromOperations(
+      { registry: registry, market: market, bridges: BRIDGE_SET },
+      {
+        source,
+        dest,
+        amountIn: 100000000n,
+        amountOut: undefined,
+        affiliateBps: () => 0,
+        operations: [{ cctp_transfer_v2: record }],
+      },
+    );
   const good = () => ({ ...v2Op(plan({ go_fast: true })).cctp_transfer_v2 });
 
   it('re-derives the fast forwarded lane and its maxFee from the record', () => {

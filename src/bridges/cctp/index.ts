@@ -6,6 +6,7 @@
  */
 import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
@@ -17,13 +18,7 @@ import { cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
 import { solanaBurnTx } from './solana.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly CctpLane[]>();
-
-function lanes(registry: Registry): readonly CctpLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = cctpLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(cctpLanes);
 
 function buildTx({
   registry,

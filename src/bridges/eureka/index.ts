@@ -7,6 +7,7 @@
  */
 import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { eurekaEvmTx } from './evm.js';
@@ -16,13 +17,7 @@ import { entryContract, eurekaLaneOfRecord, eurekaRecord } from './operation.js'
 import { eurekaLaneSeconds, eurekaQuote } from './quote.js';
 import { eurekaPacketTimeoutSeconds } from './timeout.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly EurekaLane[]>();
-
-function lanes(registry: Registry): readonly EurekaLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = eurekaLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(eurekaLanes);
 
 function buildTx({
   registry,

@@ -7,19 +7,14 @@
  */
 import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
 import { goFastOrderTx } from './evm.js';
 import { goFastLanes, type GoFastLane } from './lanes.js';
 import { goFastLaneOfRecord, goFastRecord } from './operation.js';
 import { goFastQuote } from './quote.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly GoFastLane[]>();
-
-function lanes(registry: Registry): readonly GoFastLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = goFastLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(goFastLanes);
 
 function buildTx({
   step,

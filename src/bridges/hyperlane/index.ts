@@ -6,6 +6,7 @@
  */
 import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { ethCall, type LiveFeeProbe } from '../live-fees.js';
 import { oftRecipient } from '../oft/oft.js';
 import type { BridgeTxInput, LaneBridge } from '../types.js';
@@ -15,13 +16,7 @@ import { cosmwasmTransferRemoteTx, evmTransferRemoteTx, WARP_ROUTER_ABI } from '
 import { hyperlaneLaneOfRecord, hyperlaneRecord } from './operation.js';
 import { hyperlaneQuote, interchainGas } from './quote.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly HyperlaneLane[]>();
-
-function lanes(registry: Registry): readonly HyperlaneLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = hyperlaneLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(hyperlaneLanes);
 
 function buildTx({ registry, step, amount, sender, recipient, operationIndices }: BridgeTxInput<HyperlaneLane>) {
   const { lane } = step;

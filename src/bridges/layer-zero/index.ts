@@ -5,6 +5,7 @@
  */
 import { decodeFunctionResult, encodeFunctionData, pad, type Hex } from 'viem';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { ethCall, type LiveFeeProbe } from '../live-fees.js';
 import { oftSendTx } from '../oft/evm.js';
 import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '../oft/oft.js';
@@ -14,13 +15,7 @@ import { layerZeroLanes, type LayerZeroLane } from './lanes.js';
 import { layerZeroLaneOfRecord, layerZeroRecord } from './operation.js';
 import { layerZeroMessagingFee, layerZeroQuote } from './quote.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly LayerZeroLane[]>();
-
-function lanes(registry: Registry): readonly LayerZeroLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = layerZeroLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(layerZeroLanes);
 
 /** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
 const DEFAULT_SLIPPAGE_PPM = 10_000n;

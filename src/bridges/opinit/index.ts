@@ -3,19 +3,13 @@
  * withdrawal on the rollup; the other side is completed by the bridge executor (deposits) or after the finalization
  * period (withdrawals), so an OPinit hop ends the user's transaction. Nothing is charged beyond gas.
  */
-import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import type { LaneBridge } from '../types.js';
 import { opinitLanes, type OpinitLane } from './lanes.js';
 import { opinitTx } from './messages.js';
 import { opinitLaneOfRecord, opinitRecord } from './operation.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly OpinitLane[]>();
-
-function lanes(registry: Registry): readonly OpinitLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = opinitLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(opinitLanes);
 
 export const opinitBridge: LaneBridge<OpinitLane> = {
   kind: 'lanes',

@@ -5,6 +5,7 @@
  */
 import { decodeFunctionResult, encodeFunctionData, pad, type Hex } from 'viem';
 import type { Registry } from '../../registry/registry.js';
+import { perRegistry } from '../../registry/per-registry.js';
 import { ethCall, type LiveFeeProbe } from '../live-fees.js';
 import { oftSendTx } from '../oft/evm.js';
 import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '../oft/oft.js';
@@ -14,13 +15,7 @@ import { stargateLanes, type StargateLane } from './lanes.js';
 import { stargateLaneOfRecord, stargateRecord } from './operation.js';
 import { stargateFees, stargateQuote } from './quote.js';
 
-const lanesByRegistry = new WeakMap<Registry, readonly StargateLane[]>();
-
-function lanes(registry: Registry): readonly StargateLane[] {
-  let l = lanesByRegistry.get(registry);
-  if (!l) lanesByRegistry.set(registry, (l = stargateLanes(registry)));
-  return l;
-}
+const lanes = perRegistry(stargateLanes);
 
 /** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
 const DEFAULT_SLIPPAGE_PPM = 10_000n;

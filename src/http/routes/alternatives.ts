@@ -29,6 +29,7 @@ export const alternativesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
         thresholds: ctx.safety,
         nowMs: Date.now(),
         cache: ctx.routeCache,
+        bridges: ctx.bridges,
       };
       const at = qc.market.oldestSnapshotAt;
       if (at)

@@ -1,6 +1,10 @@
 /**
- * POST /v2/info/balances. A query listing denoms is open to every caller; a universal one (a chain without `denoms`)
- * fans out to many node requests, so it needs a valid API key (401 / code 16 otherwise).
+ * POST /v2/info/balances. A query listing denoms is open to every caller, and so is a universal query (a chain
+ * without `denoms`) of one chain: it costs what a long denom list costs (one paginated bank query on Cosmos, the
+ * native balance plus one JSON-RPC batch of the registry's ERC-20s on EVM, one call on Solana), and it is what the
+ * official SDK's gas check sends for the source chain before executeRoute signs. Universal queries of two or more
+ * chains in one request are wallet-wide discovery that fans out to many nodes: they need a valid API key (401 / code
+ * 16 otherwise).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { chargeAnonymous, requireKey } from '../../auth/index.js';
@@ -13,6 +17,9 @@ import type { AppContext } from '../../context.js';
 import { BalancesRequest, BalancesResponse, MAX_BALANCE_CHAINS } from '../../wire/balances.js';
 import { errorResponses } from '../../wire/responses.js';
 
+/** Universal queries an anonymous request may make: the SDK's gas check asks for one chain, the source. */
+const MAX_ANONYMOUS_UNIVERSAL_CHAINS = 1;
+
 export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxService }> = async (
   app,
   { ctx, tx },
@@ -23,7 +30,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
       schema: {
         summary: 'Balances of addresses on several chains',
         description:
-          "Read from the chains' nodes; a failing chain or denom gets an `error` entry while the rest answer. A chain without `denoms` is a universal query and needs an API key.",
+          "Read from the chains' nodes; a failing chain or denom gets an `error` entry while the rest answer. A chain without `denoms` is a universal query (every bank balance on Cosmos; the native token and every ERC-20 the registry lists on EVM; SOL on Solana): one chain per request is open to every caller (the SDK's gas check), universal queries of two or more chains need an API key.",
         tags: ['info'],
         body: BalancesRequest,
         response: { 200: BalancesResponse, ...errorResponses },
@@ -38,7 +45,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx: TxS
         const problem = addressProblem(ctx.registry, chainId, q.address);
         if (problem) throw invalidArgument(`invalid chains.${chainId}.address: ${problem}`);
       }
-      if (chains.some(([, q]) => q.denoms === undefined)) requireKey(req);
+      if (chains.filter(([, q]) => q.denoms === undefined).length > MAX_ANONYMOUS_UNIVERSAL_CHAINS) requireKey(req);
       // An anonymous caller pays per chain asked (each is up to three node calls), not one unit for up to 20 chains.
       await chargeAnonymous(req, chains.length - 1);
       const market = ctx.market();

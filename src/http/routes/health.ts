@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { HealthResponse } from '../../wire/info.js';
 import type { AccessService } from '../../auth/index.js';
 import { DependencyProbe } from '../dependencies.js';
+import type { TxService } from '../../tx/service.js';
 
 /** One check per venue: the source of its pool state and how old it is (a failing live poll is reported, not fatal). */
 function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: string }> {
@@ -68,10 +69,11 @@ const ReadyResponse = Type.Object(
   { title: 'Readiness', description: 'answer of GET /health/ready' },
 );
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?: AccessService | undefined }> = async (
-  app,
-  { ctx, access },
-) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{
+  ctx: AppContext;
+  access?: AccessService | undefined;
+  tx?: TxService | undefined;
+}> = async (app, { ctx, access, tx }) => {
   let assetCount = 0;
   for (const id of ctx.registry.chains.keys()) for (const _ of ctx.registry.listedAssets(id)) assetCount++;
   const probe = new DependencyProbe(access);
@@ -140,6 +142,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; access?:
           ),
           ...marketChecks(ctx),
           bridge_fees: bridgeFeeCheck(ctx),
+          // Per CHAIN_RPC_URLS chain: can tracking find transactions and packets there (indexer on)?
+          ...Object.fromEntries(
+            Object.entries((await tx?.trackingHealth.checks()) ?? {}).map(([chain, c]) => [`tracking:${chain}`, c]),
+          ),
         },
       };
     },

@@ -33,7 +33,7 @@ export const infoRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
   );
 
-  const bridges = { bridges: ctx.bridges.map((b) => ({ id: b.id, name: b.name, logo_uri: b.logoUri })) };
+  const bridges = { bridges: ctx.bridges.info.map((b) => ({ id: b.id, name: b.name, logo_uri: b.logoUri })) };
   app.get(
     '/v2/info/bridges',
     { schema: { summary: 'Supported bridges', tags: ['info'], response: { 200: BridgesResponse, ...errorResponses } } },

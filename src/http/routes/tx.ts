@@ -7,9 +7,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireApiKey, requireKey } from '../../auth/index.js';
-import { invalidArgument, notFound } from '../../errors.js';
+import { ApiError, GrpcCode, invalidArgument, notFound } from '../../errors.js';
 import type { TxService } from '../../tx/service.js';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, webhookUrlProblem } from '../../tx/webhooks.js';
+import {
+  countWebhooks,
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  webhookUrlProblem,
+} from '../../tx/webhooks.js';
 import { sendJsonText } from '../reply.js';
 import { errorResponses } from '../../wire/responses.js';
 import {
@@ -151,9 +158,17 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       },
     },
     async (req) => {
-      const problem = webhookUrlProblem(req.body.url);
+      const problem = webhookUrlProblem(req.body.url) ?? (await tx.dispatcher.targetProblem(req.body.url));
       if (problem) throw invalidArgument(`invalid url: ${problem}`);
-      return createWebhook(tx.store, requireKey(req).keyId, req.body.url, Date.now());
+      const { keyId } = requireKey(req);
+      // A cap per key: each webhook is a delivery per state change of every transaction of the key.
+      const max = tx.dispatcher.maxPerKey;
+      if ((await countWebhooks(tx.store, keyId)) >= max)
+        throw new ApiError(
+          GrpcCode.FAILED_PRECONDITION,
+          `this key already has ${max} webhooks (WEBHOOK_MAX_PER_KEY); delete one first`,
+        );
+      return createWebhook(tx.store, keyId, req.body.url, Date.now());
     },
   );
 

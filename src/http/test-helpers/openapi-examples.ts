@@ -59,8 +59,6 @@ export function masked(value: unknown): unknown {
 }
 
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
-/** Noble's USDC on Osmosis (transfer/channel-750/uusdc). */
-const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 const q = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 /**

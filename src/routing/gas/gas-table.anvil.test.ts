@@ -1,6 +1,6 @@
 /**
  * The measured figures of data/gas.json, measured again: the CCTP burn /v2/fungible/msgs_direct builds from Ethereum
- * to Arbitrum, sent on anvil against Circle's TokenMessenger (src/test-helpers/evm/circle-cctp.ts) after the
+ * to Noble (unrelayed), sent on anvil against Circle's TokenMessenger (src/test-helpers/evm/circle-cctp.ts) after the
  * approval it lists. A figure that drifts more than 2 % from the receipts' gasUsed fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,15 +39,17 @@ const within2Percent = (measured: bigint, recorded: number) => {
 };
 
 describe('data/gas.json measured figures', () => {
-  it('ERC-20 approve and CCTP depositForBurn (Ethereum → Arbitrum)', async () => {
+  it('ERC-20 approve and CCTP depositForBurn (Ethereum → Noble)', async () => {
     const res = await post(app.app, '/v2/fungible/msgs_direct', {
       source_asset_chain_id: '1',
       source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      dest_asset_chain_id: '42161',
-      dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
       amount_in: '100000000',
       bridges: ['CCTP'],
-      chain_ids_to_addresses: { '1': user, '42161': anvilAccount(2).address },
+      // Circle's burn itself, unrelayed (the relayed form goes through Skip's relayer contract).
+      smart_relay: false,
+      chain_ids_to_addresses: { '1': user, 'noble-1': 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf' },
     });
     expect(res.statusCode, res.body).toBe(200);
     const tx = res.json().txs[0].evm_tx;

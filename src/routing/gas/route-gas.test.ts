@@ -6,15 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createLiveMarket } from '../../market.js';
+import { VENUE_PLUGINS } from '../../venues/index.js';
 import { testRegistry } from '../../test-helpers/registry.js';
 import { planRoute } from '../engine.js';
 import { parseRouteQuery, type RouteRequestFields } from '../query.js';
 import { routeGas } from './route-gas.js';
 import { gasTable, gasTableOf, gweiToWei, type GasFile } from './table.js';
 import { readDataFile } from '../../registry/data-files.js';
+import { BRIDGE_SET } from '../../bridges/index.js';
 
 const registry = testRegistry();
-const market = createLiveMarket(loadConfig([], {}), registry).view();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
 const NOW = Date.parse('2026-11-26T00:00:00Z');
 const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
@@ -22,7 +24,10 @@ const table = gasTable();
 const file = readDataFile<GasFile>('gas.json');
 
 function plan(body: RouteRequestFields) {
-  return planRoute(registry, market, parseRouteQuery(registry, { allow_multi_tx: true, ...body }), undefined, NOW);
+  return planRoute(
+    { registry, market, bridges: BRIDGE_SET, nowMs: NOW },
+    parseRouteQuery(registry, { allow_multi_tx: true, ...body }),
+  );
 }
 
 describe('gas of a route', () => {
@@ -32,14 +37,16 @@ describe('gas of a route', () => {
     expect(() => gweiToWei('1e9')).toThrow(/invalid gwei/);
   });
 
-  it('a burn from Ethereum: approve + depositForBurn at the recorded Ethereum gas price, and the claim on Arbitrum', () => {
+  it('an unforwarded CCTP V2 burn from Ethereum: approve + depositForBurn at the recorded Ethereum gas price, and the claim on Arbitrum', () => {
     const route = plan({
       source_asset_chain_id: '1',
       source_asset_denom: USDC_ETHEREUM,
       dest_asset_chain_id: '42161',
       dest_asset_denom: USDC_ARBITRUM,
       amount_in: '100000000000',
-      bridges: ['CCTP'],
+      bridges: ['CCTP_V2'],
+      // Without Circle's Forwarding Service: the recipient mints on Arbitrum.
+      smart_relay: false,
     });
     const gas = routeGas(registry, route, table);
     const burn = file.evm.message_gas.erc20_approve.gas + file.evm.message_gas.cctp_deposit_for_burn.gas;

@@ -13,6 +13,7 @@ import { stepDenomIn, stepFrom, type PlannedRoute, type Step } from '../types.js
 import type { CosmosMessageKind, EvmMessageKind, GasPrices, GasTable } from './table.js';
 import { Decimal } from '../../pricing/index.js';
 import { laneNeedsClaim } from '../claims.js';
+import { liveGasPriceWei } from './live-gas.js';
 
 export interface TxGas {
   /** Transaction index in the route, or undefined for a claim on arrival. */
@@ -28,6 +29,8 @@ export interface TxGas {
 
 const EVM_BRIDGE_CALL: Partial<Record<string, EvmMessageKind>> = {
   CCTP: 'cctp_deposit_for_burn',
+  // V2's depositForBurn (with its fee and finality threshold) does the same work as V1's measured one.
+  CCTP_V2: 'cctp_deposit_for_burn',
   AXELAR: 'axelar_gmp_transfer',
   GO_FAST: 'go_fast_submit_order',
   EUREKA: 'eureka_send_transfer',
@@ -54,7 +57,7 @@ function evmMessages(step: Step): EvmMessageKind[] {
 function cosmosMessage(step: Step): CosmosMessageKind {
   if (step.kind === 'transfer') return 'ibc_transfer';
   if (step.kind === 'swap') return 'wasm_execute';
-  if (step.lane.bridge === 'CCTP') return 'cctp_deposit_for_burn';
+  if (step.lane.bridge === 'CCTP' || step.lane.bridge === 'CCTP_V2') return 'cctp_deposit_for_burn';
   // Axelar, Eureka and Go Fast leave a Cosmos chain by an ICS-20 transfer with a memo.
   if (step.lane.bridge === 'AXELAR' || step.lane.bridge === 'EUREKA' || step.lane.bridge === 'GO_FAST')
     return 'ibc_transfer';
@@ -81,7 +84,7 @@ function txGasOn(
   if (chain.chain_type === 'evm') {
     const messages = evmMessages(step);
     const gas = messages.reduce((s, m) => s + table.evmGas(m), 0n);
-    const price = live?.get(chainId) ?? table.evmGasPriceWei(chainId);
+    const price = live?.get(chainId) ?? liveGasPriceWei(chainId) ?? table.evmGasPriceWei(chainId);
     if (price === undefined) return undefined;
     return { txIndex, chainId, messages, gas, feeDenom: nativeDenom(chain.chain_name), feeAmount: gas * price };
   }
@@ -119,7 +122,7 @@ function claimOf(registry: Registry, table: GasTable, live: GasPrices | undefine
       feeDenom: nativeDenom(to.chain_name),
       feeAmount: table.solanaTxLamports,
     };
-  const price = live?.get(to.chain_id) ?? table.evmGasPriceWei(to.chain_id);
+  const price = live?.get(to.chain_id) ?? liveGasPriceWei(to.chain_id) ?? table.evmGasPriceWei(to.chain_id);
   if (price === undefined) return undefined;
   const gas = table.evmGas('cctp_receive_message');
   return {

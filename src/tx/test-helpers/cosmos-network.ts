@@ -55,6 +55,8 @@ export class FakeChain {
   onBroadcast: ((txBytes: Uint8Array, hash: string) => { code: number; log: string }) | undefined;
   /** Answer every RPC call with HTTP 503 (a node that is down). */
   down = false;
+  /** Whether the node indexes transactions (public nodes often do not): `tx` and `tx_search` need it. */
+  indexing = true;
   /** Milliseconds every RPC answer waits (a slow node: a worker is then caught mid-request). */
   delayMs = 0;
   rpcCalls = 0;
@@ -203,16 +205,12 @@ export class FakeCosmosNetwork {
         t.sync_info.latest_block_time = chain.times.get(chain.height);
         return { result: t };
       }
-      case 'tx': {
-        const hash = Buffer.from(String(params.hash), 'base64').toString('hex').toUpperCase();
-        const tx = chain.byTxHash(hash);
-        if (!tx) return { error: { code: -32603, message: 'Internal error', data: `tx (${hash}) not found` } };
-        return { result: txResult(tx) };
-      }
-      case 'tx_search': {
-        const found = chain.search(String(params.query));
-        return { result: { txs: found.map(txResult), total_count: String(found.length) } };
-      }
+      case 'tx':
+      case 'tx_search':
+        // A node with its transaction indexer off (`tx_index.indexer = "null"`) answers both with CometBFT's error.
+        if (!chain.indexing)
+          return { error: { code: -32603, message: 'Internal error', data: 'transaction indexing is disabled' } };
+        return method === 'tx' ? this.txAnswer(chain, params) : this.searchAnswer(chain, params);
       case 'blockchain': {
         const h = Number(params.minHeight);
         const meta = template('block-meta.json') as { header: Record<string, unknown>; block_id: unknown };
@@ -256,6 +254,18 @@ export class FakeCosmosNetwork {
       default:
         return { error: { code: -32601, message: 'Method not found', data: method } };
     }
+  }
+
+  private txAnswer(chain: FakeChain, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
+    const hash = Buffer.from(String(params.hash), 'base64').toString('hex').toUpperCase();
+    const tx = chain.byTxHash(hash);
+    if (!tx) return { error: { code: -32603, message: 'Internal error', data: `tx (${hash}) not found` } };
+    return { result: txResult(tx) };
+  }
+
+  private searchAnswer(chain: FakeChain, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
+    const found = chain.search(String(params.query));
+    return { result: { txs: found.map(txResult), total_count: String(found.length) } };
   }
 
   private rest(chain: FakeChain, path: string, q: URLSearchParams, send: (s: number, b: unknown) => void): void {

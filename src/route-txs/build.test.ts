@@ -14,10 +14,11 @@ import {
   testRegistry,
   userAddress,
 } from '../test-helpers/registry.js';
-import { addressesFromList } from './address.js';
+import { addressesFromList } from '../messages/address.js';
 import { buildMessages, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
-import { ARRIVAL_ALLOWANCE } from './tx-window.js';
+import { BRIDGE_SET } from '../bridges/index.js';
+import { ARRIVAL_ALLOWANCE } from '../messages/tx-window.js';
 import { IBC_HOP_SECONDS } from '../bridges/ibc/operation.js';
 
 const registry = testRegistry();
@@ -26,8 +27,7 @@ const opts: MessageOptions = { nowMs: NOW_MS, timeoutSeconds: 300 };
 
 function plan(source: [string, string], dest: [string, string], extra: { allow_multi_tx?: boolean } = {}) {
   return planRoute(
-    registry,
-    emptyMarket(registry),
+    { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
     parseRouteQuery(registry, {
       source_asset_chain_id: source[0],
       source_asset_denom: source[1],
@@ -110,8 +110,7 @@ describe('MsgTransfer messages', () => {
 
   it('exact-out without a swap sends exactly amount_out: nothing would refund a padded input', () => {
     const route = planRoute(
-      registry,
-      emptyMarket(registry),
+      { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
       parseRouteQuery(registry, {
         source_asset_chain_id: 'cosmoshub-4',
         source_asset_denom: 'uatom',

@@ -4,15 +4,14 @@
  * hands over: a packet-forward memo for a further hop, an IBC-hooks `wasm` memo that calls the entry point for a
  * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
  */
-import { laneBridgeOf } from '../bridges/index.js';
 import { isRefusal, type BridgeStep, type ContractCall, type SolanaTxContext } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { Msg, PostRouteHandler, Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { stepDenomIn, stepFrom, stepTo, type PlannedRoute, type Step, type SwapStep } from '../routing/types.js';
 import type { AffiliatesByChain } from './affiliates.js';
-import { forwardMemo, type Arrival } from './cosmos/memo.js';
-import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from './cosmos/msg-transfer.js';
+import { forwardMemo, type Arrival } from '../messages/cosmos/memo.js';
+import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from '../messages/cosmos/msg-transfer.js';
 import {
   executeContractJson,
   ibcFeeFields,
@@ -20,11 +19,11 @@ import {
   swapAndAction,
   type AffiliateFee,
   type PostSwapAction,
-} from './cosmos/entry-point.js';
-import { stringifyWithBigInts } from './json.js';
-import { postRouteArrival, wasmCallOn } from './post-route.js';
-import { txOpensAfterSeconds } from './tx-window.js';
-import { wasmMsgBinary } from './wasm-msg.js';
+} from '../messages/cosmos/entry-point.js';
+import { stringifyWithBigInts } from '../messages/json.js';
+import { postRouteArrival, wasmCallOn } from '../messages/post-route.js';
+import { txOpensAfterSeconds } from '../messages/tx-window.js';
+import { wasmMsgBinary } from '../messages/wasm-msg.js';
 import { isEvmSwapStep } from '../routing/evm-venues.js';
 import { evmMinAmountOut, evmRouterCall, evmSwapCall, inputTokenOf, ZERO_ADDRESS } from '../routing/evm-swap-call.js';
 
@@ -42,7 +41,7 @@ export interface MessageOptions {
   slippagePpm?: bigint;
   postRouteHandler?: PostRouteHandler | null | undefined;
   affiliates?: AffiliatesByChain;
-  /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by the HTTP layer). */
+  /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by msgs.ts, only for such routes). */
   solana?: SolanaTxContext;
 }
 
@@ -155,7 +154,7 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
 
 /** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
 function bridgeOutput(step: BridgeStep, amount: bigint): bigint {
-  const q = laneBridgeOf(step.lane).quote(step.lane, amount, 'in');
+  const q = step.bridge.quote(step.lane, amount, 'in');
   if (isRefusal(q))
     throw invalidArgument(
       `the ${step.lane.bridge} transfer from ${step.lane.fromChainId} cannot carry ${amount}: ${q.refused}`,
@@ -220,7 +219,7 @@ export function buildMessages(
     if (first.kind === 'bridge') {
       // A lane-bridge hop starts its transaction: its plug-in builds it on its source chain. Steps after it ride along
       // only when the lane carries them (carriesNext), as a contract call on arrival.
-      const tx = laneBridgeOf(first.lane).buildTx({
+      const tx = first.bridge.buildTx({
         registry,
         step: first,
         amount,
@@ -234,7 +233,7 @@ export function buildMessages(
         opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
         ...(g.steps.length > 1
-          ? laneBridgeOf(first.lane).forwardsByIbc
+          ? first.bridge.forwardsByIbc
             ? { ibcForward: fold.forwardedTransfer() }
             : { continuation: fold.contractCallAfter(1) }
           : {}),
@@ -302,7 +301,7 @@ function evmSwapTx(
   const minOut = amounts.minOut[g.first]!;
   const next = g.steps[1];
   if (next?.kind === 'bridge') {
-    return laneBridgeOf(next.lane).buildTx({
+    return next.bridge.buildTx({
       registry,
       step: next,
       amount: minOut,
@@ -316,7 +315,7 @@ function evmSwapTx(
       swapBefore: evmSwapCall(swap, input, minOut),
       // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
       ...(g.steps.length > 2
-        ? laneBridgeOf(next.lane).forwardsByIbc
+        ? next.bridge.forwardsByIbc
           ? { ibcForward: fold.forwardedTransfer(2) }
           : { continuation: fold.contractCallAfter(2) }
         : {}),

@@ -7,7 +7,7 @@ import { invalidArgument } from '../errors.js';
 import { describeValue } from '../wire/limits.js';
 import type { ChainAffiliates } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
-import { addressProblem, canonicalAddress } from './address.js';
+import { addressProblem, canonicalAddress } from '../messages/address.js';
 
 export interface Affiliate {
   address: string;

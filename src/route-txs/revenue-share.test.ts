@@ -9,6 +9,7 @@ import { requiredChainAddresses } from '../routing/assemble.js';
 import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages } from './build.js';
 import { operatorBps, parseFeeAddresses, withOperatorShare, type RevenueShareConfig } from './revenue-share.js';
+import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const OPERATOR = 'osmo1qqqsyqcyq5rqwzqfpg9scrgwpugpzysntdz28t'; // bytes 0..19 under the osmo prefix
@@ -91,8 +92,7 @@ describe('operator revenue share', () => {
       1,
     );
     const route = planRoute(
-      registry,
-      market,
+      { registry, market, bridges: BRIDGE_SET },
       parseRouteQuery(registry, {
         source_asset_chain_id: 'osmosis-1',
         source_asset_denom: ATOM_ON_OSMOSIS,

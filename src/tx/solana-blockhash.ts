@@ -6,9 +6,9 @@
  * flight. Without an endpoint the caller gets a clear error, never a made-up hash.
  */
 import type { Connection } from '@solana/web3.js';
-import { solanaWeb3 } from './web3.js';
-import { ApiError, GrpcCode } from '../../errors.js';
-import { observedFetch } from '../../upstream-calls.js';
+import { solanaWeb3 } from '../messages/svm/web3.js';
+import { ApiError, GrpcCode } from '../errors.js';
+import { observedFetch } from '../upstream-calls.js';
 
 /** How long one answer is reused: a small part of the blockhash's ~60 s lifetime. */
 const SHARE_MS = 2000;
