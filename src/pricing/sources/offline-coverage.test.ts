@@ -56,4 +56,14 @@ describe('offline prices of listed assets with a CoinGecko id', () => {
     );
     expect(unexplained.map((id) => `${id}: ${unpriced.get(id)!.join(', ')}`)).toEqual([]);
   });
+
+  it("WSOL on Solana takes SOL's price (data/prices/coingecko-id-aliases.json)", () => {
+    const registry = t.ctx.registry;
+    const prices = t.ctx.market().prices;
+    const wsol = [...registry.listedAssets('solana')].find((a) => a.wire.coingecko_id === 'wrapped-solana');
+    expect(wsol?.wire.denom).toBe('So11111111111111111111111111111111111111112');
+    const sol = 'ibc/1E43D59E565D41FB4E54CA639B838FFD5BCFC20003D330A56CB1396231AA1CBA';
+    const wsolPrice = prices.usdPrice('solana', wsol!.wire.denom, AS_OF)?.price;
+    expect(wsolPrice?.toString()).toBe(prices.usdPrice('osmosis-1', sol, AS_OF)?.price.toString());
+  });
 });
