@@ -219,6 +219,7 @@ describe('no secret in any answer', () => {
   it('every URL setting and the endpoint lists are configured with secrets (so the scan below means something)', () => {
     expect(URL_SETTINGS.map(([, s]) => s.env).sort()).toEqual(
       [
+        'AXELAR_GMP_API_URL',
         'CCTP_ATTESTATION_URL',
         'DATABASE_URL',
         'NEUTRON_LCD_URL',

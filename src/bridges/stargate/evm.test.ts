@@ -101,6 +101,9 @@ async function msgsDirect(t: TestApp, denomIn: string, dest: string, denomOut: s
     amount_in: amount.toString(),
     slippage_tolerance_percent: '1',
     bridges: ['STARGATE'],
+    // A few dollars per case: the messaging fee and gas paid on top may exceed the loss threshold; this test runs the
+    // send itself, price safety is tested elsewhere.
+    allow_unsafe: true,
     chain_ids_to_addresses: { '1': user, [dest]: recipient },
   });
   expect(res.statusCode, res.body).toBe(200);
