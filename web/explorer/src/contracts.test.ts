@@ -26,6 +26,14 @@ const addresses: Record<string, string> = {
   '10': EVM,
   '42161': EVM,
   '8453': EVM,
+  '137': EVM,
+  '43114': EVM,
+  '56': EVM,
+  '59144': EVM,
+  '130': EVM,
+  '146': EVM,
+  '480': EVM,
+  '1329': EVM,
 };
 
 interface EvmTx {
@@ -88,6 +96,9 @@ describe('contracts and functions a Junction EVM transaction calls', () => {
       source_asset_denom: USDC_ETH,
       dest_asset_chain_id: 'noble-1',
       dest_asset_denom: 'uusdc',
+      // CCTP V1 alone: the lane Skip's relayer serves (the ranking may prefer another way in).
+      bridges: ['CCTP'],
+      allow_multi_tx: false,
     });
     const call = decodeCalldata(tx!.data);
     expect(call.selector).toBe('d77d6ec0');
