@@ -27,20 +27,20 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             assets: 3440,
             uptime_seconds: 0.1,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-s9yOyp/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '236 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-s9yOyp/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578268 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578268 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578268 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578268 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578523 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578523 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578523 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578523 s old' },
               market: {
                 ok: true,
                 detail:
@@ -63,22 +63,22 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'draining',
             chains: 236,
             assets: 3440,
-            uptime_seconds: 0.4,
+            uptime_seconds: 0.3,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-s9yOyp/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '236 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-s9yOyp/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578268 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578268 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578268 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703068 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578268 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578523 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578523 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578523 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578523 s old' },
               market: {
                 ok: true,
                 detail:
@@ -1182,7 +1182,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703367714000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703622839000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1195,7 +1195,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703367714000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703622839000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1219,7 +1219,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703367759000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703367759000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703622868000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703622868000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1232,7 +1232,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703367759000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703367759000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703622868000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703622868000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1540,7 +1540,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '5e6b5b709cc9',
+            key_id: '4c7b458c3eda',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1556,10 +1556,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_326678b65c664d97',
+            id: 'wh_c40b8040f26d6d32',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_I11H7hSrdu0FfYeUwYoPknJTAN1mThKL',
-            created_at: '2026-11-26T14:24:27.855Z',
+            secret: 'whsec_lHLgTmOCqymK6fkZmBFIiwDc4T7i9Rym',
+            created_at: '2026-11-26T14:28:42.946Z',
           },
         },
       },
@@ -1571,9 +1571,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_326678b65c664d97',
+                id: 'wh_c40b8040f26d6d32',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T14:24:27.855Z',
+                created_at: '2026-11-26T14:28:42.946Z',
               },
             ],
           },
@@ -1642,7 +1642,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               domain: 'skip.build',
               metadata: {
                 explanation:
-                  'smart_relay: the relayed form of the CCTP transfer is used; the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Go Fast bridge, which the request excludes (bridges); the route needs 2 transactions because the transfer forwarded into osmosis-1 carries no memo to run the swap on arrival; set allow_multi_tx to true to accept it; the route needs 2 transactions because the transfer forwarded into neutron-1 carries no memo to run the swap on arrival; set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1. Ethereum: CCTP to Noble, IBC to Osmosis; 2. Osmosis: swap on osmosis-poolmanager',
+                  'smart_relay: the relayed form of the CCTP transfer is used; the route needs the Axelar bridge, which the request excludes (bridges); the route needs the Go Fast bridge, which the request excludes (bridges); the route needs 2 transactions because the transfer forwarded into osmosis-1 carries no memo to run the swap on arrival (1 other route needs 2 transactions too); set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1. Ethereum: CCTP to Noble, IBC to Osmosis; 2. Osmosis: swap on osmosis-poolmanager',
               },
             },
           ],

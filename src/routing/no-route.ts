@@ -23,9 +23,41 @@ export interface NoRouteFacts {
   fallback: string;
 }
 
+/** The advice every multi-transaction reason ends with; the explanation says it once. */
+export const ALLOW_MULTI_TX_ADVICE = 'set allow_multi_tx to true to accept it';
+const MULTI_TX_REASON = /^the route needs (\d+) transactions because (.+); set allow_multi_tx to true to accept it$/;
+
+/**
+ * The reasons in one explanation, each said once: every candidate refused for its transaction count gives the same
+ * advice (one such answer once repeated it 8 times in 2,130 characters), so those are summed up as the route with the
+ * fewest transactions, how many others were refused for the same cause, and the advice once.
+ */
+export function explainRefusals(reasons: readonly string[]): string {
+  const other: string[] = [];
+  const multi: { txs: number; why: string }[] = [];
+  for (const r of new Set(reasons)) {
+    const m = MULTI_TX_REASON.exec(r);
+    if (m) multi.push({ txs: Number(m[1]), why: m[2]! });
+    else other.push(r);
+  }
+  if (multi.length === 0) return other.join('; ');
+  multi.sort((a, b) => a.txs - b.txs);
+  const [first, ...others] = multi as [(typeof multi)[0], ...typeof multi];
+  const least = others[0]?.txs;
+  const most = others[others.length - 1]?.txs;
+  const range = least === most ? `${least}` : `${least} to ${most}`;
+  const more =
+    others.length > 0
+      ? ` (${others.length} other route${others.length > 1 ? 's need' : ' needs'} ${range} transactions too)`
+      : '';
+  return [
+    ...other,
+    `the route needs ${first.txs} transactions because ${first.why}${more}; ${ALLOW_MULTI_TX_ADVICE}`,
+  ].join('; ');
+}
+
 export function noRouteError(facts: NoRouteFacts): ApiError {
-  const reasons = [...new Set(facts.reasons)];
-  const explanation = reasons.length > 0 ? reasons.join('; ') : facts.fallback;
+  const explanation = facts.reasons.length > 0 ? explainRefusals(facts.reasons) : facts.fallback;
   return new ApiError(GrpcCode.NOT_FOUND, facts.multiTxRefused ? NO_SINGLE_TX_ROUTE_MESSAGE : NO_ROUTE_MESSAGE, [
     errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
   ]);

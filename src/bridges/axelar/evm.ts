@@ -17,19 +17,14 @@
  * - an EVM chain: Skip's AxelarHandler there and its `(uint8 command, bytes data)` payload (memo.ts), which sends the
  *   tokens on to the recipient (or unwraps them).
  */
-import { bytesToHex, concat, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
+import { bytesToHex, concat, encodeFunctionData, hexToBytes, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { ContractCall } from '../types.js';
+import { GATEWAY_ABI, HANDLER_ABI } from './abi.js';
 
-export const GATEWAY_ABI = parseAbi([
-  'event ContractCallWithToken(address indexed sender, string destinationChain, string destinationContractAddress, bytes32 indexed payloadHash, bytes payload, string symbol, uint256 amount)',
-]);
-
-export const HANDLER_ABI = parseAbi([
-  'function gmpTransferERC20Token(string destinationChain, string contractAddress, bytes payload, string symbol, uint256 amount, uint256 gasPaymentAmount) payable',
-]);
+export { GATEWAY_ABI, HANDLER_ABI };
 
 /** axelar-core's payload versions for a message to a Cosmos chain. */
 export const NATIVE_PAYLOAD_VERSION: Hex = '0x00000000';

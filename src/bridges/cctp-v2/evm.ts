@@ -4,15 +4,12 @@
  * minFinalityThreshold)`, or `depositForBurnWithHook(…same 7…, hookData)` with the Forwarding Service request when
  * Circle is to mint on the destination. The wallet approves TokenMessengerV2 for the amount first.
  */
-import { bytesToHex, encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { bytesToHex, encodeFunctionData, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
+import { TOKEN_MESSENGER_V2_ABI } from './abi.js';
 
-export const TOKEN_MESSENGER_V2_ABI = parseAbi([
-  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
-  'function depositForBurnWithHook(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold, bytes hookData)',
-  'event DepositForBurn(address indexed burnToken, uint256 amount, address indexed depositor, bytes32 mintRecipient, uint32 destinationDomain, bytes32 destinationTokenMessenger, bytes32 destinationCaller, uint256 maxFee, uint32 indexed minFinalityThreshold, bytes hookData)',
-]);
+export { TOKEN_MESSENGER_V2_ABI };
 
 /** "Anyone may submit the mint": the zero destinationCaller (the Forwarding Service requires it). */
 export const ANY_CALLER = new Uint8Array(32);

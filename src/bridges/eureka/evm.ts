@@ -11,20 +11,12 @@
  * when the route goes on from the Hub, it is the Hub's callback adapter and the memo carries `dest_callback` and the
  * `wasm` call of the entry point that the adapter executes with the received coin (§4).
  */
-import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import { encodeFunctionData, type Address } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
+import { ICS20_TRANSFER_ABI, EUREKA_HANDLER_ABI } from './abi.js';
 
-export const ICS20_TRANSFER_ABI = parseAbi([
-  'struct SendTransferMsg { address denom; uint256 amount; string receiver; string sourceClient; string destPort; uint64 timeoutTimestamp; string memo; }',
-  'function sendTransfer(SendTransferMsg msg_) returns (uint64 sequence)',
-]);
-
-export const EUREKA_HANDLER_ABI = parseAbi([
-  'struct TransferParams { address token; string recipient; string sourceClient; string destPort; uint64 timeoutTimestamp; string memo; }',
-  'struct Fees { uint256 relayFee; address relayFeeRecipient; uint64 quoteExpiry; }',
-  'function transfer(uint256 amount, TransferParams transferParams, Fees fees) payable',
-]);
+export { ICS20_TRANSFER_ABI, EUREKA_HANDLER_ABI };
 
 export interface EurekaEvmFields {
   chainId: string;

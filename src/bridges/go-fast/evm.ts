@@ -10,17 +10,15 @@
  * The gateway pulls amountIn of USDC with transferFrom: the wallet approves the gateway first.
  */
 import { bech32 } from 'bech32';
-import { bytesToHex, encodeFunctionData, hexToBytes, parseAbi, stringToHex, type Hex } from 'viem';
+import { bytesToHex, encodeFunctionData, hexToBytes, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { leftPad32 } from '../cctp/mint-recipient.js';
 import type { ContractCall } from '../types.js';
+import { GO_FAST_GATEWAY_ABI } from './abi.js';
 
-export const GO_FAST_GATEWAY_ABI = parseAbi([
-  'function submitOrder(bytes32 sender, bytes32 recipient, uint256 amountIn, uint256 amountOut, uint32 destinationDomain, uint64 timeoutTimestamp, bytes data) returns (bytes32)',
-  'event OrderSubmitted(bytes32 indexed orderID, bytes order)',
-]);
+export { GO_FAST_GATEWAY_ABI };
 
 export interface GoFastOrderFields {
   chainId: string;

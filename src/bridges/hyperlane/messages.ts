@@ -8,16 +8,14 @@
  * turns such a value back into a 20-byte bech32 account).
  */
 import type { Static } from '@sinclair/typebox';
-import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { encodeFunctionData, type Hex } from 'viem';
 import type { CosmosTx, EvmTx } from '../../wire/msgs.js';
 import { executeContractJson, MSG_EXECUTE_CONTRACT_TYPE_URL } from '../../messages/cosmos/entry-point.js';
 import type { StepFee } from '../types.js';
 import type { HyperlaneLane } from './lanes.js';
+import { WARP_ROUTER_ABI } from './abi.js';
 
-export const WARP_ROUTER_ABI = parseAbi([
-  'function transferRemote(uint32 _destination, bytes32 _recipient, uint256 _amountOrId) payable returns (bytes32 messageId)',
-  'function quoteGasPayment(uint32 _destinationDomain) view returns (uint256)',
-]);
+export { WARP_ROUTER_ABI };
 
 export function evmTransferRemoteTx(
   lane: HyperlaneLane,

@@ -8,26 +8,13 @@
  * rounded the way Stargate's FeeLibV1 rounds it: the rate's share rounded down, plus one unit (so 400 ppm of 10^9
  * shared units is 400 001), whenever the rate and the amount are non-zero.
  */
-import { encodeFunctionData, pad, parseAbi, type Hex } from 'viem';
+import { encodeFunctionData, pad, type Hex } from 'viem';
 import { bech32 } from 'bech32';
 import type { Registry } from '../../registry/registry.js';
 import type { LaneQuote, LaneRefusal } from '../types.js';
+import { IOFT_ABI } from './abi.js';
 
-export const IOFT_ABI = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
-  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
-  'struct MessagingReceipt { bytes32 guid; uint64 nonce; MessagingFee fee; }',
-  'struct OFTLimit { uint256 minAmountLD; uint256 maxAmountLD; }',
-  'struct OFTFeeDetail { int256 feeAmountLD; string description; }',
-  'struct OFTReceipt { uint256 amountSentLD; uint256 amountReceivedLD; }',
-  'function send(SendParam _sendParam, MessagingFee _fee, address _refundAddress) payable returns (MessagingReceipt, OFTReceipt)',
-  'function quoteSend(SendParam _sendParam, bool _payInLzToken) view returns (MessagingFee)',
-  'function quoteOFT(SendParam _sendParam) view returns (OFTLimit, OFTFeeDetail[], OFTReceipt)',
-  'function token() view returns (address)',
-  'function approvalRequired() view returns (bool)',
-  'function sharedDecimals() view returns (uint8)',
-  'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)',
-]);
+export { IOFT_ABI };
 
 export interface SendParam {
   dstEid: number;

@@ -11,19 +11,13 @@
  * - The guaranteed minimum is checked once, on what leaves the router: the last swap's amountOutMinimum, or the
  *   sweep / unwrap minimum when the output passes through the router.
  */
-import { encodeFunctionData, encodePacked, parseAbi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, encodePacked, type Address, type Hex } from 'viem';
 import type { Pool } from '../types.js';
 import { ConstantProductPool, V2_KIND } from './v2-pool.js';
 import { UniswapV3Pool, V3_KIND } from './v3-pool.js';
+import { SWAP_ROUTER_02_ABI } from './router-abi.js';
 
-export const SWAP_ROUTER_02_ABI = parseAbi([
-  'struct ExactInputParams { bytes path; address recipient; uint256 amountIn; uint256 amountOutMinimum; }',
-  'function exactInput(ExactInputParams params) payable returns (uint256 amountOut)',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to) payable returns (uint256 amountOut)',
-  'function unwrapWETH9(uint256 amountMinimum) payable',
-  'function sweepToken(address token, uint256 amountMinimum) payable',
-  'function multicall(bytes[] data) payable returns (bytes[] results)',
-]);
+export { SWAP_ROUTER_02_ABI };
 
 /** SwapRouter02's aliases (Constants.sol): its caller, and itself. */
 const MSG_SENDER: Address = '0x0000000000000000000000000000000000000001';

@@ -10,6 +10,8 @@ import { Messages } from './messages.js';
 import { RouteForm, type RouteResult } from './route-form.js';
 import { RouteView } from './route-view.js';
 import { TxView } from './tx-view.js';
+import { refusalTitle } from './refusal.js';
+import { Alternatives } from './alternatives.js';
 
 interface Place {
   view: 'route' | 'tx';
@@ -128,8 +130,9 @@ export function App() {
                 }}
               />
               <div ref={resultRef} tabIndex={-1} class="result-anchor" aria-label="Route result">
-                <ErrorBox error={routeError} title="No route" />
+                <ErrorBox error={routeError} title={refusalTitle(routeError)} />
                 {result && <RouteView catalog={catalog} route={result.route} />}
+                {result && <Alternatives catalog={catalog} routes={result.alternatives} />}
                 {result && (
                   <Messages
                     key={JSON.stringify(result.request)}

@@ -24,6 +24,7 @@ describe('EVM calldata', () => {
   it('knows each function by the keccak selector of its signature', () => {
     for (const [selector, fn] of Object.entries(KNOWN_FUNCTIONS))
       expect(toFunctionSelector(signatureOf(fn)).slice(2), signatureOf(fn)).toBe(selector);
+    expect(Object.keys(KNOWN_FUNCTIONS)).toContain('d77d6ec0'); // Skip's CCTP relayer, requestCCTPTransferWithCaller
   });
 
   it('reads back the depositForBurn call Junction builds', () => {

@@ -1,8 +1,18 @@
 /**
- * EVM calldata made readable: the function a transaction calls and its arguments, for the functions Junction's
- * bridges call (Circle's TokenMessenger) and the ERC-20 calls a wallet makes around them. Static ABI types only,
- * which is all these functions take; anything else is shown as its selector and raw 32-byte words.
+ * EVM calldata made readable: the function a transaction calls and its arguments. The functions are those of the
+ * ABIs Junction's bridges and venues encode with (their abi.ts files, imported as they are, so the page cannot drift
+ * from what the server builds) plus ERC-20's; viem decodes them, dynamic types and structs included. Anything else
+ * is shown as its selector and raw 32-byte words.
  */
+import { decodeFunctionData, erc20Abi, toFunctionSelector, type Abi, type AbiFunction, type AbiParameter } from 'viem';
+import { HANDLER_ABI as AXELAR_HANDLER_ABI } from '../../../src/bridges/axelar/abi.js';
+import { CCTP_RELAYER_ABI, TOKEN_MESSENGER_ABI } from '../../../src/bridges/cctp/abi.js';
+import { TOKEN_MESSENGER_V2_ABI } from '../../../src/bridges/cctp-v2/abi.js';
+import { EUREKA_HANDLER_ABI, ICS20_TRANSFER_ABI } from '../../../src/bridges/eureka/abi.js';
+import { GO_FAST_GATEWAY_ABI } from '../../../src/bridges/go-fast/abi.js';
+import { WARP_ROUTER_ABI } from '../../../src/bridges/hyperlane/abi.js';
+import { IOFT_ABI } from '../../../src/bridges/oft/abi.js';
+import { SWAP_ROUTER_02_ABI } from '../../../src/venues/uniswap/router-abi.js';
 
 export interface AbiParam {
   name: string;
@@ -10,56 +20,50 @@ export interface AbiParam {
 }
 export interface KnownFunction {
   name: string;
+  /** The canonical signature the selector is the keccak of, e.g. `approve(address,uint256)`. */
+  signature: string;
   params: AbiParam[];
+  abi: AbiFunction;
 }
 
-const p = (type: string, name: string): AbiParam => ({ name, type });
+/** Structs written in their canonical `(t1,t2,...)` form, as in a signature. */
+const canonicalType = (p: AbiParameter): string =>
+  p.type.startsWith('tuple') && 'components' in p
+    ? `(${p.components.map(canonicalType).join(',')})${p.type.slice('tuple'.length)}`
+    : p.type;
 
-/** By 4-byte selector (hex, no 0x). evm.test.ts checks each selector against the keccak of its signature. */
-export const KNOWN_FUNCTIONS: Record<string, KnownFunction> = {
-  '6fd3504e': {
-    name: 'depositForBurn',
-    params: [
-      p('uint256', 'amount'),
-      p('uint32', 'destinationDomain'),
-      p('bytes32', 'mintRecipient'),
-      p('address', 'burnToken'),
-    ],
-  },
-  f856ddb6: {
-    name: 'depositForBurnWithCaller',
-    params: [
-      p('uint256', 'amount'),
-      p('uint32', 'destinationDomain'),
-      p('bytes32', 'mintRecipient'),
-      p('address', 'burnToken'),
-      p('bytes32', 'destinationCaller'),
-    ],
-  },
-  '8e0250ee': {
-    name: 'depositForBurn',
-    params: [
-      p('uint256', 'amount'),
-      p('uint32', 'destinationDomain'),
-      p('bytes32', 'mintRecipient'),
-      p('address', 'burnToken'),
-      p('bytes32', 'destinationCaller'),
-      p('uint256', 'maxFee'),
-      p('uint32', 'minFinalityThreshold'),
-    ],
-  },
-  '095ea7b3': { name: 'approve', params: [p('address', 'spender'), p('uint256', 'amount')] },
-  a9059cbb: { name: 'transfer', params: [p('address', 'to'), p('uint256', 'amount')] },
-};
+/** Every ABI whose functions a Junction transaction may call. */
+export const PROJECT_ABIS: readonly Abi[] = [
+  TOKEN_MESSENGER_ABI,
+  TOKEN_MESSENGER_V2_ABI,
+  CCTP_RELAYER_ABI,
+  GO_FAST_GATEWAY_ABI,
+  AXELAR_HANDLER_ABI,
+  ICS20_TRANSFER_ABI,
+  EUREKA_HANDLER_ABI,
+  WARP_ROUTER_ABI,
+  IOFT_ABI,
+  SWAP_ROUTER_02_ABI,
+  erc20Abi,
+];
 
-export const signatureOf = (f: KnownFunction) => `${f.name}(${f.params.map((x) => x.type).join(',')})`;
+/** By 4-byte selector (hex, no 0x). */
+export const KNOWN_FUNCTIONS: Record<string, KnownFunction> = Object.fromEntries(
+  PROJECT_ABIS.flatMap((abi) => abi.filter((item): item is AbiFunction => item.type === 'function')).map((fn) => {
+    const signature = `${fn.name}(${fn.inputs.map(canonicalType).join(',')})`;
+    const params = fn.inputs.map((p, i) => ({ name: p.name || `argument ${i}`, type: canonicalType(p) }));
+    return [toFunctionSelector(signature).slice(2), { name: fn.name, signature, params, abi: fn }];
+  }),
+);
+
+export const signatureOf = (f: KnownFunction) => f.signature;
 
 export interface DecodedCall {
   selector: string;
   /** Null when the selector is not one the page knows. */
   fn: KnownFunction | null;
   args: { name: string; type: string; value: string }[];
-  /** Why the arguments could not be read (too short, bytes left over). */
+  /** Why the arguments could not be read (too short, malformed). */
   problem?: string;
 }
 
@@ -75,28 +79,27 @@ export function decodeCalldata(data: string): DecodedCall {
       problem: hex.length ? 'shorter than a selector' : 'no calldata (a plain value transfer)',
     };
   const selector = hex.slice(0, 8);
-  const body = hex.slice(8);
-  const words = body.match(/.{1,64}/g) ?? [];
   const fn = KNOWN_FUNCTIONS[selector] ?? null;
-  if (!fn)
+  if (!fn) {
+    const words = hex.slice(8).match(/.{1,64}/g) ?? [];
     return { selector, fn, args: words.map((w, i) => ({ name: `word ${i}`, type: 'bytes32', value: `0x${w}` })) };
-  if (words.length < fn.params.length || words.some((w) => w.length !== 64))
-    return { selector, fn, args: [], problem: "calldata shorter than the function's arguments" };
-  const args = fn.params.map((param, i) => ({ ...param, value: decodeWord(param.type, words[i]!) }));
-  const extra = words.length > fn.params.length ? "more calldata than the function's arguments" : undefined;
-  return { selector, fn, args, ...(extra ? { problem: extra } : {}) };
-}
-
-function decodeWord(type: string, word: string): string {
-  if (type === 'address') return checksumless(`0x${word.slice(24)}`);
-  if (type === 'bool') return BigInt(`0x${word}`) === 0n ? 'false' : 'true';
-  if (/^uint\d*$/.test(type)) return BigInt(`0x${word}`).toString();
-  if (/^int\d*$/.test(type)) {
-    const v = BigInt(`0x${word}`);
-    return (v >= 1n << 255n ? v - (1n << 256n) : v).toString();
   }
-  return `0x${word}`;
+  let values: readonly unknown[];
+  try {
+    values = decodeFunctionData({ abi: [fn.abi], data: `0x${hex}` }).args ?? [];
+  } catch {
+    return { selector, fn, args: [], problem: "calldata shorter than the function's arguments" };
+  }
+  return { selector, fn, args: fn.params.map((param, i) => ({ ...param, value: show(values[i]) })) };
 }
 
-/** Addresses are shown lower case: an EIP-55 checksum needs keccak, which the page does not ship for display. */
-const checksumless = (a: string) => a.toLowerCase();
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Numbers in full, addresses lower case (an EIP-55 checksum is not needed to read them), structs as JSON. */
+function show(value: unknown): string {
+  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return ADDRESS.test(value) ? value.toLowerCase() : value;
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'bigint' ? v.toString() : typeof v === 'string' && ADDRESS.test(v) ? v.toLowerCase() : v,
+  );
+}

@@ -9,6 +9,7 @@ import type { Catalog } from './catalog.js';
 import { AssetPicker, defaultDenom, type Holding } from './picker.js';
 import { toBaseUnits } from './units.js';
 import type { Route } from './wire.js';
+import type { RankedRoute } from './alternative-rows.js';
 
 export interface RouteRequestBody {
   source_asset_chain_id: string;
@@ -31,6 +32,8 @@ export interface RouteResult {
   route: Route;
   /** Slippage for /msgs, percent as typed. */
   slippage: string;
+  /** POST /junction/routes for the same request (empty when that answer failed: the route above still stands). */
+  alternatives: RankedRoute[];
 }
 
 const pick = (catalog: Catalog, chainId: string, preferred: string): Holding => {
@@ -111,8 +114,14 @@ export function RouteForm({
     setBusy(true);
     onStart();
     try {
-      const route = await api<Route>('/v2/fungible/route', request);
-      onResult({ request, route, slippage: slippage.trim() });
+      const [route, alternatives] = await Promise.all([
+        api<Route>('/v2/fungible/route', request),
+        api<{ routes: RankedRoute[] }>('/junction/routes', request).then(
+          (a) => a.routes,
+          () => [],
+        ),
+      ]);
+      onResult({ request, route, slippage: slippage.trim(), alternatives });
     } catch (err) {
       onError(err);
     } finally {

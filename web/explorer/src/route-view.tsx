@@ -4,8 +4,9 @@
  * funds wait; warnings and the route's totals (USD in and out, cost, price impact, duration) above it.
  */
 import type { Catalog } from './catalog.js';
+import { feeLines } from './fee-lines.js';
 import { duration, shorten, usd, usdCents, usdDifference } from './units.js';
-import { kindOf, type Fee, type Operation, type Route } from './wire.js';
+import { kindOf, type Operation, type Route } from './wire.js';
 
 const KIND_TITLES: Record<string, string> = {
   transfer: 'IBC transfer',
@@ -42,40 +43,6 @@ function percentOf(part: string, whole: string): string | null {
   const bp = (p * 10000n) / w;
   const abs = bp < 0n ? -bp : bp;
   return `${bp < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')} %`;
-}
-
-function feeLines(catalog: Catalog, op: Operation, index: number, fees: Fee[]): string[] {
-  const [kind, r] = kindOf(op);
-  const lines: string[] = [];
-  if (kind === 'transfer') {
-    const asset = r.fee_asset as { denom?: string; chain_id?: string } | null | undefined;
-    if (r.fee_amount && asset?.denom)
-      lines.push(
-        `Relayer fee: ${catalog.amount(asset.chain_id, asset.denom, s(r.fee_amount))}${r.usd_fee_amount ? ` (${usd(s(r.usd_fee_amount))})` : ''}`,
-      );
-    else lines.push('Relayer fee: none charged on this hop');
-  } else if (kind === 'swap') {
-    const swapIn = (r.swap_in ?? r.swap_out ?? r.smart_swap_in) as Record<string, unknown> | undefined;
-    const impact = s(swapIn?.price_impact_percent);
-    if (impact) lines.push(`Price impact: ${impact} %`);
-    const aff = /^(\d+)(.+)$/.exec(s(r.estimated_affiliate_fee));
-    if (aff) lines.push(`Affiliate fee: ${catalog.amount(s(r.chain_id), aff[2]!, aff[1]!)}`);
-    lines.push('Pool and taker fees: included in the amount out');
-  } else if (kind === 'cctp_transfer') {
-    const quote = r.smart_relay_fee_quote as Record<string, unknown> | null | undefined;
-    if (quote) lines.push(`Relay fee: ${catalog.amount(undefined, s(quote.fee_denom), s(quote.fee_amount))}`);
-    else lines.push('Bridge fee: none (Circle charges nothing; the mint is relayed without a relay fee)');
-  } else {
-    for (const [k, v] of Object.entries(r))
-      if (/fee/.test(k) && typeof v === 'string' && v) lines.push(`${k.replace(/_/g, ' ')}: ${v}`);
-  }
-  for (const f of fees.filter((x) => x.operation_index === index)) {
-    const amount = f.origin_asset ? catalog.amount(f.origin_asset.chain_id, f.origin_asset.denom, f.amount) : f.amount;
-    lines.push(
-      `${f.fee_type.replace(/_/g, ' ').toLowerCase()} fee (${f.bridge_id}): ${amount}${f.usd_amount ? ` (${usd(f.usd_amount)})` : ''}, ${f.fee_behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? 'paid on top' : 'deducted from the amount'}`,
-    );
-  }
-  return lines;
 }
 
 function edgeLabel(catalog: Catalog, op: Operation): { title: string; via: string } {
