@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createPublicClient, createTestClient, createWalletClient, http, type Chain } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -19,14 +18,22 @@ export function anvilBinary(): string {
   return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil');
 }
 
-async function freePort(): Promise<number> {
+/** The port anvil prints once it listens ("Listening on 127.0.0.1:PORT"); its further output is read and dropped. */
+function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      const m = /Listening on 127\.0\.0\.1:(\d+)/.exec(seen);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`anvil exited (${code}) before it listened`)));
+    child.once('error', reject);
   });
 }
 
@@ -44,14 +51,14 @@ export interface Anvil {
 }
 
 export async function startAnvil(chainId = 1): Promise<Anvil> {
-  const port = await freePort();
+  // Port 0: the OS gives anvil a port of its own, which it prints. Asking for a free port first and passing it on left
+  // a window in which a parallel test's anvil could take it, and this file would then have driven that other node.
   const child: ChildProcess = spawn(
     anvilBinary(),
-    ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'],
-    {
-      stdio: 'ignore',
-    },
+    ['--port', '0', '--host', '127.0.0.1', '--chain-id', String(chainId)],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
   );
+  const port = await listeningPort(child);
   const url = `http://127.0.0.1:${port}`;
   const chain: Chain = {
     id: chainId,
