@@ -11,9 +11,9 @@
  * fee says so (`estimate: 'fee_table'`). Messaging fees over-paid from a table are refunded on chain (LayerZero's
  * endpoint and Hyperlane's gas paymaster return the excess to the refund address), so tables hold upper bounds.
  */
-import { createPublicClient, fallback, http, type Hex, type PublicClient } from 'viem';
+import type { Hex, PublicClient } from 'viem';
 import type { Lane } from './types.js';
-import { observedFetch } from '../upstream-calls.js';
+import { PeriodicRpcRefresher, type RefreshLog, type RpcRefresherOptions } from '../periodic-rpc-refresher.js';
 
 /** What a live quote of one lane found. */
 export interface LiveFee {
@@ -56,15 +56,7 @@ export interface LiveFeeProbe {
   quote(client: PublicClient): Promise<LiveFee>;
 }
 
-export interface LiveFeeOptions {
-  /** JSON-RPC endpoints per chain (CHAIN_RPC_URLS); chains without one keep their table figures. */
-  rpcUrls: ReadonlyMap<string, readonly string[]>;
-  intervalMs: number;
-  timeoutMs: number;
-  /** A live answer older than this (every refresh since failed) is dropped: the table is used again. */
-  maxAgeMs: number;
-  now?: () => number;
-}
+export type LiveFeeOptions = RpcRefresherOptions;
 
 export interface LiveFeeStatus {
   lanes: number;
@@ -73,54 +65,28 @@ export interface LiveFeeStatus {
   lastRefreshAt: string | undefined;
 }
 
-interface Log {
-  warn(obj: unknown, msg?: string): void;
-}
-
 /** Re-quotes every probe whose source chain has an endpoint, on start and then once per interval. */
-export class LiveFeeRefresher {
-  private readonly clients = new Map<string, PublicClient>();
-  private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+export class LiveFeeRefresher extends PeriodicRpcRefresher {
   private failures = 0;
   private lastRefreshAt: number | undefined;
 
   constructor(
     private readonly probes: readonly LiveFeeProbe[],
-    private readonly opts: LiveFeeOptions,
+    opts: LiveFeeOptions,
   ) {
-    this.now = opts.now ?? Date.now;
+    super(opts);
   }
 
   /** Probes that have an endpoint to ask. */
   get active(): readonly LiveFeeProbe[] {
-    return this.probes.filter((p) => (this.opts.rpcUrls.get(p.chainId)?.length ?? 0) > 0);
+    return this.probes.filter((p) => this.hasEndpoint(p.chainId));
   }
 
-  private client(chainId: string): PublicClient {
-    let c = this.clients.get(chainId);
-    if (!c) {
-      // Counted apart from the transaction service's requests to the same nodes: a failing probe only costs estimates.
-      const fetchFn = observedFetch({ upstream: 'fee_probe', target: chainId });
-      const transports = this.opts.rpcUrls
-        .get(chainId)!
-        .map((u) =>
-          http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, batch: { wait: 0 }, fetchFn }),
-        );
-      c = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
-      this.clients.set(chainId, c);
-    }
-    return c;
+  protected get idle(): boolean {
+    return this.active.length === 0;
   }
 
-  /** One pass over every active probe (joins a pass in flight). Failures keep the last answer until it is too old. */
-  refresh(log?: Log): Promise<void> {
-    this.running ??= this.pass(log).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(log?: Log): Promise<void> {
+  protected async pass(log?: RefreshLog): Promise<void> {
     await Promise.all(
       this.active.map(async (p) => {
         try {
@@ -141,19 +107,6 @@ export class LiveFeeRefresher {
       }),
     );
     this.lastRefreshAt = this.now();
-  }
-
-  start(log?: Log): void {
-    if (this.timer || this.active.length === 0) return;
-    void this.refresh(log);
-    this.timer = setInterval(() => void this.refresh(log), this.opts.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 
   status(): LiveFeeStatus {

@@ -4,8 +4,7 @@
  * synchronously before the recorded figure of data/gas.json. A price older than the maximum age (every refresh since
  * failed) gives way to the recorded one again. Chains without an endpoint make no calls.
  */
-import { createPublicClient, fallback, http, type PublicClient } from 'viem';
-import { observedFetch } from '../../upstream-calls.js';
+import { PeriodicRpcRefresher, type RefreshLog, type RpcRefresherOptions } from '../../periodic-rpc-refresher.js';
 
 interface Entry {
   wei: bigint;
@@ -27,53 +26,19 @@ export function clearLiveGasPrice(chainId: string): void {
   book.delete(chainId);
 }
 
-export interface LiveGasOptions {
-  /** EVM chains to ask, with their JSON-RPC endpoints (CHAIN_RPC_URLS). */
-  rpcUrls: ReadonlyMap<string, readonly string[]>;
-  intervalMs: number;
-  timeoutMs: number;
-  maxAgeMs: number;
-  now?: () => number;
-}
+/** EVM chains to ask, with their JSON-RPC endpoints (CHAIN_RPC_URLS), and how often. */
+export type LiveGasOptions = RpcRefresherOptions;
 
-interface Log {
-  warn(obj: unknown, msg?: string): void;
-}
-
-export class LiveGasPriceRefresher {
-  private readonly clients = new Map<string, PublicClient>();
-  private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(private readonly opts: LiveGasOptions) {
-    this.now = opts.now ?? Date.now;
-  }
-
+export class LiveGasPriceRefresher extends PeriodicRpcRefresher {
   get chains(): string[] {
-    return [...this.opts.rpcUrls].filter(([, urls]) => urls.length > 0).map(([id]) => id);
+    return [...this.opts.rpcUrls.keys()].filter((id) => this.hasEndpoint(id));
   }
 
-  private client(chainId: string): PublicClient {
-    let c = this.clients.get(chainId);
-    if (!c) {
-      const fetchFn = observedFetch({ upstream: 'fee_probe', target: chainId });
-      const transports = this.opts.rpcUrls
-        .get(chainId)!
-        .map((u) => http(u, { timeout: this.opts.timeoutMs, retryCount: 1, retryDelay: 200, fetchFn }));
-      c = createPublicClient({ transport: transports.length === 1 ? transports[0]! : fallback(transports) });
-      this.clients.set(chainId, c);
-    }
-    return c;
+  protected get idle(): boolean {
+    return this.chains.length === 0;
   }
 
-  /** One pass over every chain (joins a pass in flight). A failure keeps the last price until it is too old. */
-  refresh(log?: Log): Promise<void> {
-    this.running ??= this.pass(log).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(log?: Log): Promise<void> {
+  protected async pass(log?: RefreshLog): Promise<void> {
     await Promise.all(
       this.chains.map(async (chainId) => {
         try {
@@ -88,18 +53,5 @@ export class LiveGasPriceRefresher {
         }
       }),
     );
-  }
-
-  start(log?: Log): void {
-    if (this.timer || this.chains.length === 0) return;
-    void this.refresh(log);
-    this.timer = setInterval(() => void this.refresh(log), this.opts.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 }
