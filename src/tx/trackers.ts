@@ -5,6 +5,7 @@ import { eurekaTracker } from '../bridges/eureka/track.js';
 import { hyperlaneTracker } from '../bridges/hyperlane/track.js';
 import { ibcTracker } from '../bridges/ibc/track.js';
 import { layerZeroTracker } from '../bridges/layer-zero/track.js';
+import { opinitTracker } from '../bridges/opinit/track.js';
 import { stargateTracker } from '../bridges/stargate/track.js';
 import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
@@ -17,4 +18,5 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['stargate', stargateTracker],
   ['layer_zero', layerZeroTracker],
   ['eureka', eurekaTracker],
+  ['opinit', opinitTracker],
 ]);
