@@ -63,7 +63,7 @@ export interface Candidate {
  * then amount. A Go Fast order (10 bps plus gas) thus beats a CCTP transfer that takes twenty minutes, while a route
  * that loses more than 0.5 % still ranks by amount. A fixed threshold keeps the order a total order (sortable).
  */
-export const FAST_PREFERENCE_BPS = 50n;
+const FAST_PREFERENCE_BPS = 50n;
 
 function markClose(candidates: Candidate[]): void {
   let b: Candidate | undefined;
@@ -421,7 +421,7 @@ function compareAmounts(a: Candidate, b: Candidate): number {
  * Better first: what the user gets after every cost (fees on top and gas included: an extra transaction costs its
  * gas), then fewer signatures, then the faster. go_fast puts close routes first and ranks them by time.
  */
-export function compareCandidates(a: Candidate, b: Candidate): number {
+function compareCandidates(a: Candidate, b: Candidate): number {
   // go_fast: close routes first, and among them the faster (see FAST_PREFERENCE_BPS).
   if (a.close !== b.close) return a.close ? -1 : 1;
   if (a.close && a.seconds !== b.seconds) return a.seconds - b.seconds;

@@ -25,7 +25,7 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry<Extra> {
   value: CachedResponse<Extra>;

@@ -21,7 +21,7 @@ export interface RouteCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_ROUTE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_ROUTE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Decimal digits of the amount: routes for 1 ATOM and 9 ATOM share an entry, 10 ATOM gets its own. */
 export function magnitude(amount: bigint): number {

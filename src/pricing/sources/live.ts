@@ -29,7 +29,7 @@ export interface LivePriceOptions extends Partial<CoinGeckoClientOptions> {
   onError?: (err: PriceApiError) => void;
 }
 
-export const LIVE_DEFAULTS = {
+const LIVE_DEFAULTS = {
   maxAgeMs: 5 * 60_000,
   refreshIntervalMs: 60_000,
   maxBackoffMs: 10 * 60_000,
