@@ -79,8 +79,8 @@ function markClose(candidates: Candidate[]): void {
 
 /** Optional memo of ranked shapes (route-cache.ts); the engine stays correct without it. */
 export interface ShapeCache {
-  get(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined;
-  set(market: MarketView, q: RouteQuery, ranked: readonly RouteShape[]): void;
+  shapesFor(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined;
+  keep(market: MarketView, q: RouteQuery, ranked: readonly RouteShape[]): void;
 }
 
 /**
@@ -124,7 +124,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   const rejected = new Rejections();
   // Fees paid on top and gas are valued at the market's prices of this moment; without a clock they count as zero.
   const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs, gas: gasTable() };
-  const cached = cache?.get(market, q);
+  const cached = cache?.shapesFor(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, laneGraph(registry, ctx.bridges), q, rejected);
   const simulated = shapes
     .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected, pricing) }))
@@ -141,7 +141,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   }
   const kept = ranked.slice(0, RANKED_KEPT);
   if (!cached)
-    cache?.set(
+    cache?.keep(
       market,
       q,
       kept.map((c) => c.shape),
