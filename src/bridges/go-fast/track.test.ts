@@ -8,6 +8,8 @@
  * entry point executed with them). Event types and keys: cosmos-sdk v0.50 x/bank (`coin_spent`, `coin_received`,
  * `transfer` with recipient, sender, amount), wasmd x/wasm (`message`, `execute` with `_contract_address`);
  * fill_order itself adds none (skip-mev/go-fast-contracts cosmwasm/contracts/fast-transfer-gateway/src/execute.rs).
+ * Noble is a second local chain, for the entry point's onward IBC transfer (packets as src/tx/test-helpers/ibc-relayer.ts
+ * writes them).
  */
 import {
   decodeEventLog,
@@ -26,6 +28,8 @@ import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anv
 import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
+import { RESULT_ACK, sendPacket, TestRelayer } from '../../tx/test-helpers/ibc-relayer.js';
+import { userAddress } from '../../test-helpers/registry.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
@@ -46,6 +50,7 @@ const OSMOSIS_ENTRY_POINT = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u
 const OSMO_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const SOLVER = 'osmo1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du';
 const user = anvilAccount(1).address;
+const NOBLE_USER = () => userAddress(app.ctx.registry, 'noble-1');
 
 const net = new FakeCosmosNetwork();
 let base: Anvil;
@@ -53,6 +58,7 @@ let gateway: Compiled;
 let app: TestApp;
 let t: TestStore;
 let tx: TxService;
+let relayer: TestRelayer;
 let clock = Date.now();
 
 beforeAll(async () => {
@@ -66,14 +72,16 @@ beforeAll(async () => {
     data: encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 12n] }),
   });
   net.chain('osmosis-1');
+  net.chain('noble-1');
   await net.start();
   app = await buildTestApp();
+  relayer = new TestRelayer(net, app.ctx.registry);
   t = await sqliteTestStore();
   tx = testTxService({
     store: t.store,
     registry: app.ctx.registry,
-    rpc: `8453=${base.url},osmosis-1=${net.rpcUrl('osmosis-1')}`,
-    rest: `osmosis-1=${net.restUrl('osmosis-1')}`,
+    rpc: `8453=${base.url},${net.settings().rpc}`,
+    rest: net.settings().rest,
     now: () => clock,
   });
 }, 120_000);
@@ -105,17 +113,17 @@ const balanceOf = (who: Address) =>
   base.publicClient.readContract({ address: USDC_BASE, abi: ERC20, functionName: 'balanceOf', args: [who] });
 
 /** Junction's Go Fast order for `amount` USDC Base → Osmosis (`destDenom`), sent after its approval. */
-async function submit(amount: bigint, destDenom = NOBLE_USDC_ON_OSMOSIS) {
+async function submit(amount: bigint, destDenom = NOBLE_USDC_ON_OSMOSIS, destChain = 'osmosis-1') {
   const res = await post(app.app, '/v2/fungible/msgs_direct', {
     source_asset_chain_id: '8453',
     source_asset_denom: USDC_BASE,
-    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_chain_id: destChain,
     dest_asset_denom: destDenom,
     amount_in: amount.toString(),
     go_fast: true,
     bridges: ['GO_FAST', 'IBC'],
     timeout_seconds: '600',
-    chain_ids_to_addresses: { '8453': user, 'osmosis-1': OSMO_USER },
+    chain_ids_to_addresses: { '8453': user, 'osmosis-1': OSMO_USER, 'noble-1': NOBLE_USER() },
   });
   expect(res.statusCode, res.body).toBe(200);
   const evmTx = res.json().txs[0].evm_tx as {
@@ -238,6 +246,47 @@ describe('Go Fast USDC Base → Osmosis', () => {
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
       transfer_asset_release: { chain_id: 'osmosis-1', denom: 'uosmo', amount: '77123456', released: true },
+    });
+  });
+
+  it('USDC → Noble: the entry point sends the fill on over IBC in the same transaction; a success once Noble acknowledged it', async () => {
+    const { receipt, order } = await submit(100_000_000n, 'uusdc', 'noble-1');
+    const hash = receipt.transactionHash;
+    await tx.track('8453', hash, null);
+    expect((await step(hash)).state).toBe('STATE_PENDING');
+    const packet = relayer.packet('osmosis-1', 'channel-750', {
+      denom: 'transfer/channel-750/uusdc',
+      amount: order.amountOut.toString(),
+      sender: OSMOSIS_ENTRY_POINT,
+      receiver: NOBLE_USER(),
+      memo: '',
+    });
+    const onward = [
+      { type: 'execute', attributes: [{ key: '_contract_address', value: OSMOSIS_ENTRY_POINT }] },
+      sendPacket(packet),
+    ];
+    net
+      .chain('osmosis-1')
+      .include(fillEvents(OSMOSIS_ENTRY_POINT, `${order.amountOut}${NOBLE_USDC_ON_OSMOSIS}`, onward));
+    let s = await step(hash);
+    expect(s.transfers[0]!.transfer_sequence.map((e) => Object.keys(e)[0])).toEqual([
+      'go_fast_transfer',
+      'ibc_transfer',
+    ]);
+    expect(event(s).state).toBe('GO_FAST_TRANSFER_FILLED');
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 1 } });
+
+    relayer.recv(packet, RESULT_ACK);
+    relayer.acknowledge(packet);
+    s = await step(hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: 'noble-1',
+        denom: 'uusdc',
+        amount: order.amountOut.toString(),
+        released: true,
+      },
     });
   });
 

@@ -38,7 +38,7 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, GoFastLeg, IbcLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { TransferEvent } from '../../wire/tx.js';
-import { ibcTracker, nextFromMemo, swapTransferOf } from '../ibc/track.js';
+import { ibcTracker, swapTransferOf } from '../ibc/track.js';
 import { goFastConfig } from './config.js';
 
 /**
@@ -90,6 +90,26 @@ export function recipientBech32(prefix: string, recipient: Hex): string {
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const chainOfDomain = (domain: number) => [...goFastConfig().domain].find(([, d]) => d === domain)?.[0];
 
+/**
+ * The IBC channel the entry point sends the funds on over after the fill: the order's data is the entry point's
+ * execute message, `swap_and_action` with a `post_swap_action.ibc_transfer`, or without a swap `action` with an
+ * `action.ibc_transfer` (src/messages/cosmos/entry-point.ts builds both).
+ */
+export function onwardChannel(data: string): string | null {
+  let m: {
+    swap_and_action?: { post_swap_action?: IbcTransferAction };
+    action?: { action?: IbcTransferAction };
+  };
+  try {
+    m = JSON.parse(data) as typeof m;
+  } catch {
+    return null;
+  }
+  const channel = (m.swap_and_action?.post_swap_action ?? m.action?.action)?.ibc_transfer?.ibc_info?.source_channel;
+  return typeof channel === 'string' ? channel : null;
+}
+type IbcTransferAction = { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } | undefined;
+
 /** The order's data read as the memo an IBC-hooks call to the entry point would carry (the same execute message). */
 function dataAsMemo(data: string): string {
   try {
@@ -129,7 +149,7 @@ function legOf(tx: IncludedTx, orderId: Hex, orderBytes: Hex, env: TrackerEnv): 
     sent: { chain_id: tx.chainId, denom: sourceToken, amount: order.amountIn.toString() },
     delivered: { chain_id: to, denom: destToken, amount: order.amountOut.toString() },
     swap_out: null,
-    next_channel: data ? (nextFromMemo(dataAsMemo(data))?.channel ?? null) : null,
+    next_channel: data ? onwardChannel(data) : null,
     next_found: false,
     error_message: null,
   };
