@@ -2,6 +2,7 @@
 import { axelarTracker } from '../bridges/axelar/track.js';
 import { cctpTracker } from '../bridges/cctp/track.js';
 import { eurekaTracker } from '../bridges/eureka/track.js';
+import { goFastTracker } from '../bridges/go-fast/track.js';
 import { hyperlaneTracker } from '../bridges/hyperlane/track.js';
 import { ibcTracker } from '../bridges/ibc/track.js';
 import { layerZeroTracker } from '../bridges/layer-zero/track.js';
@@ -17,6 +18,7 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['hyperlane', hyperlaneTracker],
   ['stargate', stargateTracker],
   ['layer_zero', layerZeroTracker],
+  ['go_fast', goFastTracker],
   ['eureka', eurekaTracker],
   ['opinit', opinitTracker],
 ]);
