@@ -46,7 +46,7 @@ import { eurekaLanes } from './lanes.js';
  * IBC v2 accepts packet timeouts up to a day after the send; a packet neither received nor timed out by then plus
  * two hours of relaying is stuck.
  */
-export const EUREKA_DEADLINE_MS = 26 * 60 * 60 * 1000;
+const EUREKA_DEADLINE_MS = 26 * 60 * 60 * 1000;
 /** Blocks before the first look that the destination's WriteAcknowledgement search covers. */
 const SEARCH_MARGIN = 5_000n;
 const UNIVERSAL_ERROR_ACK = createHash('sha256').update('UNIVERSAL_ERROR_ACKNOWLEDGEMENT').digest('hex');

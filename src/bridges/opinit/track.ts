@@ -24,7 +24,7 @@ import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
 
 /** How long an OPinit leg may go without progress: a withdrawal's finalization period, and a day beyond it. */
-export function opinitDeadlineMs(): number {
+function opinitDeadlineMs(): number {
   return (initiaRollupsFile().withdrawal_seconds + 24 * 60 * 60) * 1000;
 }
 
