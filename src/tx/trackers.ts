@@ -8,6 +8,7 @@ import { ibcTracker } from '../bridges/ibc/track.js';
 import { layerZeroTracker } from '../bridges/layer-zero/track.js';
 import { opinitTracker } from '../bridges/opinit/track.js';
 import { stargateTracker } from '../bridges/stargate/track.js';
+import type { BridgeType } from '../wire/common.js';
 import type { Leg } from './record.js';
 import type { BridgeTracker } from './tracker.js';
 
@@ -22,3 +23,21 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['eureka', eurekaTracker],
   ['opinit', opinitTracker],
 ]);
+
+/**
+ * The leg kind each bridge's transfers are followed as. Every bridge of the set needs a tracker for its kind: the
+ * shared bridge contract suite (src/bridges/test-helpers/contract-suite.ts) fails for a bridge whose kind is missing
+ * from TRACKERS, since its transfers would be reported complete at the source.
+ */
+export const LEG_KIND_OF_BRIDGE: Readonly<Record<BridgeType, Leg['kind']>> = {
+  IBC: 'ibc',
+  CCTP: 'cctp',
+  CCTP_V2: 'cctp',
+  AXELAR: 'axelar',
+  HYPERLANE: 'hyperlane',
+  STARGATE: 'stargate',
+  LAYER_ZERO: 'layer_zero',
+  GO_FAST: 'go_fast',
+  EUREKA: 'eureka',
+  OPINIT: 'opinit',
+};
