@@ -384,6 +384,14 @@ describe('IBC Eureka Ethereum → Cosmos Hub', () => {
   });
 });
 
+it('a call to the Eureka contracts that sent no packet is an error, never a success', async () => {
+  const receipt = await send(ics20, encodeFunctionData({ abi: ics20Abi, functionName: 'router' }));
+  await tx.track('1', receipt.transactionHash, null);
+  const s = await step('1', receipt.transactionHash);
+  expect(s).toMatchObject({ state: 'STATE_COMPLETED_ERROR', error: { type: 'STATUS_ERROR_TRANSFER' } });
+  expect(s.error!.message).toContain('eureka');
+});
+
 describe('IBC Eureka Cosmos Hub → Ethereum', () => {
   it('a success once the Ethereum router wrote its acknowledgement', async () => {
     const { hash, packet } = atomFromHub(2_000_000n);
@@ -421,6 +429,20 @@ describe('IBC Eureka Cosmos Hub → Ethereum', () => {
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '3000000', released: true },
+    });
+  });
+
+  it('a packet neither received nor timed out is abandoned after 26 hours, the funds shown on the Hub', async () => {
+    const { hash } = atomFromHub(5_000n);
+    await tx.track('cosmoshub-4', hash, null);
+    await step('cosmoshub-4', hash);
+    net.now += 25 * 60 * 60 * 1000;
+    expect((await step('cosmoshub-4', hash)).state).toBe('STATE_PENDING');
+    net.now += 2 * 60 * 60 * 1000;
+    expect(await step('cosmoshub-4', hash)).toMatchObject({
+      state: 'STATE_ABANDONED',
+      transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '5000', released: false },
+      next_step: { action: 'track_again' },
     });
   });
 
