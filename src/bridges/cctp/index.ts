@@ -75,6 +75,7 @@ function buildTx({
         throw new ApiError(
           GrpcCode.FAILED_PRECONDITION,
           'a Solana transaction needs a recent blockhash, and this instance has no Solana RPC endpoint: set CHAIN_RPC_URLS=solana=<JSON-RPC URL>',
+          { reason: 'NO_SOLANA_ENDPOINT' },
         );
       }
       return {
