@@ -17,6 +17,7 @@ import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
 import { registerRedaction } from './redaction.js';
+import { trackInFlight } from './shutdown.js';
 import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
@@ -82,6 +83,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Requests in flight, so a shutdown closes the listener only once they are answered (src/http/shutdown.ts).
+  trackInFlight(app.server);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Once the server is closing (src/shutdown.ts), requests still arriving on open connections are refused with
