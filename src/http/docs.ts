@@ -432,7 +432,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
  * origin, forms and calls only to this origin; and without `upgrade-insecure-requests`, which would turn "Try it out"
  * against a plain-http instance (a local one) into https calls that fail.
  */
-export function docsPolicy(header: string): string {
+function docsPolicy(header: string): string {
   const directives = header
     .split(';')
     .map((d) => d.trim())

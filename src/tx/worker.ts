@@ -37,7 +37,7 @@ export interface WorkerSettings {
 }
 
 /** TX_RETENTION_SECONDS's default, in milliseconds: a week. */
-export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const DEFAULT_RETIRE_EVERY_MS = 60_000;
 
 export interface Change {
