@@ -8,7 +8,7 @@ import { accessPlugin, type AccessService } from '../auth/index.js';
 import { ApiError, GrpcCode, unavailable } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { registerDocs } from './docs.js';
-import { registerErrorHandling, sendError, type WireError } from './errors.js';
+import { malformedJson, registerErrorHandling, sendError, type WireError } from './errors.js';
 import { explorerPlugin } from './explorer.js';
 import { validatorCompiler } from './validation.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../wire/limits.js';
@@ -64,6 +64,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
         new ApiError(
           GrpcCode.INVALID_ARGUMENT,
           error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message,
+          { ...(error.code === 'FST_ERR_BAD_URL' ? { reason: 'MALFORMED_URL' } : {}), cause: error },
         ),
       ),
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
@@ -222,14 +223,16 @@ function registerJsonParsing(app: FastifyInstance): void {
       );
     if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
       return done(
-        new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`),
+        new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`, {
+          reason: 'MALFORMED_JSON',
+        }),
         undefined,
       );
     }
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
-      done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${(err as Error).message}`), undefined);
+      done(malformedJson(err as Error), undefined);
     }
   };
   // An exact match is Fastify's fast lookup; the catch-all covers every other content type.
