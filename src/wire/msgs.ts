@@ -19,6 +19,7 @@ import {
 } from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, Route, RouteOptions } from './route.js';
+import { GasCheckList, GasEstimateList, MsgsWarning } from './gas.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
 
@@ -167,6 +168,9 @@ export const MsgsResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     estimated_fees: Type.Array(FeeSchema),
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
   },
   { title: 'MsgsResponse' },
 );
@@ -178,6 +182,9 @@ export const MsgsDirectResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     route: Route,
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
   },
   { title: 'MsgsDirectResponse' },
 );

@@ -8,6 +8,9 @@ import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
+import { GAS_BALANCE_TIMEOUT_MS } from '../../route-txs/gas-fields.js';
+import { gasServices } from '../../tx/gas-services.js';
+import type { TxService } from '../../tx/service.js';
 import type { AppContext } from '../../context.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
@@ -20,7 +23,7 @@ function callerTier(req: FastifyRequest): CallerTier {
   return req.access?.tier === 'key' ? 'key' : 'anonymous';
 }
 
-export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxService }> = async (app, { ctx, tx }) => {
   const { registry } = ctx;
   const responses = ctx.responseCache;
   // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
@@ -47,6 +50,10 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     revenueShare: ctx.revenueShare,
     solanaBlockhash: ctx.solanaBlockhash,
     newKeypairSeed: () => randomBytes(32),
+    gas: {
+      chains: tx && gasServices(registry, tx.clients, tx.endpoints),
+      balanceTimeoutMs: Math.min(GAS_BALANCE_TIMEOUT_MS, ctx.config.upstreamTimeoutMs),
+    },
   };
   const caller = (req: FastifyRequest, reply: FastifyReply): MessagesCaller => ({
     tier: callerTier(req),

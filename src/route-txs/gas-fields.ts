@@ -1,0 +1,76 @@
+/**
+ * The gas fields of a /msgs or /msgs_direct answer, beside its transactions: `junction_gas_estimates` always
+ * (gas-estimates.ts), and with `enable_gas_warnings` Skip's `warning` and `junction_gas_checks` (gas-needs.ts,
+ * gas-warnings.ts). The chain side is handed in (tx/gas-services.ts); without it (a service with no chain clients)
+ * every balance is unreadable and every estimate the table's.
+ */
+import type { PriceSource } from '../pricing/index.js';
+import type { Registry } from '../registry/registry.js';
+import { usdOfPrices } from '../routing/fee-usd.js';
+import { gasTable, type GasTable } from '../routing/gas/table.js';
+import type { PlannedRoute } from '../routing/types.js';
+import type { GasCheck, GasEstimate, MsgsWarning } from '../wire/gas.js';
+import type { Tx } from '../wire/msgs.js';
+import { gasEstimates, type GasNodes } from './gas-estimates.js';
+import { gasNeeds } from './gas-needs.js';
+import { gasWarnings, type GasBalanceReader } from './gas-warnings.js';
+import type { CallerTier } from './revenue-share.js';
+
+/** Balances and node estimates of the chains (tx/gas-services.ts). */
+export interface GasChainAccess {
+  balanceReader(prices: PriceSource): GasBalanceReader;
+  nodes: GasNodes;
+}
+
+export interface GasContext {
+  chains?: GasChainAccess;
+  /** How long a gas balance may take before its chain is reported unreadable. */
+  balanceTimeoutMs: number;
+  /** The gas table (data/gas.json unless a test gives its own). */
+  table?: GasTable;
+}
+
+/** A short deadline: the warning must not hold up the answer for a slow node. */
+export const GAS_BALANCE_TIMEOUT_MS = 3_000;
+
+export interface GasFields {
+  warning?: MsgsWarning;
+  junction_gas_checks?: GasCheck[];
+  junction_gas_estimates: GasEstimate[];
+}
+
+const noClients: GasBalanceReader = async () => {
+  throw new Error('this service has no chain clients');
+};
+
+export async function gasFields(
+  gas: GasContext | undefined,
+  registry: Registry,
+  route: PlannedRoute,
+  txs: readonly Tx[],
+  addresses: ReadonlyMap<string, string>,
+  prices: PriceSource,
+  nowMs: number,
+  o: { enableWarnings: boolean; tier: CallerTier },
+): Promise<GasFields> {
+  const table = gas?.table ?? gasTable();
+  const usdOf = usdOfPrices(registry, prices, nowMs);
+  const nodes = o.tier === 'key' ? gas?.chains?.nodes : undefined;
+  const [estimates, warnings] = await Promise.all([
+    gasEstimates(registry, route, txs, table, usdOf, nodes),
+    o.enableWarnings
+      ? gasWarnings(
+          registry,
+          gasNeeds(registry, route, txs, addresses, table),
+          gas?.chains?.balanceReader(prices) ?? noClients,
+          gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS,
+          route.dest.wire.chain_id,
+        )
+      : undefined,
+  ]);
+  return {
+    ...(warnings?.warning ? { warning: warnings.warning } : {}),
+    ...(warnings ? { junction_gas_checks: warnings.checks } : {}),
+    junction_gas_estimates: estimates,
+  };
+}
