@@ -29,8 +29,18 @@ export interface GasNodes {
 
 type Part = GasEstimate['parts'][number];
 
-const tablePart = (message: string, gas: bigint): Part => ({ message, gas: gas.toString(), basis: 'table' });
-const nodePart = (message: string, gas: bigint): Part => ({ message, gas: gas.toString(), basis: 'node' });
+const tablePart = (message: string, gas: bigint): Part => ({
+  message,
+  gas: gas.toString(),
+  gas_limit: null,
+  basis: 'table',
+});
+const nodePart = (message: string, r: { gas: bigint; limit?: bigint }): Part => ({
+  message,
+  gas: r.gas.toString(),
+  gas_limit: r.limit === undefined ? null : r.limit.toString(),
+  basis: 'node',
+});
 
 function basisOf(parts: readonly Part[]): GasEstimate['basis'] {
   const node = parts.filter((p) => p.basis === 'node').length;
@@ -59,11 +69,11 @@ async function evmEstimate(
   const node = await nodes.evm(g.chainId).estimate(tx);
   const notes: string[] = [];
   node.approvals.forEach((r, i) => {
-    if (r.ok) parts[i] = nodePart('erc20_approve', r.gas);
+    if (r.ok) parts[i] = nodePart('erc20_approve', r);
     else notes.push(`approval ${i + 1} from the table: the node could not estimate it (${r.reason})`);
   });
   const call = parts.length - 1;
-  if (node.call.ok) parts[call] = nodePart(parts[call]!.message, node.call.gas);
+  if (node.call.ok) parts[call] = nodePart(parts[call]!.message, node.call);
   else if (tx.required_erc20_approvals.length > 0)
     notes.push(
       `the call from the table: the node estimates it against today's state, where the approval it needs is not granted yet (${node.call.reason})`,
@@ -81,7 +91,7 @@ async function cosmosEstimate(
   if (!nodes?.cosmos || !nodes.has(g.chainId))
     return { parts: table, note: nodes ? 'no node configured for this chain: gas table figures' : null };
   const r = await nodes.cosmos(g.chainId).simulate(tx);
-  if (r.ok) return { parts: [nodePart(tx.msgs.map((m) => m.msg_type_url).join('+'), r.gas)], note: null };
+  if (r.ok) return { parts: [nodePart(tx.msgs.map((m) => m.msg_type_url).join('+'), { gas: r.gas })], note: null };
   return { parts: table, note: `from the table: the simulation failed (${r.reason})` };
 }
 
@@ -113,6 +123,7 @@ export async function gasEstimates(
           basis: 'table',
           gas_unit: 'signatures',
           gas: g.gas.toString(),
+          gas_limit: null,
           gas_price: null,
           fee_denom: g.feeDenom,
           fee_amount: g.feeAmount.toString(),
@@ -123,6 +134,8 @@ export async function gasEstimates(
       const { parts, note } =
         'evm_tx' in tx ? await evmEstimate(table, g, tx.evm_tx, nodes) : await cosmosEstimate(g, tx.cosmos_tx, nodes);
       const gas = parts.reduce((s, p) => s + BigInt(p.gas), 0n);
+      const limits = parts.map((p) => p.gas_limit);
+      const gasLimit = limits.every((l) => l !== null) ? limits.reduce((s, l) => s + BigInt(l), 0n) : undefined;
       let price: Decimal;
       if ('evm_tx' in tx) price = Decimal.fromInt(evmGasPriceWei(table, live, g.chainId)!);
       else price = cosmosGasPrice(registry, g.chainId)!.price;
@@ -133,6 +146,7 @@ export async function gasEstimates(
         basis: basisOf(parts),
         gas_unit: 'gas',
         gas: gas.toString(),
+        gas_limit: gasLimit === undefined ? null : gasLimit.toString(),
         gas_price: price.toString(),
         fee_denom: g.feeDenom,
         fee_amount: fee.toString(),

@@ -59,7 +59,13 @@ export const GasCheckList = Type.Array(GasCheck, {
 export const GasEstimatePart = Type.Object(
   {
     message: Type.String({ description: 'what this part pays for: erc20_approve, the main call, ibc_transfer...' }),
-    gas: Type.String({ description: 'gas units of this part' }),
+    gas: Type.String({ description: 'gas units this part is expected to use (and pay for, after refunds)' }),
+    gas_limit: Nullable(
+      Type.String({
+        description:
+          'gas limit this part needs, from eth_estimateGas (above gas when the call earns refunds); null for table figures and Cosmos simulations',
+      }),
+    ),
     basis: StringEnum(['node', 'table'] as const, {
       description: "node: estimated by the chain's node; table: Junction's gas table (data/gas.json)",
     }),
@@ -78,7 +84,15 @@ export const GasEstimate = Type.Object(
     gas_unit: StringEnum(['gas', 'signatures'] as const, {
       description: 'gas units (EVM, Cosmos), or signatures for Solana (its fee is per signature plus a priority fee)',
     }),
-    gas: Type.String({ description: 'estimated gas of the whole transaction, in gas_unit' }),
+    gas: Type.String({
+      description: 'estimated gas of the whole transaction, in gas_unit: what it uses and pays for, after refunds',
+    }),
+    gas_limit: Nullable(
+      Type.String({
+        description:
+          "EVM: the gas limit to set (the sum of the parts' eth_estimateGas figures), when the node estimated every part; else null",
+      }),
+    ),
     gas_price: Nullable(
       Type.String({ description: 'price of one gas unit in base units of fee_denom (decimal); null for Solana' }),
     ),
