@@ -51,17 +51,24 @@ export async function gasFields(
   addresses: ReadonlyMap<string, string>,
   prices: PriceSource,
   nowMs: number,
-  o: { enableWarnings: boolean; tier: CallerTier },
+  o: {
+    enableWarnings: boolean;
+    tier: CallerTier;
+    /** Called with the number of chains before their gas balances are read (the anonymous rate limit charges them). */
+    beforeBalanceReads?: (chains: number) => Promise<void>;
+  },
 ): Promise<GasFields> {
   const table = gas?.table ?? gasTable();
   const usdOf = usdOfPrices(registry, prices, nowMs);
   const nodes = o.tier === 'key' ? gas?.chains?.nodes : undefined;
+  const needs = o.enableWarnings ? gasNeeds(registry, route, txs, addresses, table) : undefined;
+  if (needs) await o.beforeBalanceReads?.(needs.length);
   const [estimates, warnings] = await Promise.all([
     gasEstimates(registry, route, txs, table, usdOf, nodes),
-    o.enableWarnings
+    needs
       ? gasWarnings(
           registry,
-          gasNeeds(registry, route, txs, addresses, table),
+          needs,
           gas?.chains?.balanceReader(prices) ?? noClients,
           gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS,
           route.dest.wire.chain_id,

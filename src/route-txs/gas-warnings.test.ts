@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { buildApp } from '../http/app.js';
-import { okBody, post } from '../http/test-helpers/app.js';
+import { expectError, okBody, post } from '../http/test-helpers/app.js';
+import { createAccess } from '../auth/access.js';
+import { silentLog } from '../auth/log.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
 import { testTxService } from '../tx/test-helpers/service.js';
 import { ATOM_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
@@ -201,5 +203,30 @@ describe('gas warnings (enable_gas_warnings)', () => {
       ['cosmoshub-4', 'insufficient'],
       ['osmosis-1', 'insufficient'],
     ]);
+  });
+
+  it('an anonymous caller pays for each chain read, as /v2/info/balances charges', async () => {
+    const access = await createAccess(
+      store.store,
+      {
+        anonymous: { ratePerSecond: 0.001, burst: 3 },
+        keyRefreshMs: 60_000,
+        statsFlushMs: 60_000,
+        redisKeyPrefix: 'gas:',
+      },
+      silentLog,
+    );
+    const limited = await buildApp(ctx, {
+      access,
+      tx: testTxService({ store: store.store, registry, rest: `cosmoshub-4=${nodes.restUrl('cosmoshub-4')}` }),
+    });
+    try {
+      // One unit for the request; two chains to read would take two more, and only two are left.
+      expect((await post(limited, '/v2/fungible/msgs_direct', atomToOsmosis(false))).statusCode).toBe(200);
+      expectError(await post(limited, '/v2/fungible/msgs_direct', atomToOsmosis(true)), 429, 8, 'rate limit exceeded');
+    } finally {
+      await limited.close();
+      await access.close();
+    }
   });
 });

@@ -47,6 +47,8 @@ export interface MessagesCaller {
   onMarket?(qc: QuoteContext): void;
   /** /msgs_direct quoted its route (usage statistics). */
   onQuote?(figures: Quote['figures']): void;
+  /** enable_gas_warnings is about to read this many chains' gas balances (the anonymous rate limit charges them). */
+  beforeGasChecks?(chains: number): Promise<void>;
 }
 
 type MessageFields = Pick<
@@ -140,6 +142,7 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
     ...(await gasFields(ctx.gas, registry, route, built.txs, addresses, qc.market.prices, opts.nowMs, {
       enableWarnings: b.enable_gas_warnings === true,
       tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
     })),
   };
 }
@@ -180,6 +183,7 @@ export async function messagesDirectFor(
     ...(await gasFields(ctx.gas, registry, quote.planned, built.txs, addresses, qc.market.prices, opts.nowMs, {
       enableWarnings: b.enable_gas_warnings === true,
       tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
     })),
   };
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { recordRoute } from '../../auth/index.js';
+import { chargeAnonymous, recordRoute } from '../../auth/index.js';
 import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesContext } from '../../route-txs/msgs.js';
 import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
@@ -59,6 +59,8 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
     tier: callerTier(req),
     onMarket: (qc) => marketAgeHeader(reply, qc),
     onQuote: (figures) => recordRoute(req, figures),
+    // Each chain's gas balance is a node call, charged as /v2/info/balances charges a chain.
+    beforeGasChecks: (chains) => chargeAnonymous(req, chains),
   });
 
   app.post(
@@ -104,7 +106,11 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
         response: { 200: MsgsResponse, ...errorResponses },
       },
     },
-    async (req) => messagesFor(messages, req.body, { tier: callerTier(req) }),
+    async (req) =>
+      messagesFor(messages, req.body, {
+        tier: callerTier(req),
+        beforeGasChecks: (chains) => chargeAnonymous(req, chains),
+      }),
   );
 
   app.post(
