@@ -11,7 +11,7 @@ import type { PlannedRoute } from '../routing/types.js';
 import { Decimal } from '../pricing/index.js';
 import type { Tx } from '../wire/msgs.js';
 
-export type GasPurpose = 'transactions' | 'claim' | 'arrival';
+type GasPurpose = 'transactions' | 'claim' | 'arrival';
 
 export interface GasNeed {
   chainId: string;
@@ -32,7 +32,7 @@ export function signerOf(tx: Tx): { chainId: string; address: string } {
 }
 
 /** The gas token a chain's fees are counted in: `<name>-native` on EVM and Solana, the first fee asset on Cosmos. */
-export function gasDenomOf(registry: Registry, chainId: string): string {
+function gasDenomOf(registry: Registry, chainId: string): string {
   const chain = registry.chain(chainId)!.wire;
   if (chain.chain_type !== 'cosmos') return `${chain.chain_name}-native`;
   return cosmosGasPrice(registry, chainId)?.denom ?? chain.fee_assets[0]?.denom ?? '';

@@ -177,7 +177,7 @@ function encodeMessage(typeUrl: string, json: string): Any {
   }
 }
 
-export class UnsupportedMessage extends Error {
+class UnsupportedMessage extends Error {
   constructor(typeUrl: string) {
     super(`simulation does not encode ${typeUrl} messages`);
   }

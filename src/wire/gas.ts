@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './common.js';
 
-export const MSGS_WARNING_TYPES = ['INSUFFICIENT_GAS_AT_DEST_EOA', 'INSUFFICIENT_GAS_AT_INTERMEDIATE'] as const;
+const MSGS_WARNING_TYPES = ['INSUFFICIENT_GAS_AT_DEST_EOA', 'INSUFFICIENT_GAS_AT_INTERMEDIATE'] as const;
 
 export const MsgsWarning = Type.Object(
   {
@@ -56,7 +56,7 @@ export const GasCheckList = Type.Array(GasCheck, {
     'Junction extension, present when enable_gas_warnings is true: the gas balance read on every chain where the user signs or claims, and on the destination chain',
 });
 
-export const GasEstimatePart = Type.Object(
+const GasEstimatePart = Type.Object(
   {
     message: Type.String({ description: 'what this part pays for: erc20_approve, the main call, ibc_transfer...' }),
     gas: Type.String({ description: 'gas units this part is expected to use (and pay for, after refunds)' }),

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 
-export interface GasNodeState {
+interface GasNodeState {
   /** chain → address → denom → amount (base units). EVM: the native balance under denom 'native'. */
   balances: Map<string, Map<string, Map<string, bigint>>>;
   /** Chains that answer HTTP 500. */
