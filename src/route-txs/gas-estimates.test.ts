@@ -2,7 +2,8 @@
  * Cosmos gas estimates of /v2/fungible/msgs_direct against a local REST node (test-helpers/gas-nodes.ts): for a key
  * holder, the unsigned transaction is simulated with the signer's public key and sequence from its account, and the
  * figure is the node's; a signer without a public key on the chain (never signed), or a chain without a configured
- * node, falls back to the gas table and says why; an anonymous caller gets the table, labelled.
+ * node, falls back to the gas table and says why; an anonymous caller gets the table, labelled. A Solana transaction
+ * is simulated (without signature checks, over the node's blockhash) for its compute units; its fee is the table's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -42,12 +43,15 @@ beforeAll(async () => {
     { anonymous: { ratePerSecond: 100, burst: 100 }, keyRefreshMs: 60_000, statsFlushMs: 60_000, redisKeyPrefix: 'x:' },
     silentLog,
   );
+  // Solana's node also gives the blockhash a transaction starting there is built over.
+  const appCtx = buildContext(loadConfig([], { CHAIN_RPC_URLS: `solana=${nodes.solanaUrl}` }));
   const tx = testTxService({
     store: store.store,
-    registry: ctx.registry,
+    registry: appCtx.registry,
+    rpc: `solana=${nodes.solanaUrl}`,
     rest: `cosmoshub-4=${nodes.restUrl('cosmoshub-4')}`,
   });
-  app = await buildApp(ctx, { access, tx });
+  app = await buildApp(appCtx, { access, tx });
   await app.ready();
 });
 afterAll(async () => {
@@ -148,5 +152,35 @@ describe('Cosmos gas estimates (simulation)', () => {
     const [estimate] = body.junction_gas_estimates!;
     expect(estimate).toMatchObject({ chain_id: 'osmosis-1', basis: 'table' });
     expect(estimate!.note).toMatch(/no node configured/);
+  });
+
+  it("Solana: compute units simulated by the node for a key holder; the fee is the table's", async () => {
+    nodes.state.solanaUnits = 61_234;
+    nodes.state.solanaSimulations.length = 0;
+    const request = {
+      source_asset_chain_id: 'solana',
+      source_asset_denom: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '250000000',
+      chain_ids_to_addresses: {
+        solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+        'noble-1': userAddress(ctx.registry, 'noble-1'),
+      },
+    };
+    const [keyed] = (await direct(request, { authorization: key })).junction_gas_estimates!;
+    expect(keyed).toMatchObject({
+      chain_id: 'solana',
+      basis: 'node',
+      gas_unit: 'compute_units',
+      gas: '61234',
+      fee_denom: 'solana-native',
+    });
+    expect(nodes.state.solanaSimulations).toEqual([
+      { config: expect.objectContaining({ sigVerify: false, replaceRecentBlockhash: true, encoding: 'base64' }) },
+    ]);
+    const [anonymous] = (await direct(request)).junction_gas_estimates!;
+    expect(anonymous).toMatchObject({ basis: 'table', gas_unit: 'signatures', fee_amount: keyed!.fee_amount });
+    expect(nodes.state.solanaSimulations).toHaveLength(1);
   });
 });

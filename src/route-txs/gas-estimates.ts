@@ -23,6 +23,7 @@ export interface GasNodes {
     estimate(tx: Extract<Tx, { evm_tx: unknown }>['evm_tx']): Promise<{ approvals: PartResult[]; call: PartResult }>;
   };
   cosmos?(chainId: string): { simulate(tx: Extract<Tx, { cosmos_tx: unknown }>['cosmos_tx']): Promise<PartResult> };
+  solana?(chainId: string): { simulate(tx: Extract<Tx, { svm_tx: unknown }>['svm_tx']): Promise<PartResult> };
   /** Whether the operator configured a node of this chain for estimates. */
   has(chainId: string): boolean;
 }
@@ -95,6 +96,49 @@ async function cosmosEstimate(
   return { parts: table, note: `from the table: the simulation failed (${r.reason})` };
 }
 
+/**
+ * Solana: the fee is the table's (a fee per signature plus the priority fee: the route cost counts the same); the
+ * node, where asked, simulates the transaction for the compute units it consumes.
+ */
+async function solanaEstimate(
+  txIndex: number,
+  g: TxGas,
+  tx: Extract<Tx, { svm_tx: unknown }>['svm_tx'],
+  nodes: GasNodes | undefined,
+  usdOf: UsdOf,
+): Promise<GasEstimate> {
+  const fee = {
+    tx_index: txIndex,
+    chain_id: g.chainId,
+    gas_limit: null,
+    gas_price: null,
+    fee_denom: g.feeDenom,
+    fee_amount: g.feeAmount.toString(),
+    fee_usd: usdOf(g.chainId, g.feeDenom, g.feeAmount) ?? null,
+  };
+  const table = {
+    ...fee,
+    basis: 'table' as const,
+    gas_unit: 'signatures' as const,
+    gas: g.gas.toString(),
+    parts: [tablePart('solana_transaction', g.gas)],
+  };
+  const tableFee = 'the fee per signature plus the priority fee of data/gas.json';
+  if (!nodes) return { ...table, note: `${tableFee} (node estimates are for callers with an API key)` };
+  if (!nodes.solana || !nodes.has(g.chainId))
+    return { ...table, note: `${tableFee}; no node configured for this chain` };
+  const r = await nodes.solana(g.chainId).simulate(tx);
+  if (!r.ok) return { ...table, note: `${tableFee}; the simulation failed (${r.reason})` };
+  return {
+    ...fee,
+    basis: 'node',
+    gas_unit: 'compute_units',
+    gas: r.gas.toString(),
+    parts: [nodePart('solana_transaction', r)],
+    note: `compute units simulated by the node; the fee is ${tableFee}`,
+  };
+}
+
 const TABLE_ONLY = 'gas table figures (node estimates are for callers with an API key)';
 
 /**
@@ -116,21 +160,7 @@ export async function gasEstimates(
       const g = priced.find((p) => p.txIndex === i);
       // A chain without a gas price has no fee to estimate: left out, as the route's cost leaves it out.
       if (!g || g.chainId !== signerOf(tx).chainId) return undefined;
-      if ('svm_tx' in tx)
-        return {
-          tx_index: i,
-          chain_id: g.chainId,
-          basis: 'table',
-          gas_unit: 'signatures',
-          gas: g.gas.toString(),
-          gas_limit: null,
-          gas_price: null,
-          fee_denom: g.feeDenom,
-          fee_amount: g.feeAmount.toString(),
-          fee_usd: usdOf(g.chainId, g.feeDenom, g.feeAmount) ?? null,
-          parts: [tablePart('solana_transaction', g.gas)],
-          note: 'fee per signature plus the priority fee of data/gas.json',
-        };
+      if ('svm_tx' in tx) return solanaEstimate(i, g, tx.svm_tx, nodes, usdOf);
       const { parts, note } =
         'evm_tx' in tx ? await evmEstimate(table, g, tx.evm_tx, nodes) : await cosmosEstimate(g, tx.cosmos_tx, nodes);
       const gas = parts.reduce((s, p) => s + BigInt(p.gas), 0n);

@@ -39,6 +39,8 @@ export interface GasFields {
   junction_gas_estimates: GasEstimate[];
 }
 
+const NO_NODES: GasNodes = { has: () => false };
+
 const noClients: GasBalanceReader = async () => {
   throw new Error('this service has no chain clients');
 };
@@ -60,7 +62,8 @@ export async function gasFields(
 ): Promise<GasFields> {
   const table = gas?.table ?? gasTable();
   const usdOf = usdOfPrices(registry, prices, nowMs);
-  const nodes = o.tier === 'key' ? gas?.chains?.nodes : undefined;
+  // A key holder on a service without chain clients: every chain is one without a configured node.
+  const nodes = o.tier === 'key' ? (gas?.chains?.nodes ?? NO_NODES) : undefined;
   const needs = o.enableWarnings ? gasNeeds(registry, route, txs, addresses, table) : undefined;
   if (needs) await o.beforeBalanceReads?.(needs.length);
   const [estimates, warnings] = await Promise.all([

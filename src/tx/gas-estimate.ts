@@ -16,6 +16,7 @@ import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import type { CosmosTx } from '../wire/msgs.js';
 import type { CosmosClient } from './cosmos-client.js';
 import type { EvmClient } from './evm-client.js';
+import { SimulationError, type SolanaClient } from './solana-client.js';
 import { describeFailure, nodeFor } from '../upstream-failure.js';
 
 /** `gas`: what the part is expected to use (and pay for); `limit`: the gas limit it needs, when the node says. */
@@ -250,4 +251,13 @@ export async function cosmosNodeGas(client: CosmosClient, tx: CosmosTx): Promise
     return { ok: false, reason: (err as Error).message };
   }
   return part(client.chainId, () => client.simulate(bytes));
+}
+
+/** Compute units of a Solana transaction (base64, as svm_tx carries it), simulated by the node. */
+export async function solanaNodeUnits(client: SolanaClient, txBase64: string): Promise<PartResult> {
+  try {
+    return { ok: true, gas: await client.simulateUnits(Buffer.from(txBase64, 'base64')) };
+  } catch (err) {
+    return { ok: false, reason: err instanceof SimulationError ? err.message : reasonOf(client.chainId, err) };
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The chain side of the gas warnings and estimates of /msgs and /msgs_direct (route-txs/gas-fields.ts): balances read
  * through the clients /v2/info/balances uses (tx/balances.ts), and node estimates (tx/gas-estimate.ts) on the chains
- * the operator configured a node for (CHAIN_RPC_URLS for EVM, CHAIN_REST_URLS for Cosmos). Estimates never go to the
+ * the operator configured a node for (CHAIN_RPC_URLS for EVM and Solana, CHAIN_REST_URLS for Cosmos). Estimates never go to the
  * registry's public endpoints: they run on every keyed /msgs answer, which public nodes are not there to serve.
  */
 import type { Registry } from '../registry/registry.js';
@@ -9,7 +9,7 @@ import type { GasChainAccess } from '../route-txs/gas-fields.js';
 import { chainBalances } from './balances.js';
 import type { ChainClients } from './clients.js';
 import type { ChainEndpointTable } from './endpoints.js';
-import { cosmosNodeGas, evmNodeGas } from './gas-estimate.js';
+import { cosmosNodeGas, evmNodeGas, solanaNodeUnits } from './gas-estimate.js';
 
 export function gasServices(registry: Registry, clients: ChainClients, endpoints: ChainEndpointTable): GasChainAccess {
   return {
@@ -23,10 +23,11 @@ export function gasServices(registry: Registry, clients: ChainClients, endpoints
     nodes: {
       has: (chainId) => {
         const type = registry.chain(chainId)?.wire.chain_type;
-        return type === 'evm' ? endpoints.operatorRpc(chainId) : type === 'cosmos' && endpoints.operatorRest(chainId);
+        return type === 'cosmos' ? endpoints.operatorRest(chainId) : endpoints.operatorRpc(chainId);
       },
       evm: (chainId) => ({ estimate: (tx) => evmNodeGas(clients.evm(chainId), tx) }),
       cosmos: (chainId) => ({ simulate: (tx) => cosmosNodeGas(clients.cosmos(chainId), tx) }),
+      solana: (chainId) => ({ simulate: (tx) => solanaNodeUnits(clients.solana(chainId), tx.tx) }),
     },
   };
 }

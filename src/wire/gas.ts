@@ -81,8 +81,9 @@ export const GasEstimate = Type.Object(
       description:
         "node: every part estimated by the chain's node (eth_estimateGas, Cosmos simulation); table: Junction's gas table only; node_and_table: some parts each way (see parts and note)",
     }),
-    gas_unit: StringEnum(['gas', 'signatures'] as const, {
-      description: 'gas units (EVM, Cosmos), or signatures for Solana (its fee is per signature plus a priority fee)',
+    gas_unit: StringEnum(['gas', 'compute_units', 'signatures'] as const, {
+      description:
+        "gas units (EVM, Cosmos); for Solana, compute units when the node simulated the transaction, else signatures (the table's fee is per signature plus a priority fee)",
     }),
     gas: Type.String({
       description: 'estimated gas of the whole transaction, in gas_unit: what it uses and pays for, after refunds',

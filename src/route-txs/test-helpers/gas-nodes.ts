@@ -3,7 +3,9 @@
  * (LCD) bank balance by denom (`{"balance": {"denom", "amount"}}`), the auth account (`{"account": {"@type", "address",
  * "pub_key": {"@type", "key"}, "account_number", "sequence"}}`) and tx simulation (`{"gas_info": {"gas_wanted",
  * "gas_used"}, "result": {...}}`), as Cosmos SDK 0.50 answers them (docs.cosmos.network, gRPC-gateway REST); per EVM
- * chain a JSON-RPC endpoint answering eth_chainId and eth_getBalance (single requests and batches, as viem sends them).
+ * chain a JSON-RPC endpoint answering eth_chainId and eth_getBalance (single requests and batches, as viem sends them);
+ * for Solana, JSON-RPC getLatestBlockhash and simulateTransaction (`{"context": {"slot"}, "value": {"err", "logs",
+ * "accounts", "unitsConsumed", "returnData"}}`, solana.com/docs/rpc/http/simulatetransaction).
  * A chain can be made to fail (HTTP 500 with a Cosmos SDK error body) or never answer.
  */
 import http from 'node:http';
@@ -23,6 +25,9 @@ interface GasNodeState {
   simulatedGas: Map<string, bigint>;
   /** Decoded tx bodies the simulations received. */
   simulated: { chainId: string; tx: TxRaw }[];
+  /** Compute units Solana's simulation answers; the configs it received. */
+  solanaUnits: number;
+  solanaSimulations: { config: Record<string, unknown> }[];
 }
 
 export interface GasNodes {
@@ -30,9 +35,13 @@ export interface GasNodes {
   state: GasNodeState;
   restUrl(chainId: string): string;
   rpcUrl(chainId: string): string;
+  solanaUrl: string;
   setBalance(chainId: string, address: string, denom: string, amount: bigint): void;
   close(): Promise<void>;
 }
+
+/** A recent blockhash as Solana's getLatestBlockhash returns it (solana.com/docs/rpc/http/getlatestblockhash). */
+const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -47,6 +56,8 @@ export async function startGasNodes(): Promise<GasNodes> {
     pubKeys: new Map(),
     simulatedGas: new Map(),
     simulated: [],
+    solanaUnits: 25_000,
+    solanaSimulations: [],
   };
   const balance = (chain: string, address: string, denom: string) =>
     state.balances.get(chain)?.get(address.toLowerCase())?.get(denom) ?? 0n;
@@ -74,6 +85,28 @@ export async function startGasNodes(): Promise<GasNodes> {
         };
         const parsed = JSON.parse(body) as unknown;
         return json(res, 200, Array.isArray(parsed) ? parsed.map(call) : call(parsed as Parameters<typeof call>[0]));
+      }
+      if (kind === 'solana') {
+        const r = JSON.parse(body) as { id: number; method: string; params: unknown[] };
+        const context = { slot: 2792 };
+        if (r.method === 'getLatestBlockhash')
+          return json(res, 200, {
+            jsonrpc: '2.0',
+            id: r.id,
+            result: { context, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 3090 } },
+          });
+        if (r.method === 'simulateTransaction') {
+          state.solanaSimulations.push({ config: r.params[1] as Record<string, unknown> });
+          return json(res, 200, {
+            jsonrpc: '2.0',
+            id: r.id,
+            result: {
+              context,
+              value: { err: null, logs: [], accounts: null, unitsConsumed: state.solanaUnits, returnData: null },
+            },
+          });
+        }
+        return json(res, 200, { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: 'Method not found' } });
       }
       const path = rest.join('/');
       const byDenom = /^cosmos\/bank\/v1beta1\/balances\/([^/]+)\/by_denom$/.exec(path);
@@ -114,6 +147,7 @@ export async function startGasNodes(): Promise<GasNodes> {
     state,
     restUrl: (chainId) => `${url}/rest/${chainId}`,
     rpcUrl: (chainId) => `${url}/evm/${chainId}`,
+    solanaUrl: `${url}/solana/solana`,
     setBalance(chainId, address, denom, amount) {
       let byAddress = state.balances.get(chainId);
       if (!byAddress) state.balances.set(chainId, (byAddress = new Map()));
