@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
+import { BinaryReader } from 'cosmjs-types/binary';
 import { unsignedCosmosTx } from './gas-estimate.js';
 
 const KEY = { typeUrl: '/cosmos.crypto.secp256k1.PubKey', key: new Uint8Array(33).fill(2) };
@@ -66,11 +67,55 @@ describe('unsignedCosmosTx', () => {
           chain_id: 'noble-1',
           path: ['noble-1'],
           signer_address: SENDER,
-          msgs: [{ msg_type_url: '/circle.cctp.v1.MsgDepositForBurn', msg: '{}' }],
+          msgs: [{ msg_type_url: '/opinit.ophost.v1.MsgInitiateTokenDeposit', msg: '{}' }],
         },
         KEY,
         0n,
       ),
-    ).toThrow(/does not encode \/circle.cctp.v1.MsgDepositForBurn/);
+    ).toThrow(/does not encode \/opinit.ophost.v1.MsgInitiateTokenDeposit/);
+  });
+
+  it("encodes Noble's CCTP burn with a caller as circle.cctp.v1 defines it (fields 1-6, bytes from base64)", () => {
+    const recipient = Buffer.alloc(32, 0xab);
+    const caller = Buffer.alloc(32, 0xcd);
+    const bytes = unsignedCosmosTx(
+      {
+        chain_id: 'noble-1',
+        path: ['noble-1', '1'],
+        signer_address: SENDER,
+        msgs: [
+          {
+            msg_type_url: '/circle.cctp.v1.MsgDepositForBurnWithCaller',
+            msg: JSON.stringify({
+              from: SENDER,
+              amount: '1000000',
+              destination_domain: 3,
+              mint_recipient: recipient.toString('base64'),
+              burn_token: 'uusdc',
+              destination_caller: caller.toString('base64'),
+            }),
+          },
+        ],
+      },
+      KEY,
+      0n,
+    );
+    const [burn] = TxBody.decode(TxRaw.decode(bytes).bodyBytes).messages;
+    expect(burn!.typeUrl).toBe('/circle.cctp.v1.MsgDepositForBurnWithCaller');
+    const r = new BinaryReader(burn!.value);
+    const fields: Record<number, unknown> = {};
+    while (r.pos < r.len) {
+      const tag = r.uint32();
+      const field = tag >>> 3;
+      fields[field] = field === 3 ? r.uint32() : field === 4 || field === 6 ? Buffer.from(r.bytes()) : r.string();
+    }
+    expect(fields).toEqual({
+      1: SENDER,
+      2: '1000000',
+      3: 3,
+      4: recipient,
+      5: 'uusdc',
+      6: caller,
+    });
   });
 });

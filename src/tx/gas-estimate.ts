@@ -12,6 +12,7 @@ import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
+import { BinaryWriter } from 'cosmjs-types/binary';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import type { CosmosTx } from '../wire/msgs.js';
 import type { CosmosClient } from './cosmos-client.js';
@@ -126,7 +127,31 @@ interface WireMsgJson {
   funds?: WireCoin[];
   from_address?: string;
   to_address?: string;
-  amount?: WireCoin[];
+  amount?: WireCoin[] | string;
+  from?: string;
+  destination_domain?: number;
+  mint_recipient?: string;
+  burn_token?: string;
+  destination_caller?: string;
+}
+
+const DEPOSIT_FOR_BURN = '/circle.cctp.v1.MsgDepositForBurn';
+const DEPOSIT_FOR_BURN_WITH_CALLER = '/circle.cctp.v1.MsgDepositForBurnWithCaller';
+
+/**
+ * Noble's CCTP burn, which cosmjs-types does not ship (circlefin/noble-cctp proto/circle/cctp/v1/tx.proto): from = 1,
+ * amount = 2 (a math.Int, as its decimal string), destination_domain = 3, mint_recipient = 4, burn_token = 5, and
+ * destination_caller = 6 in the WithCaller form. Byte fields are base64 on the wire.
+ */
+function depositForBurnBytes(m: WireMsgJson, withCaller: boolean): Uint8Array {
+  const w = BinaryWriter.create();
+  w.uint32(10).string(m.from ?? '');
+  w.uint32(18).string(String(m.amount ?? '0'));
+  if (m.destination_domain) w.uint32(24).uint32(m.destination_domain);
+  w.uint32(34).bytes(Buffer.from(m.mint_recipient ?? '', 'base64'));
+  w.uint32(42).string(m.burn_token ?? '');
+  if (withCaller) w.uint32(50).bytes(Buffer.from(m.destination_caller ?? '', 'base64'));
+  return w.finish();
 }
 
 /** A message of the wire form (JSON, proto field names) as protobuf Any, for the types a route's Cosmos tx carries. */
@@ -170,9 +195,16 @@ function encodeMessage(typeUrl: string, json: string): Any {
       return Any.fromPartial({
         typeUrl,
         value: MsgSend.encode(
-          MsgSend.fromPartial({ fromAddress: m.from_address, toAddress: m.to_address, amount: m.amount ?? [] }),
+          MsgSend.fromPartial({
+            fromAddress: m.from_address,
+            toAddress: m.to_address,
+            amount: Array.isArray(m.amount) ? m.amount : [],
+          }),
         ).finish(),
       });
+    case DEPOSIT_FOR_BURN:
+    case DEPOSIT_FOR_BURN_WITH_CALLER:
+      return Any.fromPartial({ typeUrl, value: depositForBurnBytes(m, typeUrl === DEPOSIT_FOR_BURN_WITH_CALLER) });
     default:
       throw new UnsupportedMessage(typeUrl);
   }
