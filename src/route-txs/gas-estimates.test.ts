@@ -132,6 +132,18 @@ describe('Cosmos gas estimates (simulation)', () => {
     }
   });
 
+  it('a node that does not answer in time: the table, and the answer still comes', async () => {
+    nodes.state.pubKeys.set('cosmoshub-4', new Map([[hub, PUBKEY]]));
+    nodes.state.silent.add('cosmoshub-4');
+    try {
+      const [estimate] = (await direct(toOsmosis, { authorization: key })).junction_gas_estimates!;
+      expect(estimate!.basis).toBe('table');
+      expect(estimate!.note).toMatch(/no answer within \d+ ms/);
+    } finally {
+      nodes.state.silent.delete('cosmoshub-4');
+    }
+  });
+
   it('an anonymous caller: the table, labelled, and no simulation asked', async () => {
     nodes.state.simulated.length = 0;
     const [estimate] = (await direct(toOsmosis)).junction_gas_estimates!;

@@ -16,6 +16,7 @@ import type { GasEstimate } from '../wire/gas.js';
 import type { Tx } from '../wire/msgs.js';
 import type { PartResult } from '../tx/gas-estimate.js';
 import { signerOf } from './gas-needs.js';
+import { withDeadline } from './gas-warnings.js';
 
 /** The node side, for callers that may use it (API key holders): undefined where no node is configured. */
 export interface GasNodes {
@@ -26,6 +27,38 @@ export interface GasNodes {
   solana?(chainId: string): { simulate(tx: Extract<Tx, { svm_tx: unknown }>['svm_tx']): Promise<PartResult> };
   /** Whether the operator configured a node of this chain for estimates. */
   has(chainId: string): boolean;
+}
+
+/**
+ * The same nodes, each estimate bounded by a deadline: a slow node must not hold up the answer, whose transactions are
+ * what the caller came for. A part without an answer in time is a failed part (the table's figure, and the reason).
+ */
+export function nodesWithDeadline(nodes: GasNodes, ms: number): GasNodes {
+  const late = (err: unknown): PartResult => ({ ok: false, reason: (err as Error).message });
+  return {
+    has: (chainId) => nodes.has(chainId),
+    ...(nodes.evm && {
+      evm: (chainId: string) => ({
+        estimate: (tx: Parameters<ReturnType<NonNullable<GasNodes['evm']>>['estimate']>[0]) =>
+          withDeadline(ms, () => nodes.evm!(chainId).estimate(tx)).catch((err: unknown) => ({
+            approvals: tx.required_erc20_approvals.map(() => late(err)),
+            call: late(err),
+          })),
+      }),
+    }),
+    ...(nodes.cosmos && {
+      cosmos: (chainId: string) => ({
+        simulate: (tx: Parameters<ReturnType<NonNullable<GasNodes['cosmos']>>['simulate']>[0]) =>
+          withDeadline(ms, () => nodes.cosmos!(chainId).simulate(tx)).catch(late),
+      }),
+    }),
+    ...(nodes.solana && {
+      solana: (chainId: string) => ({
+        simulate: (tx: Parameters<ReturnType<NonNullable<GasNodes['solana']>>['simulate']>[0]) =>
+          withDeadline(ms, () => nodes.solana!(chainId).simulate(tx)).catch(late),
+      }),
+    }),
+  };
 }
 
 type Part = GasEstimate['parts'][number];

@@ -11,7 +11,7 @@ import { gasTable, type GasTable } from '../routing/gas/table.js';
 import type { PlannedRoute } from '../routing/types.js';
 import type { GasCheck, GasEstimate, MsgsWarning } from '../wire/gas.js';
 import type { Tx } from '../wire/msgs.js';
-import { gasEstimates, type GasNodes } from './gas-estimates.js';
+import { gasEstimates, nodesWithDeadline, type GasNodes } from './gas-estimates.js';
 import { gasNeeds } from './gas-needs.js';
 import { gasWarnings, type GasBalanceReader } from './gas-warnings.js';
 import type { CallerTier } from './revenue-share.js';
@@ -24,7 +24,7 @@ export interface GasChainAccess {
 
 export interface GasContext {
   chains?: GasChainAccess;
-  /** How long a gas balance may take before its chain is reported unreadable. */
+  /** How long a gas balance (or a node's estimate) may take before the chain is reported unreadable (or the table used). */
   balanceTimeoutMs: number;
   /** The gas table (data/gas.json unless a test gives its own). */
   table?: GasTable;
@@ -63,7 +63,8 @@ export async function gasFields(
   const table = gas?.table ?? gasTable();
   const usdOf = usdOfPrices(registry, prices, nowMs);
   // A key holder on a service without chain clients: every chain is one without a configured node.
-  const nodes = o.tier === 'key' ? (gas?.chains?.nodes ?? NO_NODES) : undefined;
+  const timeoutMs = gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS;
+  const nodes = o.tier === 'key' ? nodesWithDeadline(gas?.chains?.nodes ?? NO_NODES, timeoutMs) : undefined;
   const needs = o.enableWarnings ? gasNeeds(registry, route, txs, addresses, table) : undefined;
   if (needs) await o.beforeBalanceReads?.(needs.length);
   const [estimates, warnings] = await Promise.all([
@@ -73,7 +74,7 @@ export async function gasFields(
           registry,
           needs,
           gas?.chains?.balanceReader(prices) ?? noClients,
-          gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS,
+          timeoutMs,
           route.dest.wire.chain_id,
         )
       : undefined,

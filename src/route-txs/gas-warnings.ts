@@ -23,10 +23,10 @@ export interface GasWarnings {
   checks: GasCheck[];
 }
 
-class Timeout extends Error {}
+export class Timeout extends Error {}
 
-/** The reader's answer, or a rejection once the deadline passes (the read is aborted then). */
-async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+/** The call's answer, or a rejection (Timeout) once the deadline passes (its signal is aborted then). */
+export async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const ctl = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
