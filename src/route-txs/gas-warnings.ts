@@ -23,7 +23,7 @@ export interface GasWarnings {
   checks: GasCheck[];
 }
 
-export class Timeout extends Error {}
+class Timeout extends Error {}
 
 /** The call's answer, or a rejection (Timeout) once the deadline passes (its signal is aborted then). */
 export async function withDeadline<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
