@@ -51,10 +51,7 @@ export interface MessagesCaller {
   beforeGasChecks?(chains: number): Promise<void>;
 }
 
-type MessageFields = Pick<
-  MsgsRequest,
-  'timeout_seconds' | 'slippage_tolerance_percent' | 'post_route_handler' | 'enable_gas_warnings'
->;
+type MessageFields = Pick<MsgsRequest, 'timeout_seconds' | 'slippage_tolerance_percent' | 'post_route_handler'>;
 
 function messageOptions(
   ctx: MessagesContext,
