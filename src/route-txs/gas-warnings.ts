@@ -49,11 +49,20 @@ function shown(registry: Registry, chainId: string, denom: string, amount: bigin
   return `${Decimal.of(amount, asset.decimals).toString()} ${asset.recommended_symbol ?? asset.symbol}`;
 }
 
-const PURPOSE_WORDS: Record<GasNeed['neededFor'][number], string> = {
-  transactions: 'the transactions to sign there',
-  claim: 'the claim to make there',
-  arrival: 'one transaction to move the funds on',
-};
+/** What the gas pays for, as the subject of "need(s) about …". */
+function whatFor(n: GasNeed): { what: string; verb: string } {
+  const words = n.neededFor.map((p) =>
+    p === 'transactions'
+      ? n.txIndices.length === 1
+        ? 'the transaction to sign there'
+        : 'the transactions to sign there'
+      : p === 'claim'
+        ? 'the claim to make there'
+        : 'one transaction to move the funds on',
+  );
+  const plural = words.length > 1 || (n.neededFor[0] === 'transactions' && n.txIndices.length > 1);
+  return { what: words.join(' and '), verb: plural ? 'need' : 'needs' };
+}
 
 async function check(registry: Registry, read: GasBalanceReader, timeoutMs: number, n: GasNeed): Promise<GasCheck> {
   const base = {
@@ -65,7 +74,7 @@ async function check(registry: Registry, read: GasBalanceReader, timeoutMs: numb
     required_amount: n.required === undefined ? null : n.required.toString(),
   };
   const name = registry.chain(n.chainId)?.wire.pretty_name ?? n.chainId;
-  const what = n.neededFor.map((p) => PURPOSE_WORDS[p]).join(' and ');
+  const { what, verb } = whatFor(n);
   let balance: bigint;
   try {
     if (!n.feeDenom) throw new Error('the chain lists no fee asset');
@@ -96,7 +105,7 @@ async function check(registry: Registry, read: GasBalanceReader, timeoutMs: numb
       balance: balance.toString(),
       shortfall: null,
       status: 'enough',
-      message: `${n.address} holds ${held} on ${name} (${n.chainId}); ${what} need about ${needed}`,
+      message: `${n.address} holds ${held} on ${name} (${n.chainId}); ${what} ${verb} about ${needed}`,
     };
   const short = n.required - balance;
   return {
@@ -104,7 +113,7 @@ async function check(registry: Registry, read: GasBalanceReader, timeoutMs: numb
     balance: balance.toString(),
     shortfall: short.toString(),
     status: 'insufficient',
-    message: `${n.address} holds ${held} on ${name} (${n.chainId}), ${what} need about ${needed}: short by ${shown(registry, n.chainId, n.feeDenom, short)}`,
+    message: `${n.address} holds ${held} on ${name} (${n.chainId}), ${what} ${verb} about ${needed}: short by ${shown(registry, n.chainId, n.feeDenom, short)}`,
   };
 }
 
