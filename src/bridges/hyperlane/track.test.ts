@@ -10,19 +10,7 @@
  * Arbitrum → Neutron: Junction's own transferRemote transaction (POST /msgs_direct) dispatches through the real Mailbox
  * (Dispatch), and Neutron's mailbox processes it. A message never processed stays pending, then is abandoned.
  */
-import { bech32 } from 'bech32';
-import {
-  encodeFunctionData,
-  encodePacked,
-  getAddress,
-  keccak256,
-  pad,
-  toHex,
-  zeroAddress,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem';
+import { encodeFunctionData, getAddress, keccak256, toHex, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
 import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
@@ -34,13 +22,18 @@ import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import {
+  ARBITRUM_DOMAIN,
+  bech32Bytes32,
+  NEUTRON_DOMAIN,
+  NEUTRON_ROUTER,
+  neutronDispatchEvents,
+  neutronWarpMessage,
+  TIA_N,
+} from './test-helpers/neutron.js';
 import { HYPERLANE_DEADLINE_MS } from './track.js';
 
-const TIA_N = getAddress('0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C');
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';
-const ARBITRUM_DOMAIN = 42161;
-const NEUTRON_DOMAIN = 1853125230;
-const NEUTRON_ROUTER = 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq';
 const hyperlane = (name: string) =>
   typechainArtifact('@hyperlane-xyz/core', `dist/typechain/factories/contracts/${name}__factory.js`);
 const MAILBOX = hyperlane('Mailbox');
@@ -48,8 +41,6 @@ const ROUTER = hyperlane('token/HypERC20');
 const IGP = hyperlane('hooks/igp/InterchainGasPaymaster');
 const ORACLE = hyperlane('hooks/igp/StorageGasOracle');
 
-const bech32Bytes32 = (address: string): Hex =>
-  pad(`0x${Buffer.from(bech32.fromWords(bech32.decode(address, 1023).words)).toString('hex')}`);
 const user = anvilAccount(1).address;
 const admin = anvilAccount(0).address;
 
@@ -126,39 +117,8 @@ const event = (s: Status) => {
   return e.hyperlane_transfer;
 };
 
-/** A warp message from Neutron's router to Arbitrum's (Message.sol layout; warp body: recipient, amount). */
-function neutronMessage(amount: bigint): Hex {
-  return encodePacked(
-    ['uint8', 'uint32', 'uint32', 'bytes32', 'uint32', 'bytes32', 'bytes32', 'uint256'],
-    [version, nonce++, NEUTRON_DOMAIN, bech32Bytes32(NEUTRON_ROUTER), ARBITRUM_DOMAIN, pad(TIA_N), pad(user), amount],
-  );
-}
-
-/** The Neutron transaction in which the warp router's transfer_remote dispatched `message` through the mailbox. */
-function dispatchOnNeutron(message: Hex): string {
-  const hex = (h: Hex) => h.slice(2).toLowerCase();
-  // Neutron's Hyperlane mailbox (hyperlane-monorepo's Neutron deployment scripts and agent tests name it).
-  const mailboxContract = 'neutron1sjzzd4gwkggy6hrrs8kxxatexzcuz3jecsxm3wqgregkulzj8r7qlnuef4';
-  return net.chain('neutron-1').include([
-    {
-      type: 'wasm-mailbox_dispatch',
-      attributes: [
-        { key: '_contract_address', value: mailboxContract },
-        { key: 'sender', value: hex(bech32Bytes32(NEUTRON_ROUTER)) },
-        { key: 'destination', value: String(ARBITRUM_DOMAIN) },
-        { key: 'recipient', value: hex(pad(TIA_N)) },
-        { key: 'message', value: hex(message) },
-      ],
-    },
-    {
-      type: 'wasm-mailbox_dispatch_id',
-      attributes: [
-        { key: '_contract_address', value: mailboxContract },
-        { key: 'message_id', value: hex(keccak256(message)) },
-      ],
-    },
-  ]);
-}
+const neutronMessage = (amount: bigint) => neutronWarpMessage({ version, nonce: nonce++, to: user, amount });
+const dispatchOnNeutron = (message: Hex) => net.chain('neutron-1').include(neutronDispatchEvents(message));
 
 describe('Hyperlane TIA.n Neutron → Arbitrum', () => {
   it('is sent once dispatched on Neutron, and a success only when the Arbitrum mailbox processed the message', async () => {
