@@ -34,6 +34,7 @@ import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { goFastConfig } from './config.js';
+import { encodeOrder } from './test-helpers/order.js';
 import { GO_FAST_DEADLINE_MS, decodeOrder } from './track.js';
 
 const ERC20 = parseAbi([
@@ -147,6 +148,8 @@ function orderOf(receipt: TransactionReceipt, abi: Abi) {
     const e = decodeEventLog({ abi, data: l.data, topics: l.topics });
     if (e.eventName === 'OrderSubmitted') {
       const { orderID, order } = e.args as unknown as { orderID: Hex; order: Hex };
+      // The contract suite's samples pack orders with encodeOrder: it must agree with the gateway's packing.
+      expect(encodeOrder(decodeOrder(order)!)).toBe(order);
       return { orderId: orderID, order: decodeOrder(order)! };
     }
   }

@@ -24,13 +24,13 @@ import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import {
   ARBITRUM_DOMAIN,
-  bech32Bytes32,
   NEUTRON_DOMAIN,
   NEUTRON_ROUTER,
   neutronDispatchEvents,
   neutronWarpMessage,
   TIA_N,
 } from './test-helpers/neutron.js';
+import { bech32Bytes32 } from '../test-helpers/source-txs.js';
 import { HYPERLANE_DEADLINE_MS } from './track.js';
 
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';

@@ -3,7 +3,8 @@
  * samples: an EVM receipt's logs, encoded from the event's ABI as the emitting contract would, or a Cosmos tx_search
  * answer's events.
  */
-import { encodeAbiParameters, encodeEventTopics, type AbiEvent } from 'viem';
+import { bech32 } from 'bech32';
+import { encodeAbiParameters, encodeEventTopics, pad, type AbiEvent, type Hex } from 'viem';
 import type { CosmosEvent, IncludedTx } from '../../tx/tracker.js';
 
 type EvmLog = IncludedTx['logs'][number];
@@ -35,3 +36,7 @@ export function evmLog(address: string, event: AbiEvent, args: Record<string, un
   const data = event.inputs.filter((i) => !i.indexed);
   return { address, topics, data: encodeAbiParameters(data, data.map((i) => args[i.name!]) as never) };
 }
+
+/** A bech32 account as the 32-byte address EVM contracts carry for it (left-padded). */
+export const bech32Bytes32 = (address: string): Hex =>
+  pad(`0x${Buffer.from(bech32.fromWords(bech32.decode(address, 1023).words)).toString('hex')}`);

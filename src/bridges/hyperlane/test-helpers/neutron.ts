@@ -4,9 +4,9 @@
  * `wasm-mailbox_dispatch` with sender, destination, recipient and the message in hex, `wasm-mailbox_dispatch_id` with
  * its id). Used by track.test.ts (on a local Neutron) and by the contract suite's tracking sample.
  */
-import { bech32 } from 'bech32';
 import { encodePacked, getAddress, keccak256, pad, slice, type Hex } from 'viem';
 import type { CosmosEvent } from '../../../tx/tracker.js';
+import { bech32Bytes32 } from '../../test-helpers/source-txs.js';
 
 export const TIA_N = getAddress('0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C');
 export const ARBITRUM_DOMAIN = 42161;
@@ -14,9 +14,6 @@ export const NEUTRON_DOMAIN = 1853125230;
 export const NEUTRON_ROUTER = 'neutron1jyyjd3x0jhgswgm6nnctxvzla8ypx50tew3ayxxwkrjfxhvje6kqzvzudq';
 /** Neutron's Hyperlane mailbox (hyperlane-monorepo's Neutron deployment scripts and agent tests name it). */
 const NEUTRON_MAILBOX = 'neutron1sjzzd4gwkggy6hrrs8kxxatexzcuz3jecsxm3wqgregkulzj8r7qlnuef4';
-
-export const bech32Bytes32 = (address: string): Hex =>
-  pad(`0x${Buffer.from(bech32.fromWords(bech32.decode(address, 1023).words)).toString('hex')}`);
 
 /** A warp message from Neutron's router to Arbitrum's (Message.sol layout; warp body: recipient, amount). */
 export function neutronWarpMessage(m: { version: number; nonce: number; to: Hex; amount: bigint }): Hex {
