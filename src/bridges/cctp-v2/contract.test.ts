@@ -1,5 +1,7 @@
 /** The shared bridge contract suite, run against CCTP V2 on real chains, USDC contracts and Circle domains. */
-import { runBridgeContract } from '../test-helpers/contract-suite.js';
+import { runBridgeContract, type TrackingSample } from '../test-helpers/contract-suite.js';
+import { pad } from 'viem';
+import { burnMessageV2, messageSentTx } from '../cctp/test-helpers/message.js';
 import type { LaneBridge } from '../types.js';
 import { cctpV2Bridge } from './index.js';
 
@@ -8,32 +10,57 @@ const addresses = { '1': EVM_USER, '8453': EVM_USER, '42161': EVM_USER, '59144':
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 
-runBridgeContract(cctpV2Bridge as unknown as LaneBridge, [
+// Tracking: a V2 burn on Base for Arbitrum, the V2 MessageTransmitter's MessageSent through the V2 TokenMessenger
+// (one address on every EVM chain, data/contracts.json).
+const tracking: TrackingSample[] = [
   {
-    name: 'USDC from Base to Arbitrum (exact out, forwarded standard transfer)',
-    route: {
-      source_asset_chain_id: '8453',
-      source_asset_denom: USDC_BASE,
-      dest_asset_chain_id: '42161',
-      dest_asset_denom: USDC_ARBITRUM,
-      amount_out: '5000000',
-      bridges: ['CCTP_V2'],
-    },
-    addresses,
-    tamper: { field: 'to_chain_id', value: 'osmosis-1' },
+    name: 'USDC burnt on Base for Arbitrum (V2 MessageSent)',
+    tx: messageSentTx(
+      '8453',
+      '0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d',
+      '0x81D40F21F12A8F0E3252Bccb954D722d4c464B64',
+      burnMessageV2({
+        sourceDomain: 6,
+        destinationDomain: 3,
+        nonce: 0x5ee0n,
+        burnToken: USDC_BASE,
+        mintRecipient: pad(EVM_USER),
+        amount: 5_000_000n,
+      }),
+    ),
   },
-  {
-    name: 'USDC from Linea to Ethereum, Fast Transfer left to the recipient to mint',
-    route: {
-      source_asset_chain_id: '59144',
-      source_asset_denom: '0x176211869cA2b568f2A7D4EE941E073a821EE1ff',
-      dest_asset_chain_id: '1',
-      dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      amount_in: '20000000',
-      go_fast: true,
-      smart_relay: false,
+];
+
+runBridgeContract(
+  cctpV2Bridge as unknown as LaneBridge,
+  [
+    {
+      name: 'USDC from Base to Arbitrum (exact out, forwarded standard transfer)',
+      route: {
+        source_asset_chain_id: '8453',
+        source_asset_denom: USDC_BASE,
+        dest_asset_chain_id: '42161',
+        dest_asset_denom: USDC_ARBITRUM,
+        amount_out: '5000000',
+        bridges: ['CCTP_V2'],
+      },
+      addresses,
+      tamper: { field: 'to_chain_id', value: 'osmosis-1' },
     },
-    addresses,
-    tamper: { field: 'denom_in', value: USDC_BASE },
-  },
-]);
+    {
+      name: 'USDC from Linea to Ethereum, Fast Transfer left to the recipient to mint',
+      route: {
+        source_asset_chain_id: '59144',
+        source_asset_denom: '0x176211869cA2b568f2A7D4EE941E073a821EE1ff',
+        dest_asset_chain_id: '1',
+        dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        amount_in: '20000000',
+        go_fast: true,
+        smart_relay: false,
+      },
+      addresses,
+      tamper: { field: 'denom_in', value: USDC_BASE },
+    },
+  ],
+  tracking,
+);

@@ -17,6 +17,7 @@ import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/t
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
+import { burnMessageV1 } from './test-helpers/message.js';
 import { decodeMessage } from './track.js';
 
 const TRANSMITTER_ETHEREUM = '0x0a992d191DEeC32aFe36203Ad87D7d289a738F81';
@@ -258,23 +259,18 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
 
 describe('decodeMessage', () => {
   it("reads a V1 message laid out as Circle's Message.sol / BurnMessage.sol", () => {
-    const header = Buffer.concat([
-      u32(0),
-      u32(0),
-      u32(4),
-      u64(123456n),
-      Buffer.alloc(32, 1),
-      Buffer.alloc(32, 2),
-      Buffer.alloc(32),
-    ]);
-    const body = Buffer.concat([
-      u32(0),
-      Buffer.from(pad(USDC_ETHEREUM, { size: 32 }).slice(2), 'hex'),
-      Buffer.from(NOBLE_RECIPIENT.slice(2), 'hex'),
-      Buffer.from(pad('0xb19cc0', { size: 32 }).slice(2), 'hex'),
-      Buffer.alloc(32, 3),
-    ]);
-    expect(decodeMessage(Buffer.concat([header, body]))).toMatchObject({
+    const message = burnMessageV1({
+      sourceDomain: 0,
+      destinationDomain: 4,
+      nonce: 123456n,
+      sender: `0x${'01'.repeat(32)}`,
+      recipient: `0x${'02'.repeat(32)}`,
+      burnToken: USDC_ETHEREUM,
+      mintRecipient: NOBLE_RECIPIENT,
+      amount: 11_640_000n,
+    });
+    expect(message.length).toBe(2 + 2 * (116 + 132));
+    expect(decodeMessage(Buffer.from(message.slice(2), 'hex'))).toMatchObject({
       version: 0,
       source_domain: 0,
       destination_domain: 4,
@@ -285,14 +281,3 @@ describe('decodeMessage', () => {
     expect(decodeMessage(Buffer.alloc(50))).toBeNull();
   });
 });
-
-function u32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-}
-function u64(n: bigint): Buffer {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(n);
-  return b;
-}
