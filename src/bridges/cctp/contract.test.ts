@@ -41,7 +41,7 @@ const tracking: TrackingSample[] = [
         destinationDomain: 0,
         nonce: 31000n,
         burnToken: keccak256(toHex('uusdc')),
-        mintRecipient: pad(addresses['1']),
+        mintRecipient: pad('0x0f7833777bfC9ef72D8B76AE954D3849DD71F829'),
         amount: 2_999_995_433n,
       }),
     ),
