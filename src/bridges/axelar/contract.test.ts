@@ -26,6 +26,7 @@ const AXLUSDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3E
 const tracking: TrackingSample[] = [
   {
     name: 'axlUSDC called from Polygon to Osmosis (ContractCallWithToken)',
+    to: 'osmosis-1',
     tx: contractCallWithTokenTx({
       chainId: '137',
       destinationChain: 'osmosis',

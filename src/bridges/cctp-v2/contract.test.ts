@@ -15,6 +15,7 @@ const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const tracking: TrackingSample[] = [
   {
     name: 'USDC burnt on Base for Arbitrum (V2 MessageSent)',
+    to: '42161',
     tx: messageSentTx(
       '8453',
       '0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d',

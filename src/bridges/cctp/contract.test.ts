@@ -19,6 +19,7 @@ const NOBLE_RECIPIENT = pad('0x9dc5ce8a5722795f5723d32b921c53d3bb449348');
 const tracking: TrackingSample[] = [
   {
     name: 'USDC burnt on Ethereum for Noble (MessageSent)',
+    to: 'noble-1',
     tx: messageSentTx(
       '1',
       '0xBd3fa81B58Ba92a82136038B25aDec7066af3155',
@@ -35,6 +36,7 @@ const tracking: TrackingSample[] = [
   },
   {
     name: 'USDC burnt on Noble for Ethereum (circle.cctp.v1.MessageSent)',
+    to: '1',
     tx: nobleMessageSentTx(
       burnMessageV1({
         sourceDomain: 4,

@@ -60,6 +60,7 @@ const hubPacket = PacketV2.fromPartial({
 const tracking: TrackingSample[] = [
   {
     name: 'WBTC sent from Ethereum (SendPacket of the ICS26 router)',
+    to: 'cosmoshub-4',
     tx: {
       chainId: '1',
       hash: `0x${'ab'.repeat(32)}`,
@@ -88,6 +89,7 @@ const tracking: TrackingSample[] = [
   },
   {
     name: 'WBTC sent from the Hub (channel v2 send_packet)',
+    to: '1',
     tx: {
       chainId: 'cosmoshub-4',
       hash: 'CD'.repeat(32),

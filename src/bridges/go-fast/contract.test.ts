@@ -26,6 +26,7 @@ const cfg = goFastConfig();
 const tracking: TrackingSample[] = [
   {
     name: 'USDC order submitted on Base for Osmosis (OrderSubmitted)',
+    to: 'osmosis-1',
     tx: orderSubmittedTx('8453', cfg.gateway.get('8453')!, {
       sender: pad(EVM_USER),
       recipient: bech32Bytes32(addresses['osmosis-1']),

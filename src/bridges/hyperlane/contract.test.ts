@@ -20,6 +20,7 @@ const TIA_N_ARBITRUM = '0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C';
 const tracking: TrackingSample[] = [
   {
     name: 'TIA dispatched from Neutron to Arbitrum (wasm-mailbox_dispatch)',
+    to: '42161',
     tx: cosmosSourceTx(
       'neutron-1',
       neutronDispatchEvents(neutronWarpMessage({ version: 3, nonce: 41, to: EVM_USER, amount: 15_000_000n })),

@@ -39,10 +39,12 @@ const packet = (from: 'cosmoshub-4' | 'osmosis-1', denom: string): Packet => {
 const tracking: TrackingSample[] = [
   {
     name: 'ATOM sent from the Hub to Osmosis (send_packet)',
+    to: 'osmosis-1',
     tx: cosmosSourceTx('cosmoshub-4', [sendPacket(packet('cosmoshub-4', 'uatom'))]),
   },
   {
     name: 'ATOM on Osmosis sent back to the Hub (send_packet, unwinding)',
+    to: 'cosmoshub-4',
     tx: cosmosSourceTx('osmosis-1', [sendPacket(packet('osmosis-1', 'transfer/channel-0/uatom'))]),
   },
 ];

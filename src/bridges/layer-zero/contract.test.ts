@@ -20,6 +20,7 @@ const ZRO = '0x6985884C4392D348587B19cb9eAAf157F13271cd';
 const tracking: TrackingSample[] = [
   {
     name: 'ZRO sent from Ethereum to Arbitrum (OFTSent)',
+    to: '42161',
     tx: oftSentTx({
       chainId: '1',
       oft: ZRO,

@@ -34,6 +34,7 @@ const cosmosTx = (chainId: string, events: ReturnType<typeof event>[]) => ({
 const tracking: TrackingSample[] = [
   {
     name: 'INIT deposited on Initia L1 for Rave',
+    to: 'rave-1',
     tx: cosmosTx('interwoven-1', [
       event('initiate_token_deposit', {
         bridge_id: '17',
@@ -49,6 +50,7 @@ const tracking: TrackingSample[] = [
   },
   {
     name: 'INIT withdrawn on Yominet',
+    to: 'interwoven-1',
     tx: cosmosTx('yominet-1', [
       event('initiate_token_withdrawal', {
         from: INIT_USER,

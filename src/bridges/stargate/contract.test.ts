@@ -19,6 +19,7 @@ const addresses = {
 const tracking: TrackingSample[] = [
   {
     name: 'USDT sent from Ethereum to Arbitrum (OFTSent of the pool)',
+    to: '42161',
     tx: oftSentTx({
       chainId: '1',
       oft: stargateConfig().pools.get('USDT')!.get('1')!.pool,

@@ -40,6 +40,8 @@ const withoutClock = (v: unknown) => JSON.stringify(v).replace(/(timeout_timesta
 export interface TrackingSample {
   name: string;
   tx: IncludedTx;
+  /** The chain the transfer goes to: every leg recognised must name it. */
+  to?: string;
 }
 
 export function runBridgeContract(
@@ -146,6 +148,7 @@ export function runBridgeContract(
         };
         const legs = tracker.discover(sample.tx, env);
         expect(legs.length, 'no transfer recognised in the sample transaction').toBeGreaterThan(0);
+        if (sample.to) expect(legs.map((l) => l.to_chain_id)).toEqual(legs.map(() => sample.to));
         for (const leg of legs) expect(tracker.summarize(leg as never).outcome).toBe('pending');
         const record = newRecord(sample.tx.chainId, 'cosmos', sample.tx.hash, '', 0);
         record.initial = { height: sample.tx.height, time: sample.tx.time, ok: true, error: null };
