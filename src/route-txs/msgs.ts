@@ -17,12 +17,19 @@ import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../routing/as
 import { usdOfPrices } from '../routing/fee-usd.js';
 import { planFromOperations } from '../routing/operations.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../routing/query.js';
+import {
+  decideGasOnArrival,
+  quoteWithGasOnArrival,
+  withAnswer,
+  type GasOnArrivalQuote,
+} from '../routing/gas-on-arrival.js';
 import { quoteRoute, type Quote, type QuoteContext } from '../routing/quote.js';
-import type { PlannedRoute } from '../routing/types.js';
+import type { PlannedRoute, RouteQuery } from '../routing/types.js';
 import type { BlockhashSource } from '../tx/solana-blockhash.js';
 import type { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../wire/msgs.js';
 import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
+import { withGasOnArrivalMessages } from './gas-on-arrival.js';
 import { withOperatorShare, type CallerTier, type RevenueShareConfig } from './revenue-share.js';
 
 export interface MessagesContext {
@@ -34,7 +41,17 @@ export interface MessagesContext {
   solanaBlockhash: BlockhashSource;
   /** Makes the fresh keypair a Solana CCTP burn needs for its event account (the server's is random; tests fix it). */
   newKeypairSeed(): Uint8Array;
+  /**
+   * The user's balance of one denom on a chain (the chain clients /v2/info/balances reads), for gas on arrival; absent
+   * when the server has no chain clients. The caller bounds it with GAS_BALANCE_TIMEOUT_MS.
+   */
+  gasBalance?(chainId: string, address: string, denom: string): Promise<bigint>;
+  /** How long gas on arrival waits for that balance (default GAS_BALANCE_TIMEOUT_MS; tests shorten it). */
+  gasBalanceTimeoutMs?: number;
 }
+
+/** How long /msgs_direct waits for the user's gas balance on the destination before delivering the gas as asked. */
+export const GAS_BALANCE_TIMEOUT_MS = 1500;
 
 /** Who asks, and what the transport wants to know while the answer is made. */
 export interface MessagesCaller {
@@ -153,14 +170,71 @@ export async function messagesDirectFor(
   const qc = ctx.quoteContext();
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
   caller.onMarket?.(qc);
-  const quote = quoteRoute(qc, query);
+  const { quote, branch } = query.gasOnArrival
+    ? await quoteWithGasIfNone(ctx, qc, query, b.chain_ids_to_addresses)
+    : { quote: quoteRoute(qc, query), branch: undefined };
   caller.onQuote?.(quote.figures);
-  const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, requiredChainAddresses(quote.planned));
-  const built = buildMessages(
+  const required = new Set(requiredChainAddresses(quote.planned));
+  if (branch) for (const c of requiredChainAddresses(branch)) required.add(c);
+  const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, [...required]);
+  let built = buildMessages(
     registry,
     quote.planned,
     addresses,
     await withSolana(ctx, quote.planned, opts, b.fee_payer_address),
   );
+  if (branch) built = withGasOnArrivalMessages(registry, built, branch, addresses, opts);
   return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), route: quote.route };
+}
+
+/**
+ * Gas on arrival for /msgs_direct: delivered only when the user's address on the destination holds none of its gas
+ * token. The balance is read from the chain's node, bounded by a timeout; a node that does not answer in time (or a
+ * server without chain clients) leaves the balance unknown, and the gas is delivered as asked (balance_checked false).
+ */
+async function quoteWithGasIfNone(
+  ctx: MessagesContext,
+  qc: QuoteContext,
+  query: RouteQuery,
+  addresses: Readonly<Record<string, string>>,
+): Promise<GasOnArrivalQuote> {
+  const decision = decideGasOnArrival(qc, query);
+  if (!decision.deliver) return quoteWithGasOnArrival(qc, query);
+  const { chainId, denom } = decision.offer;
+  const address = addresses[chainId];
+  const held = address ? await boundedBalance(ctx, chainId, address, denom) : undefined;
+  if (held !== undefined && held > 0n) {
+    const quote = quoteRoute(qc, query);
+    return {
+      quote: withAnswer(quote, {
+        delivered: false,
+        reason: `not needed: ${address} holds ${held} ${denom} on ${chainId}`,
+        chain_id: chainId,
+        denom,
+        balance_checked: true,
+      }),
+    };
+  }
+  const delivered = quoteWithGasOnArrival(qc, query);
+  const answer = delivered.quote.route.junction_gas_on_arrival;
+  if (answer) answer.balance_checked = held !== undefined;
+  return delivered;
+}
+
+async function boundedBalance(
+  ctx: MessagesContext,
+  chainId: string,
+  address: string,
+  denom: string,
+): Promise<bigint | undefined> {
+  if (!ctx.gasBalance) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ctx.gasBalanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([ctx.gasBalance(chainId, address, denom).catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

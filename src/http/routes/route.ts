@@ -7,8 +7,10 @@ import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesConte
 import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
+import { quoteWithGasOnArrival } from '../../routing/gas-on-arrival.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
 import type { AppContext } from '../../context.js';
+import type { TxService } from '../../tx/service.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
 import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../../wire/msgs.js';
@@ -20,7 +22,10 @@ function callerTier(req: FastifyRequest): CallerTier {
   return req.access?.tier === 'key' ? 'key' : 'anonymous';
 }
 
-export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxService | undefined }> = async (
+  app,
+  { ctx, tx },
+) => {
   const { registry } = ctx;
   const responses = ctx.responseCache;
   // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
@@ -47,6 +52,13 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     revenueShare: ctx.revenueShare,
     solanaBlockhash: ctx.solanaBlockhash,
     newKeypairSeed: () => randomBytes(32),
+    // Gas on arrival in /msgs_direct reads the user's gas balance with the chain clients /v2/info/balances uses.
+    ...(tx
+      ? {
+          gasBalance: async (chainId: string, address: string, denom: string) =>
+            BigInt((await tx.clients.cosmos(chainId).balance(address, denom)).amount),
+        }
+      : {}),
   };
   const caller = (req: FastifyRequest, reply: FastifyReply): MessagesCaller => ({
     tier: callerTier(req),
@@ -77,7 +89,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         recordRoute(req, hit.extra);
         return sendJsonText(reply, hit.json);
       }
-      const quote = quoteRoute(qc, query);
+      const quote = query.gasOnArrival ? quoteWithGasOnArrival(qc, query).quote : quoteRoute(qc, query);
       recordRoute(req, quote.figures);
       const json = JSON.stringify(quote.route);
       responses.set(key, qc.market.version, { json, extra: quote.figures });
