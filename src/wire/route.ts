@@ -15,7 +15,7 @@ import {
 } from './common.js';
 import { Operation } from './operation.js';
 
-export const SmartSwapOptions = Type.Object({
+const SmartSwapOptions = Type.Object({
   split_routes: Type.Optional(Type.Boolean()),
   evm_swaps: Type.Optional(Type.Boolean()),
 });
@@ -82,11 +82,11 @@ export const FeeSchema = Type.Object(
 );
 export type Fee = Static<typeof FeeSchema>;
 
-export const RouteWarning = Type.Object({
+const RouteWarning = Type.Object({
   type: StringEnum(['LOW_INFO_WARNING', 'BAD_PRICE_WARNING'] as const),
   message: Type.String(),
 });
-export type RouteWarning = Static<typeof RouteWarning>;
+type RouteWarning = Static<typeof RouteWarning>;
 
 /** What gas on arrival (request field junction_gas_on_arrival) did for a route: delivered, or why not. */
 export const GasOnArrival = Type.Object(
