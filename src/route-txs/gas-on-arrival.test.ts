@@ -105,6 +105,39 @@ describe('gas on arrival in /msgs_direct', () => {
     expect(answer.msgs).toHaveLength(0);
   });
 
+  it("USDC Noble → Neutron: the slice swaps into NTRN through Neutron's entry point", async () => {
+    const usdcOnNeutron = [...registry.listedAssets('neutron-1')].find(
+      (a) => a.wire.origin_chain_id === 'noble-1' && a.wire.origin_denom === 'uusdc',
+    )!.wire.denom;
+    const neutronUser = userAddress(registry, 'neutron-1');
+    const answer = await messagesDirectFor(
+      context(async () => 0n),
+      {
+        ...request,
+        dest_asset_chain_id: 'neutron-1',
+        dest_asset_denom: usdcOnNeutron,
+        chain_ids_to_addresses: { 'noble-1': NOBLE, 'neutron-1': neutronUser },
+      },
+      anonymous,
+    );
+    expect(answer.route.junction_gas_on_arrival).toMatchObject({ delivered: true, denom: 'untrn' });
+    const tx = answer.txs[0]!;
+    if (!('cosmos_tx' in tx)) throw new Error('expected a Cosmos transaction');
+    const [main, slice] = tx.cosmos_tx.msgs.map((m) => JSON.parse(m.msg) as MsgTransferJson);
+    expect(main!.receiver).toBe(neutronUser);
+    const entryPoint = registry.chain('neutron-1')!.entryPoint!.entryPoint;
+    const memo = JSON.parse(slice!.memo!) as { wasm: { contract: string; msg: Record<string, unknown> } };
+    expect(memo.wasm.contract).toBe(entryPoint);
+    const action = memo.wasm.msg.swap_and_action as {
+      user_swap: { swap_exact_asset_in: { swap_venue_name: string } };
+      min_asset: { native: { denom: string } };
+      post_swap_action: { transfer: { to_address: string } };
+    };
+    expect(action.user_swap.swap_exact_asset_in.swap_venue_name).toBe('neutron-astroport');
+    expect(action.min_asset.native.denom).toBe('untrn');
+    expect(action.post_swap_action.transfer.to_address).toBe(neutronUser);
+  });
+
   it('the user already holds OSMO: nothing is added and the answer says so', async () => {
     const answer = await messagesDirectFor(
       context(async () => 5n),
