@@ -51,7 +51,7 @@ export interface MessagesContext {
 }
 
 /** How long /msgs_direct waits for the user's gas balance on the destination before delivering the gas as asked. */
-export const GAS_BALANCE_TIMEOUT_MS = 1500;
+const GAS_BALANCE_TIMEOUT_MS = 1500;
 
 /** Who asks, and what the transport wants to know while the answer is made. */
 export interface MessagesCaller {

@@ -27,7 +27,7 @@ import { txsRequired, type PlannedRoute, type RouteQuery } from './types.js';
 /** What the gas token delivered is worth: a few dozen transactions on a Cosmos chain, at most a fraction of a swap. */
 export const GAS_ON_ARRIVAL_USD = Decimal.parse('0.25');
 /** The slice may take at most this share of an exact-in amount (parts per million): 10 %. */
-export const GAS_ON_ARRIVAL_MAX_SHARE_PPM = 100_000n;
+const GAS_ON_ARRIVAL_MAX_SHARE_PPM = 100_000n;
 
 export interface GasOnArrivalOffer {
   chainId: string;
