@@ -11,7 +11,7 @@ import { buildContext } from '../context.js';
 import type { QuoteContext } from '../routing/quote.js';
 import { USDC_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import type { MsgsDirectRequest } from '../wire/msgs.js';
-import { messagesDirectFor, type MessagesContext } from './msgs.js';
+import { messagesDirectFor, messagesFor, type MessagesContext } from './msgs.js';
 
 const app = buildContext(loadConfig([], {}));
 const { registry } = app;
@@ -136,6 +136,31 @@ describe('gas on arrival in /msgs_direct', () => {
     expect(action.user_swap.swap_exact_asset_in.swap_venue_name).toBe('neutron-astroport');
     expect(action.min_asset.native.denom).toBe('untrn');
     expect(action.post_swap_action.transfer.to_address).toBe(neutronUser);
+  });
+
+  it("/msgs with the route's operations and the option builds the same transaction; without it, the route alone", async () => {
+    const ctx = context(async () => 0n);
+    const direct = await messagesDirectFor(ctx, request, anonymous);
+    const r = direct.route;
+    const body = {
+      source_asset_chain_id: r.source_asset_chain_id,
+      source_asset_denom: r.source_asset_denom,
+      dest_asset_chain_id: r.dest_asset_chain_id,
+      dest_asset_denom: r.dest_asset_denom,
+      amount_in: r.amount_in,
+      amount_out: r.amount_out,
+      address_list: r.required_chain_addresses.map((c) => request.chain_ids_to_addresses[c]!),
+      operations: r.operations,
+    };
+    const withGas = await messagesFor(ctx, { ...body, junction_gas_on_arrival: true }, anonymous);
+    expect(withGas.junction_gas_on_arrival).toMatchObject({ delivered: true, amount_in: '250000' });
+    expect(withGas.txs).toEqual(direct.txs);
+    const plain = await messagesFor(ctx, body, anonymous);
+    expect(plain.junction_gas_on_arrival).toBeUndefined();
+    const tx = plain.txs[0]!;
+    if (!('cosmos_tx' in tx)) throw new Error('expected a Cosmos transaction');
+    expect(tx.cosmos_tx.msgs).toHaveLength(1);
+    expect((JSON.parse(tx.cosmos_tx.msgs[0]!.msg) as MsgTransferJson).token.amount).toBe('100000000');
   });
 
   it('the user already holds OSMO: nothing is added and the answer says so', async () => {

@@ -19,6 +19,7 @@ import { planFromOperations } from '../routing/operations.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../routing/query.js';
 import {
   decideGasOnArrival,
+  planSlice,
   quoteWithGasOnArrival,
   withAnswer,
   type GasOnArrivalQuote,
@@ -27,6 +28,7 @@ import { quoteRoute, type Quote, type QuoteContext } from '../routing/quote.js';
 import type { PlannedRoute, RouteQuery } from '../routing/types.js';
 import type { BlockhashSource } from '../tx/solana-blockhash.js';
 import type { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../wire/msgs.js';
+import type { GasOnArrival } from '../wire/route.js';
 import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
 import { withGasOnArrivalMessages } from './gas-on-arrival.js';
@@ -130,25 +132,82 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
   const affiliates = parseAffiliates(registry, b.chain_ids_to_affiliates);
   const qc = ctx.quoteContext();
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
-  const route = planFromOperations(
-    { registry, market: qc.market, bridges: ctx.bridges },
-    {
-      source,
-      dest,
-      amountIn,
-      amountOut,
-      affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
-      operations: b.operations,
-    },
-  );
+  const plan = (amount: bigint) =>
+    planFromOperations(
+      { registry, market: qc.market, bridges: ctx.bridges },
+      {
+        source,
+        dest,
+        amountIn: amount,
+        amountOut,
+        affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
+        operations: b.operations,
+      },
+    );
+  let route = plan(amountIn);
   const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
-  const built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
+  const gas = b.junction_gas_on_arrival ? await gasForOperations(ctx, qc, b, addresses) : undefined;
+  // The slice comes out of the amount sent: the echoed operations carry the rest.
+  if (gas?.branch) route = plan(amountIn - BigInt(gas.answer.amount_in!));
+  let built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
+  if (gas?.branch) built = withGasOnArrivalMessages(registry, built, gas.branch, addresses, opts);
   return {
     msgs: built.msgs,
     txs: built.txs,
     min_amount_out: built.minAmountOut.toString(),
     estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, qc.market.prices, opts.nowMs)),
+    ...(gas ? { junction_gas_on_arrival: gas.answer } : {}),
   };
+}
+
+/**
+ * Gas on arrival for /msgs (a route's operations sent back with amount_in, the whole amount): as /msgs_direct, the
+ * slice is delivered when the user's address on the destination (from address_list) holds none of its gas token, and
+ * when every chain the slice passes has an address in the request.
+ */
+async function gasForOperations(
+  ctx: MessagesContext,
+  qc: QuoteContext,
+  b: MsgsRequest,
+  addresses: ReadonlyMap<string, string>,
+): Promise<{ answer: GasOnArrival; branch?: PlannedRoute }> {
+  const query = parseRouteQuery(ctx.registry, {
+    source_asset_chain_id: b.source_asset_chain_id,
+    source_asset_denom: b.source_asset_denom,
+    dest_asset_chain_id: b.dest_asset_chain_id,
+    dest_asset_denom: b.dest_asset_denom,
+    amount_in: b.amount_in,
+    allow_multi_tx: true,
+    junction_gas_on_arrival: true,
+  });
+  const decision = decideGasOnArrival(qc, query);
+  if (!decision.deliver) return { answer: decision.answer };
+  const { chainId, denom } = decision.offer;
+  const address = addresses.get(chainId);
+  const held = address ? await boundedBalance(ctx, chainId, address, denom) : undefined;
+  if (held !== undefined && held > 0n)
+    return {
+      answer: {
+        delivered: false,
+        reason: `not needed: ${address} holds ${held} ${denom} on ${chainId}`,
+        chain_id: chainId,
+        denom,
+        balance_checked: true,
+      },
+    };
+  const sliced = planSlice(qc, decision);
+  if (!sliced.ok) return { answer: sliced.answer };
+  const missing = requiredChainAddresses(sliced.branch).filter((c) => !addresses.has(c));
+  if (missing.length > 0)
+    return {
+      answer: {
+        delivered: false,
+        reason: `not delivered: the slice passes ${missing.join(', ')}, whose address address_list does not give`,
+        chain_id: chainId,
+        denom,
+      },
+    };
+  return { answer: { ...sliced.answer, balance_checked: held !== undefined }, branch: sliced.branch };
 }
 
 /** /v2/fungible/msgs_direct: the best route and its transactions in one answer. */

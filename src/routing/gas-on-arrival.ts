@@ -115,18 +115,19 @@ export interface GasOnArrivalQuote {
   branch?: PlannedRoute;
 }
 
+/** The slice's route and what the answer says of it, or why it is not delivered. */
+export type SlicePlan = { ok: true; branch: PlannedRoute; answer: GasOnArrival } | { ok: false; answer: GasOnArrival };
+
 /**
- * /route with junction_gas_on_arrival: the main route quoted as usual (on the input less the slice), the slice's
- * route beside it, and the answer's `junction_gas_on_arrival` saying what was done. When the slice finds no safe
- * single-transaction route, the main route is quoted on the whole amount and the answer says why.
+ * Plan the slice of a decision to deliver: a safe one-transaction route from the source asset to the gas token, and
+ * the answer describing it (amounts, its own operations, the transaction that carries it).
  */
-export function quoteWithGasOnArrival(ctx: QuoteContext, q: RouteQuery): GasOnArrivalQuote {
-  const decision = decideGasOnArrival(ctx, q);
-  if (!decision.deliver) {
-    const quote = quoteRoute(ctx, q);
-    return { quote: withAnswer(quote, decision.answer) };
-  }
+export function planSlice(ctx: QuoteContext, decision: Extract<GasOnArrivalDecision, { deliver: true }>): SlicePlan {
   const { offer, slice } = decision;
+  const refused = (reason: string): SlicePlan => ({
+    ok: false,
+    answer: { delivered: false, reason, chain_id: offer.chainId, denom: offer.denom },
+  });
   let branch: Quote;
   try {
     // Judged below without the gas of a transaction of its own: the slice's messages ride in the route's first one.
@@ -135,54 +136,53 @@ export function quoteWithGasOnArrival(ctx: QuoteContext, q: RouteQuery): GasOnAr
     if (refusal) throw refusal;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const quote = quoteRoute(ctx, q);
-    return {
-      quote: withAnswer(quote, {
-        delivered: false,
-        reason: `not delivered: no single-transaction route takes the slice to ${offer.denom} (${err.message})`,
-        chain_id: offer.chainId,
-        denom: offer.denom,
-      }),
-    };
+    return refused(`not delivered: no single-transaction route takes the slice to ${offer.denom} (${err.message})`);
   }
   // allow_multi_tx is off for the slice, so this holds; its messages must fit in one transaction all the same.
-  if (txsRequired(branch.planned) !== 1) {
-    const quote = quoteRoute(ctx, q);
-    return {
-      quote: withAnswer(quote, {
-        delivered: false,
-        reason: 'not delivered: the slice would need a transaction of its own',
-        chain_id: offer.chainId,
-        denom: offer.denom,
-      }),
-    };
-  }
-  const main = quoteRoute(ctx, decision.main);
-  const total = main.planned.amountIn + slice;
+  if (txsRequired(branch.planned) !== 1) return refused('not delivered: the slice would need a transaction of its own');
   const { registry, market, nowMs } = ctx;
-  const usdTotal = usdValueOf(market.prices, registry, q.source.wire.chain_id, q.source.wire.denom, total, nowMs);
   const usdGas = usdValueOf(market.prices, registry, offer.chainId, offer.denom, branch.planned.amountOut, nowMs);
   const wireBranch = assembleRoute(registry, branch.planned, { usdOf: usdOfPrices(registry, market.prices, nowMs) });
-  const answer: GasOnArrival = {
-    delivered: true,
-    reason: `${offer.denom} on ${offer.chainId}, about ${GAS_ON_ARRIVAL_USD.toString()} USD, swapped from ${slice} of the source asset in transaction 0 beside the route's own messages`,
-    chain_id: offer.chainId,
-    denom: offer.denom,
-    amount_in: slice.toString(),
-    amount_out: branch.planned.amountOut.toString(),
-    ...(usdGas ? { usd_amount_out: usdString(usdGas)! } : {}),
-    tx_index: 0,
-    operations: wireBranch.operations,
+  return {
+    ok: true,
+    branch: branch.planned,
+    answer: {
+      delivered: true,
+      reason: `${offer.denom} on ${offer.chainId}, about ${GAS_ON_ARRIVAL_USD.toString()} USD, swapped from ${slice} of the source asset in transaction 0 beside the route's own messages`,
+      chain_id: offer.chainId,
+      denom: offer.denom,
+      amount_in: slice.toString(),
+      amount_out: branch.planned.amountOut.toString(),
+      ...(usdGas ? { usd_amount_out: usdString(usdGas)! } : {}),
+      tx_index: 0,
+      operations: wireBranch.operations,
+    },
   };
+}
+
+/**
+ * /route with junction_gas_on_arrival: the main route quoted as usual (on the input less the slice), the slice's
+ * route beside it, and the answer's `junction_gas_on_arrival` saying what was done. When the slice finds no safe
+ * single-transaction route, the main route is quoted on the whole amount and the answer says why.
+ */
+export function quoteWithGasOnArrival(ctx: QuoteContext, q: RouteQuery): GasOnArrivalQuote {
+  const decision = decideGasOnArrival(ctx, q);
+  if (!decision.deliver) return { quote: withAnswer(quoteRoute(ctx, q), decision.answer) };
+  const sliced = planSlice(ctx, decision);
+  if (!sliced.ok) return { quote: withAnswer(quoteRoute(ctx, q), sliced.answer) };
+  const main = quoteRoute(ctx, decision.main);
+  const total = main.planned.amountIn + decision.slice;
+  const { registry, market, nowMs } = ctx;
+  const usdTotal = usdValueOf(market.prices, registry, q.source.wire.chain_id, q.source.wire.denom, total, nowMs);
   const route: Route = {
     ...main.route,
     amount_in: total.toString(),
     ...(usdTotal ? { usd_amount_in: usdString(usdTotal)! } : {}),
-    junction_gas_on_arrival: answer,
+    junction_gas_on_arrival: sliced.answer,
   };
   return {
     quote: { ...main, route, figures: { ...main.figures, usdVolume: (usdTotal?.usd ?? Decimal.ZERO).toString() } },
-    branch: branch.planned,
+    branch: sliced.branch,
   };
 }
 

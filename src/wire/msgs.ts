@@ -10,7 +10,7 @@ import {
 } from './limits.js';
 import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum } from './common.js';
 import { OperationInput } from './operation.js';
-import { FeeSchema, Route, RouteOptions } from './route.js';
+import { FeeSchema, GasOnArrival, Route, RouteOptions } from './route.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
 
@@ -76,6 +76,7 @@ export const MsgsRequest = Type.Object(
     }),
     operations: Type.Array(OperationInput, { minItems: 1, maxItems: 32 }),
     ...MessageOptions,
+    junction_gas_on_arrival: RouteOptions.junction_gas_on_arrival,
     client_id: Type.Optional(ShortString()),
   },
   { title: 'MsgsRequest' },
@@ -159,6 +160,7 @@ export const MsgsResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     estimated_fees: Type.Array(FeeSchema),
+    junction_gas_on_arrival: Type.Optional(GasOnArrival),
   },
   { title: 'MsgsResponse' },
 );

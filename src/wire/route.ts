@@ -42,7 +42,7 @@ export const RouteOptions = {
     Nullable(
       Type.Boolean({
         description:
-          "Junction extension: also deliver a small amount of the destination chain's gas token (about GAS_ON_ARRIVAL_USD, 0.25 USD), swapped from a slice of the input in the route's first transaction, so that the user can move the funds on arrival. Offered where the destination chain has a swap venue that trades its gas token and the route starts on a Cosmos chain (Osmosis: OSMO, Neutron: NTRN); /msgs_direct delivers it only when the user's address there holds none. The answer's junction_gas_on_arrival says what was done and why.",
+          "Junction extension: also deliver a small amount of the destination chain's gas token (about GAS_ON_ARRIVAL_USD, 0.25 USD), swapped from a slice of the input in the route's first transaction, so that the user can move the funds on arrival. Offered where the destination chain has a swap venue that trades its gas token and the route starts on a Cosmos chain (Osmosis: OSMO, Neutron: NTRN); /msgs_direct, and /msgs sent the route's operations with this option, deliver it only when the user's address there holds none. The answer's junction_gas_on_arrival says what was done and why.",
         'x-junction-extension': true,
       }),
     ),
