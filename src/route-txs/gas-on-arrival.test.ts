@@ -19,7 +19,10 @@ const NOW = Date.UTC(2026, 10, 26);
 const NOBLE = userAddress(registry, 'noble-1');
 const OSMO_USER = userAddress(registry, 'osmosis-1');
 
-function context(gasBalance?: MessagesContext['gasBalance']): MessagesContext {
+/** The user's balance of a denom on a chain, as the chains' clients would read it (ctx.gas.chains). */
+type BalanceOf = (chainId: string, address: string, denom: string) => Promise<bigint>;
+
+function context(gasBalance?: BalanceOf): MessagesContext {
   const quoteContext = (): QuoteContext => ({
     registry,
     market: app.market(),
@@ -34,8 +37,12 @@ function context(gasBalance?: MessagesContext['gasBalance']): MessagesContext {
     revenueShare: app.revenueShare,
     solanaBlockhash: { latest: () => Promise.reject(new Error('not asked')) },
     newKeypairSeed: () => new Uint8Array(32).fill(7),
-    ...(gasBalance ? { gasBalance } : {}),
-    gasBalanceTimeoutMs: 50,
+    gas: {
+      ...(gasBalance
+        ? { chains: { balanceReader: () => (c, a, d) => gasBalance(c, a, d), nodes: { has: () => false } } }
+        : {}),
+      balanceTimeoutMs: 50,
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
 import { withGasOnArrivalMessages } from './gas-on-arrival.js';
 import { withOperatorShare, type CallerTier, type RevenueShareConfig } from './revenue-share.js';
+import { GAS_BALANCE_TIMEOUT_MS, gasFields, type GasContext } from './gas-fields.js';
 
 export interface MessagesContext {
   registry: Registry;
@@ -43,17 +44,9 @@ export interface MessagesContext {
   solanaBlockhash: BlockhashSource;
   /** Makes the fresh keypair a Solana CCTP burn needs for its event account (the server's is random; tests fix it). */
   newKeypairSeed(): Uint8Array;
-  /**
-   * The user's balance of one denom on a chain (the chain clients /v2/info/balances reads), for gas on arrival; absent
-   * when the server has no chain clients. The caller bounds it with GAS_BALANCE_TIMEOUT_MS.
-   */
-  gasBalance?(chainId: string, address: string, denom: string): Promise<bigint>;
-  /** How long gas on arrival waits for that balance (default GAS_BALANCE_TIMEOUT_MS; tests shorten it). */
-  gasBalanceTimeoutMs?: number;
+  /** Gas warnings and estimates (gas-fields.ts): the chains' balances and nodes; absent, balances are unreadable. */
+  gas?: GasContext;
 }
-
-/** How long /msgs_direct waits for the user's gas balance on the destination before delivering the gas as asked. */
-const GAS_BALANCE_TIMEOUT_MS = 1500;
 
 /** Who asks, and what the transport wants to know while the answer is made. */
 export interface MessagesCaller {
@@ -63,6 +56,8 @@ export interface MessagesCaller {
   onMarket?(qc: QuoteContext): void;
   /** /msgs_direct quoted its route (usage statistics). */
   onQuote?(figures: Quote['figures']): void;
+  /** enable_gas_warnings is about to read this many chains' gas balances (the anonymous rate limit charges them). */
+  beforeGasChecks?(chains: number): Promise<void>;
 }
 
 type MessageFields = Pick<MsgsRequest, 'timeout_seconds' | 'slippage_tolerance_percent' | 'post_route_handler'>;
@@ -146,7 +141,7 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
     );
   let route = plan(amountIn);
   const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
-  const gas = b.junction_gas_on_arrival ? await gasForOperations(ctx, qc, b, addresses) : undefined;
+  const gas = b.junction_gas_on_arrival ? await gasForOperations(ctx, qc, caller, b, addresses) : undefined;
   // The slice comes out of the amount sent: the echoed operations carry the rest.
   if (gas?.branch) route = plan(amountIn - BigInt(gas.answer.amount_in!));
   let built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
@@ -156,6 +151,11 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
     txs: built.txs,
     min_amount_out: built.minAmountOut.toString(),
     estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, qc.market.prices, opts.nowMs)),
+    ...(await gasFields(ctx.gas, registry, route, built.txs, addresses, qc.market.prices, opts.nowMs, {
+      enableWarnings: b.enable_gas_warnings === true,
+      tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
+    })),
     ...(gas ? { junction_gas_on_arrival: gas.answer } : {}),
   };
 }
@@ -168,6 +168,7 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
 async function gasForOperations(
   ctx: MessagesContext,
   qc: QuoteContext,
+  caller: MessagesCaller,
   b: MsgsRequest,
   addresses: ReadonlyMap<string, string>,
 ): Promise<{ answer: GasOnArrival; branch?: PlannedRoute }> {
@@ -184,7 +185,7 @@ async function gasForOperations(
   if (!decision.deliver) return { answer: decision.answer };
   const { chainId, denom } = decision.offer;
   const address = addresses.get(chainId);
-  const held = address ? await boundedBalance(ctx, chainId, address, denom) : undefined;
+  const held = address ? await boundedBalance(ctx, qc, caller, chainId, address, denom) : undefined;
   if (held !== undefined && held > 0n)
     return {
       answer: {
@@ -230,7 +231,7 @@ export async function messagesDirectFor(
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
   caller.onMarket?.(qc);
   const { quote, branch } = query.gasOnArrival
-    ? await quoteWithGasIfNone(ctx, qc, query, b.chain_ids_to_addresses)
+    ? await quoteWithGasIfNone(ctx, qc, caller, query, b.chain_ids_to_addresses)
     : { quote: quoteRoute(qc, query), branch: undefined };
   caller.onQuote?.(quote.figures);
   const required = new Set(requiredChainAddresses(quote.planned));
@@ -243,7 +244,17 @@ export async function messagesDirectFor(
     await withSolana(ctx, quote.planned, opts, b.fee_payer_address),
   );
   if (branch) built = withGasOnArrivalMessages(registry, built, branch, addresses, opts);
-  return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), route: quote.route };
+  return {
+    msgs: built.msgs,
+    txs: built.txs,
+    min_amount_out: built.minAmountOut.toString(),
+    route: quote.route,
+    ...(await gasFields(ctx.gas, registry, quote.planned, built.txs, addresses, qc.market.prices, opts.nowMs, {
+      enableWarnings: b.enable_gas_warnings === true,
+      tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
+    })),
+  };
 }
 
 /**
@@ -254,6 +265,7 @@ export async function messagesDirectFor(
 async function quoteWithGasIfNone(
   ctx: MessagesContext,
   qc: QuoteContext,
+  caller: MessagesCaller,
   query: RouteQuery,
   addresses: Readonly<Record<string, string>>,
 ): Promise<GasOnArrivalQuote> {
@@ -261,7 +273,7 @@ async function quoteWithGasIfNone(
   if (!decision.deliver) return quoteWithGasOnArrival(qc, query);
   const { chainId, denom } = decision.offer;
   const address = addresses[chainId];
-  const held = address ? await boundedBalance(ctx, chainId, address, denom) : undefined;
+  const held = address ? await boundedBalance(ctx, qc, caller, chainId, address, denom) : undefined;
   if (held !== undefined && held > 0n) {
     const quote = quoteRoute(qc, query);
     return {
@@ -280,19 +292,32 @@ async function quoteWithGasIfNone(
   return delivered;
 }
 
+/**
+ * The user's balance of the gas token for gas on arrival, read as enable_gas_warnings reads balances (ctx.gas: the
+ * chains' clients, the same deadline, one chain charged to an anonymous caller); undefined when it cannot be read.
+ */
 async function boundedBalance(
   ctx: MessagesContext,
+  qc: QuoteContext,
+  caller: MessagesCaller,
   chainId: string,
   address: string,
   denom: string,
 ): Promise<bigint | undefined> {
-  if (!ctx.gasBalance) return undefined;
+  const chains = ctx.gas?.chains;
+  if (!chains) return undefined;
+  await caller.beforeGasChecks?.(1);
+  const read = chains.balanceReader(qc.market.prices);
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ctx.gasBalanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(undefined);
+    }, ctx.gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([ctx.gasBalance(chainId, address, denom).catch(() => undefined), timeout]);
+    return await Promise.race([read(chainId, address, denom, abort.signal).catch(() => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -11,6 +11,7 @@ import {
 import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum } from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, GasOnArrival, Route, RouteOptions } from './route.js';
+import { GasCheckList, GasEstimateList, MsgsWarning } from './gas.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
 
@@ -160,6 +161,9 @@ export const MsgsResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     estimated_fees: Type.Array(FeeSchema),
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
     junction_gas_on_arrival: Type.Optional(GasOnArrival),
   },
   { title: 'MsgsResponse' },
@@ -172,6 +176,9 @@ export const MsgsDirectResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     route: Route,
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
   },
   { title: 'MsgsDirectResponse' },
 );

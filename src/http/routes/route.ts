@@ -2,15 +2,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { recordRoute } from '../../auth/index.js';
+import { chargeAnonymous, recordRoute } from '../../auth/index.js';
 import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesContext } from '../../route-txs/msgs.js';
 import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
 import { quoteWithGasOnArrival } from '../../routing/gas-on-arrival.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
-import type { AppContext } from '../../context.js';
+import { GAS_BALANCE_TIMEOUT_MS } from '../../route-txs/gas-fields.js';
+import { gasServices } from '../../tx/gas-services.js';
 import type { TxService } from '../../tx/service.js';
+import type { AppContext } from '../../context.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
 import { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../../wire/msgs.js';
@@ -22,10 +24,7 @@ function callerTier(req: FastifyRequest): CallerTier {
   return req.access?.tier === 'key' ? 'key' : 'anonymous';
 }
 
-export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxService | undefined }> = async (
-  app,
-  { ctx, tx },
-) => {
+export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxService }> = async (app, { ctx, tx }) => {
   const { registry } = ctx;
   const responses = ctx.responseCache;
   // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
@@ -52,18 +51,17 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
     revenueShare: ctx.revenueShare,
     solanaBlockhash: ctx.solanaBlockhash,
     newKeypairSeed: () => randomBytes(32),
-    // Gas on arrival in /msgs_direct reads the user's gas balance with the chain clients /v2/info/balances uses.
-    ...(tx
-      ? {
-          gasBalance: async (chainId: string, address: string, denom: string) =>
-            BigInt((await tx.clients.cosmos(chainId).balance(address, denom)).amount),
-        }
-      : {}),
+    gas: {
+      chains: tx && gasServices(registry, tx.clients, tx.endpoints),
+      balanceTimeoutMs: Math.min(GAS_BALANCE_TIMEOUT_MS, ctx.config.upstreamTimeoutMs),
+    },
   };
   const caller = (req: FastifyRequest, reply: FastifyReply): MessagesCaller => ({
     tier: callerTier(req),
     onMarket: (qc) => marketAgeHeader(reply, qc),
     onQuote: (figures) => recordRoute(req, figures),
+    // Each chain's gas balance is a node call, charged as /v2/info/balances charges a chain.
+    beforeGasChecks: (chains) => chargeAnonymous(req, chains),
   });
 
   app.post(
@@ -109,7 +107,11 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
         response: { 200: MsgsResponse, ...errorResponses },
       },
     },
-    async (req) => messagesFor(messages, req.body, { tier: callerTier(req) }),
+    async (req) =>
+      messagesFor(messages, req.body, {
+        tier: callerTier(req),
+        beforeGasChecks: (chains) => chargeAnonymous(req, chains),
+      }),
   );
 
   app.post(
