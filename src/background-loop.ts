@@ -1,6 +1,6 @@
 /**
- * The one way Junction runs work in the background (live prices, live bridge fees and gas prices, venue ingest, API
- * key reloads, usage statistics): a pass on start (or a first delay after it), the next one a delay after the previous
+ * The one way Junction runs work in the background (the transaction tracking worker, live prices, live bridge fees
+ * and gas prices, venue ingest, API key reloads, usage statistics): a pass on start (or a first delay after it), the next one a delay after the previous
  * one ended (never two at once), passes asked for meanwhile joining the one in flight, and a stop that waits for it. The timer never keeps the process alive: the HTTP server
  * does. What a pass does and how long to wait after it stay with the owner.
  */
