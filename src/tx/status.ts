@@ -92,9 +92,16 @@ function transferStatus(
     // While in flight the funds sit where the blocking leg started (escrowed, or received but not yet forwarded).
     transfer_asset_release: abandoned && stuck ? { ...stuck.origin, released: false } : null,
     error: abandoned ? { type: 'STATUS_ERROR_TRANSFER', message: abandonMessage, details: null } : null,
-    next_step: abandoned
-      ? trackAgain(stuck?.origin.chain_id ?? null)
-      : step('wait', stuck?.arrived?.chain_id ?? null, `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`),
+    // A step the holder can take (a claim) stays the answer after tracking gave up: it does not expire.
+    next_step:
+      stuck?.pendingStep ??
+      (abandoned
+        ? trackAgain(stuck?.origin.chain_id ?? null)
+        : step(
+            'wait',
+            stuck?.arrived?.chain_id ?? null,
+            `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`,
+          )),
   };
 }
 

@@ -88,6 +88,11 @@ export interface LegSummary {
    * approved delivery again, claim a withdrawal), with the ready-to-sign transaction where the bridge gives one.
    */
   recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
+  /**
+   * While the leg is pending: what the holder can do to finish it rather than wait (a CCTP mint nobody relays, with
+   * the ready-to-sign claim), shown as the transfer's next_step when this leg blocks it.
+   */
+  pendingStep?: NextStep;
 }
 
 export interface Advance<L extends Leg = Leg> {
