@@ -247,6 +247,12 @@ export const SETTINGS = {
     default: 'https://iris-api.circle.com',
     help: 'Circle attestation service (Iris API) read by the CCTP tracker',
   },
+  cctpFeesUrl: {
+    env: 'CCTP_FEES_URL',
+    kind: 'url?',
+    default: undefined,
+    help: "Circle's CCTP API (https://iris-api.circle.com) asked every 5 minutes, off the request path, for the CCTP V2 fees (GET /v2/burn/USDC/fees/{source}/{destination}): the transfer and forwarding fees of each lane; unset = data/cctp-v2.json's table",
+  },
   axelarGmpApiUrl: {
     env: 'AXELAR_GMP_API_URL',
     kind: 'url?',
