@@ -95,6 +95,15 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A Noble forwarding account a built route mints into, and its registration fields (bridges/cctp/forwarding-book.ts). */
+export interface NobleForwardingAccountsTable {
+  address: string;
+  channel: string;
+  recipient: string;
+  fallback: string;
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   key_usage: KeyUsageTable;
@@ -102,4 +111,5 @@ export interface Tables {
   tracked_txs: TrackedTxsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  noble_forwarding_accounts: NobleForwardingAccountsTable;
 }

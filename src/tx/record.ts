@@ -104,6 +104,26 @@ export interface CctpLeg {
    * Forwarding Service was requested, or the destination's own relayers mint: Noble) or `anyone` (the user claims).
    */
   minter?: 'relayer' | 'anyone';
+  /**
+   * A mint into a Noble forwarding account Junction's messages named (null: a mint into an ordinary account; absent:
+   * not looked up yet). The account sends the USDC on by IBC once registered; the IBC leg follows this one.
+   */
+  noble_forward?: NobleForward | null;
+}
+
+export interface NobleForward {
+  address: string;
+  channel: string;
+  recipient: string;
+  fallback: string;
+  /** Seen registered on Noble (a ForwardingAccount), by Junction or anyone. */
+  registered: boolean;
+  /** Junction's registration, once broadcast and accepted into the mempool. */
+  registration_tx: ChainTransaction | null;
+  /** Why Junction's last registration was refused (the node's CheckTx log). */
+  registration_error: string | null;
+  /** The forward's packet has been found (the IBC leg after this one). */
+  forwarded: boolean;
 }
 
 /**

@@ -52,6 +52,14 @@ export interface TrackerEnv {
   /** Axelarscan-compatible GMP API base URL (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
   /**
+   * Noble forwarding accounts (src/bridges/cctp/forwarding-track.ts): the registration fields of the accounts Junction's
+   * messages minted into, by address, and the operator's key that registers them (NOBLE_FORWARDING_SIGNER_KEY).
+   */
+  nobleForwarding?: {
+    lookup(address: string): Promise<{ channel: string; recipient: string; fallback: string } | null>;
+    signerKey?: string | undefined;
+  };
+  /**
    * The leg another bridge starts where `from` arrived, when `from` hands the funds over to it (an ICS-20 packet
    * into Axelar with a GMP memo). Asks every tracker's `follow`.
    */

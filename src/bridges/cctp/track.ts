@@ -26,9 +26,10 @@ import { decodeEventLog, getAddress, keccak256, parseAbiItem, toEventSelector, t
 import type { TransferEvent } from '../../wire/tx.js';
 import { loadDataFiles, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
 import { attr } from '../../tx/cosmos-client.js';
-import type { CctpLeg, CctpMessageRef } from '../../tx/record.js';
+import type { CctpLeg, CctpMessageRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import { claimStep, minterOf } from './claim.js';
+import { advanceForward, forwardOf, forwardStep } from './forwarding-track.js';
 import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
 import { hostOf, observeUpstream, outcomeOf } from '../../upstream-calls.js';
 
@@ -178,6 +179,8 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
 
   async advance(leg: CctpLeg, env: TrackerEnv): Promise<Advance<CctpLeg>> {
     const out: CctpLeg = { ...leg, message: { ...leg.message } };
+    // Into Noble: is the recipient a forwarding account Junction built (whose forward follows the mint)?
+    if (out.to_chain_id === NOBLE && out.noble_forward === undefined) out.noble_forward = await forwardOf(out, env);
     if (out.state !== 'CCTP_TRANSFER_CONFIRMED' && out.state !== 'CCTP_TRANSFER_RECEIVED') {
       const attestation = await attestationOf(out, env);
       if (attestation === 'complete') out.state = 'CCTP_TRANSFER_CONFIRMED';
@@ -195,7 +198,12 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
         out.state = 'CCTP_TRANSFER_RECEIVED';
       }
     }
-    return { leg: out, next: null };
+    let next: Leg | null = null;
+    if (out.state === 'CCTP_TRANSFER_RECEIVED' && out.noble_forward && !out.noble_forward.forwarded) {
+      out.noble_forward = { ...out.noble_forward };
+      next = await advanceForward(out, out.noble_forward, env);
+    }
+    return { leg: out, next };
   },
 
   summarize(leg: CctpLeg): LegSummary {
@@ -209,14 +217,16 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
     };
     const event: TransferEvent = leg.message.version === 0 ? { cctp_transfer: info } : { cctp_transfer_v2: info };
     const received = leg.state === 'CCTP_TRANSFER_RECEIVED';
-    const claim = received ? null : claimStep(leg);
+    const forward = leg.noble_forward;
+    const step = received ? (forward && !forward.forwarded ? forwardStep(forward) : null) : claimStep(leg);
     return {
-      ...(claim ? { pendingStep: claim } : {}),
+      ...(step ? { pendingStep: step } : {}),
       event,
       // A burn cannot fail after the fact: the message waits for its mint (anyone may relay it).
       outcome: received ? 'success' : 'pending',
       settled: received,
-      expectsNext: false,
+      // A forwarding account's IBC transfer follows the mint.
+      expectsNext: !!forward && !forward.forwarded,
       carriesBackFailure: false,
       arrived: {
         chain_id: leg.to_chain_id,

@@ -27,6 +27,7 @@ export function testTxService(o: {
   webhooks?: WebhookSettings;
   attestationUrl?: string;
   axelarGmpUrl?: string;
+  nobleForwardingSignerKey?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
 }): TxService {
@@ -40,6 +41,7 @@ export function testTxService(o: {
     timeoutMs: 2_000,
     attestationUrl: o.attestationUrl,
     axelarGmpUrl: o.axelarGmpUrl,
+    nobleForwardingSignerKey: o.nobleForwardingSignerKey,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),
