@@ -11,10 +11,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError, GrpcCode } from '../errors.js';
 
-export const EXPLORER_PATH = '/explorer/';
+const EXPLORER_PATH = '/explorer/';
 
 /** The built page (scripts/build-explorer.ts writes it), whether this runs from source, dist/ or the bundle. */
-export const EXPLORER_DIR = `${distPath('explorer')}/`;
+const EXPLORER_DIR = `${distPath('explorer')}/`;
 
 /**
  * The page reaches nothing but this origin; inline scripts and styles are refused (the build emits none), so an
@@ -23,7 +23,10 @@ export const EXPLORER_DIR = `${distPath('explorer')}/`;
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const notBuilt = () => new ApiError(GrpcCode.UNAVAILABLE, 'the explorer page is not built: run `npm run build`');
+const notBuilt = () =>
+  new ApiError(GrpcCode.UNAVAILABLE, 'the explorer page is not built: run `npm run build`', {
+    reason: 'EXPLORER_NOT_BUILT',
+  });
 
 function pageHeaders(reply: FastifyReply): void {
   reply.header('cache-control', 'no-cache');

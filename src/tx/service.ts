@@ -14,7 +14,7 @@ import {
   TimeoutError,
   type Hex,
 } from 'viem';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
@@ -43,10 +43,12 @@ import {
   onForwardingAccount,
   rememberForwardingAccount,
 } from '../bridges/cctp/forwarding-book.js';
+import { nobleSigner } from '../bridges/cctp/forwarding-register.js';
 import type { TrackerEnv } from './tracker.js';
 import { TrackingHealth } from './tracking-health.js';
 import { TRACKERS } from './trackers.js';
-import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks.js';
+import { WebhookDispatcher } from './webhooks-dispatcher.js';
 import { TrackingWorker, type Change, type TxLog, type WorkerSettings } from './worker.js';
 
 export interface TxServiceOptions {
@@ -72,6 +74,14 @@ export interface TxServiceOptions {
 }
 
 export function txServiceOptions(config: Config, registry: Registry, store: Store, log: TxLog): TxServiceOptions {
+  if (config.nobleForwardingSignerKey) {
+    // A bad key is a start-up error, not a registration that fails at every look.
+    try {
+      nobleSigner(config.nobleForwardingSignerKey);
+    } catch (err) {
+      throw new ConfigError(`NOBLE_FORWARDING_SIGNER_KEY: ${(err as Error).message}`);
+    }
+  }
   return {
     store,
     registry,
@@ -84,6 +94,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
       stallAbandonMs: config.txStallAbandonSeconds * 1000,
       concurrency: config.txWorkerConcurrency,
       leaseMs: config.txLeaseSeconds * 1000,
+      retentionMs: config.txRetentionSeconds * 1000,
     },
     runWorker: config.txWorker,
     timeoutMs: config.upstreamTimeoutMs,
@@ -96,6 +107,8 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
         .map((h) => h.trim())
         .filter(Boolean),
       maxPerKey: config.webhookMaxPerKey,
+      concurrency: config.webhookConcurrency,
+      keyConcurrency: config.webhookKeyConcurrency,
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
     nobleForwardingSignerKey: config.nobleForwardingSignerKey,
@@ -406,13 +419,8 @@ export class TxService {
   private async changed(c: Change): Promise<void> {
     this.statusCache.delete(`${c.chainId}\u0000${c.txHash}`);
     this.bus.emit(`${c.chainId}\u0000${c.txHash}`, c.statusText);
-    if (c.status.state === c.previousState) return;
-    // The worker read the owner when it claimed the row: a key may have taken over an anonymous transaction since.
-    const keyId = c.keyId ?? (await findTracked(this.opts.store, c.chainId, c.txHash))?.key_id ?? null;
-    if (keyId) {
-      const queued = await enqueueDeliveries(this.opts.store, keyId, c.chainId, c.txHash, c.status, this.now());
-      if (queued > 0) this.dispatcher.poke();
-    }
+    // The deliveries were queued with the state change, in its transaction (tracked-store.ts): send them now.
+    if (c.status.state !== c.previousState) this.dispatcher.poke();
   }
 }
 

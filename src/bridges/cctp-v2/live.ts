@@ -1,6 +1,7 @@
 /**
- * Circle's current fees per lane, when an instance refreshes them (fee-refresh.ts, off the request path): the quote
- * reads them synchronously and falls back to data/cctp-v2.json's table without them.
+ * Circle's current fees per lane, written by the refresher that asks Circle's fee endpoint when CCTP_FEES_URL is set
+ * (live-fees.ts, off the request path): the quote reads them synchronously and falls back to data/cctp-v2.json's table
+ * without them.
  */
 import type { CctpV2Lane } from './lanes.js';
 

@@ -5,9 +5,9 @@ import type { Store } from '../../store/db.js';
 import { ChainEndpointTable } from '../endpoints.js';
 import { TxService } from '../service.js';
 import type { WebhookSettings } from '../webhooks.js';
-import type { WorkerSettings } from '../worker.js';
+import type { TxLog, WorkerSettings } from '../worker.js';
 
-export const FAST_WORKER: WorkerSettings = {
+const FAST_WORKER: WorkerSettings = {
   pollIntervalMs: 1,
   pollMaxIntervalMs: 1,
   notFoundAbandonMs: 300_000,
@@ -30,11 +30,12 @@ export function testTxService(o: {
   nobleForwardingSignerKey?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
+  log?: TxLog;
 }): TxService {
   return new TxService({
     store: o.store,
     registry: o.registry,
-    log: silentLog,
+    log: o.log ?? silentLog,
     endpoints: ChainEndpointTable.fromSettings(o.registry, o.rpc, o.rest),
     worker: { ...FAST_WORKER, ...o.worker },
     runWorker: o.runWorker ?? false,
