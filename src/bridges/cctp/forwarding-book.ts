@@ -44,6 +44,18 @@ export async function rememberForwardingAccount(store: Store, f: ForwardingField
     .execute();
 }
 
+/**
+ * Forgets accounts announced longer than `retentionMs` ago (the worker's retirement): a tracked transfer copies the
+ * fields into its record at its first look, so only messages built and never executed lose anything.
+ */
+export async function retireForwardingAccounts(store: Store, now: number, retentionMs: number): Promise<number> {
+  const r = await store.db
+    .deleteFrom('noble_forwarding_accounts')
+    .where('created_at', '<', new Date(now - retentionMs).toISOString())
+    .executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0n);
+}
+
 export async function forwardingAccountOf(store: Store, address: string): Promise<ForwardingFields | null> {
   const row = await store.db
     .selectFrom('noble_forwarding_accounts')

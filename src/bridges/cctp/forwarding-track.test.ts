@@ -28,7 +28,12 @@ import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/t
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { announceForwardingAccount, forwardingAccountOf, rememberForwardingAccount } from './forwarding-book.js';
+import {
+  announceForwardingAccount,
+  forwardingAccountOf,
+  rememberForwardingAccount,
+  retireForwardingAccounts,
+} from './forwarding-book.js';
 import { FORWARDING_ACCOUNT_TYPE_URL, nobleSigner } from './forwarding-register.js';
 import { forwardingAccountBytes, forwardingAddress } from './noble-forwarding.js';
 
@@ -209,6 +214,16 @@ describe('CCTP into a Noble forwarding account', () => {
     }
     expect(await forwardingAccountOf(tx.store, account)).toEqual(fields);
     await tx.stop();
+  });
+
+  it('accounts announced longer than the retention ago are forgotten, newer ones kept', async () => {
+    const tx = await service();
+    const other = { ...fields, address: forwardingAddress(channel, OSMO_USER, ''), fallback: '' };
+    await rememberForwardingAccount(tx.store, fields, 1_000_000);
+    await rememberForwardingAccount(tx.store, other, 5_000_000);
+    expect(await retireForwardingAccounts(tx.store, 4_000_000, 2_000_000)).toBe(1);
+    expect(await forwardingAccountOf(tx.store, account)).toBeNull();
+    expect(await forwardingAccountOf(tx.store, other.address)).toEqual(other);
   });
 
   it('without a key: minted but not forwarded is pending, and next_step is the registration to sign', async () => {
