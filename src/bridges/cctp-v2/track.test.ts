@@ -34,6 +34,7 @@ import { deployCircleCctpV2, type CircleCctpV2 } from '../../test-helpers/evm/ci
 import { compileSolidity } from '../../test-helpers/evm/solidity.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
+import { cctpTracker } from '../cctp/track.js';
 import { cctpV2Config } from './config.js';
 import { TOKEN_MESSENGER_V2_ABI } from './evm.js';
 
@@ -163,6 +164,13 @@ const v2 = (s: Status) => {
   if (!('cctp_transfer_v2' in e)) throw new Error(`not a CCTP V2 event: ${Object.keys(e).join()}`);
   return e.cctp_transfer_v2;
 };
+
+describe('CCTP deadline', () => {
+  it("outlasts Circle's slowest standard attestation (Linea, 32 h): a slow burn is not abandoned while attesting", () => {
+    expect(cctpTracker.deadlineMs).toBeGreaterThan(32 * 3600 * 1000);
+    expect(cctpTracker.deadlineMs).toBeLessThan(48 * 3600 * 1000);
+  });
+});
 
 describe('CCTP V2 transfer Ethereum → Arbitrum, tracked', () => {
   it('unforwarded: sent, pending, attested with the claim to sign, minted; success only after the mint', async () => {

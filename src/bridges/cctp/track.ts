@@ -24,7 +24,14 @@
  */
 import { decodeEventLog, getAddress, keccak256, parseAbiItem, toEventSelector, toHex, type Hex } from 'viem';
 import type { TransferEvent } from '../../wire/tx.js';
-import { loadDataFiles, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
+import {
+  loadDataFiles,
+  readDataFile,
+  type BridgeDomainsFile,
+  type BridgeDurationsFile,
+  type CctpV2File,
+  type ContractsFile,
+} from '../../registry/data-files.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { CctpLeg, CctpMessageRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
@@ -148,8 +155,23 @@ function sourceDenomOf(chainId: string, burnToken: string): string {
   return `0x${burnToken.slice(-40)}`;
 }
 
+/**
+ * How long a CCTP leg may go without progress: Circle's slowest standard attestation (data/cctp-v2.json, Linea's hard
+ * finality: 32 hours; V1 sources in data/bridge-durations.json are minutes) and an hour more for the mint. A leg
+ * that waits for the user (a claim, a forwarding account's registration) keeps its next_step after that.
+ */
+function cctpDeadlineMs(): number {
+  const v1 = Object.values(readDataFile<BridgeDurationsFile>('bridge-durations.json').cctp_attestation_seconds);
+  const v2 = Object.values(readDataFile<CctpV2File>('cctp-v2.json').standard_attestation_seconds);
+  return (Math.max(0, ...v1, ...v2) + 3600) * 1000;
+}
+let deadline: number | undefined;
+
 export const cctpTracker: BridgeTracker<CctpLeg> = {
   kind: 'cctp',
+  get deadlineMs() {
+    return (deadline ??= cctpDeadlineMs());
+  },
 
   discover(tx: IncludedTx, env: TrackerEnv): CctpLeg[] {
     const legs: CctpLeg[] = [];
