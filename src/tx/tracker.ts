@@ -97,10 +97,12 @@ export interface LegSummary {
    */
   recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
   /**
-   * While the leg is pending: what the holder can do to finish it rather than wait (a CCTP mint nobody relays, with
-   * the ready-to-sign claim), shown as the transfer's next_step when this leg blocks it.
+   * While the leg is in flight and blocks the transfer: what the holder should do, when it is more than waiting (a
+   * withdrawal past its finalization period must be claimed, a CCTP mint nobody relays claimed with its ready-to-sign
+   * transaction, a Noble forwarding account registered), or a wait that says what it waits for. A step the holder can
+   * take stays the answer after tracking gave up: it does not expire.
    */
-  pendingStep?: NextStep;
+  pending?: Omit<NextStep, 'action'> & { action: 'wait' | 'claim' | 'execute' };
 }
 
 export interface Advance<L extends Leg = Leg> {

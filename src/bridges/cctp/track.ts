@@ -242,7 +242,7 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
     const forward = leg.noble_forward;
     const step = received ? (forward && !forward.forwarded ? forwardStep(forward) : null) : claimStep(leg);
     return {
-      ...(step ? { pendingStep: step } : {}),
+      ...(step ? { pending: step as NonNullable<LegSummary['pending']> } : {}),
       event,
       // A burn cannot fail after the fact: the message waits for its mint (anyone may relay it).
       outcome: received ? 'success' : 'pending',
