@@ -20,6 +20,7 @@ import type { InitialTx, Leg, TrackRecord } from './record.js';
 import { isTerminal, statusOf, summarizeLeg, type TrackerSet } from './status.js';
 import { claimDue, retireTracked, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
 import { retireDeliveries } from './webhooks.js';
+import { retireForwardingAccounts } from '../bridges/cctp/forwarding-book.js';
 import type { IncludedTx, TrackerEnv } from './tracker.js';
 
 export interface WorkerSettings {
@@ -176,6 +177,7 @@ export class TrackingWorker {
     const retention = this.settings.retentionMs ?? DEFAULT_RETENTION_MS;
     const txs = await retireTracked(this.store, now, retention);
     const deliveries = await retireDeliveries(this.store, now, retention);
+    await retireForwardingAccounts(this.store, now, retention);
     if (txs + deliveries > 0) this.log.debug?.({ txs, deliveries }, 'retired what ended before the retention period');
     return txs + deliveries;
   }
