@@ -17,6 +17,7 @@ import { userAddress } from '../test-helpers/registry.js';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
+const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
 const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp.skip_relayer[
   '1'
@@ -156,6 +157,24 @@ describe('smart_swap_options.evm_swaps', () => {
     });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.operations[0].evm_swap.denom_in).toBe(LINK);
+    expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
+  });
+
+  it('UNI on Ethereum reaches ATOM on the Hub through the recorded UNI/WETH pool', async () => {
+    const { status, body } = await route({
+      ...ethToNoble,
+      source_asset_denom: UNI,
+      amount_in: '100000000000000000000',
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+      allow_multi_tx: true,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const swap = body.operations[0].evm_swap;
+    expect(swap).toMatchObject({ input_token: UNI, denom_in: UNI, denom_out: WETH });
+    // The pool is at its recorded state (block 19015393): 100 UNI buy what KyberSwap's test of that state expects.
+    expect(swap.amount_out).toBe('264741691210056513');
+    expect(body.dest_asset_denom).toBe('uatom');
     expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
   });
 
