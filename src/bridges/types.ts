@@ -104,6 +104,11 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
   swapBefore?: EvmSwapCall;
   /**
+   * When the lane carries the EVM swap after it (carriesNext with an EVM swap): the swap the contract the lane calls on
+   * its destination runs with what arrives, paying the recipient.
+   */
+  swapAfter?: EvmSwapAfter;
+  /**
    * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
    * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
    * The forwarding sends no memo, so nothing after that transfer rides along.
@@ -124,6 +129,20 @@ export interface EvmSwapCall {
   minAmountOut: bigint;
 }
 
+/**
+ * A swap a contract runs on an EVM chain with all the tokens a lane delivers to it (Skip's AxelarHandler Swap
+ * command): its pool segments in order, each swapping the whole output of the one before through the chain's
+ * SwapRouter02; the minimum the last one must give; whether that output (the wrapped native token) is unwrapped.
+ */
+export interface EvmSwapAfter {
+  segments: readonly EvmSwapSegment[];
+  minAmountOut: bigint;
+  unwrapOut: boolean;
+}
+
+/** A run of V3 pools (path: token, fee, token, ... packed) or of V2 pairs (the tokens in order). */
+export type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
+
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 export interface ContractCall {
   contract: string;
@@ -135,6 +154,8 @@ export interface NextStep {
   kind: 'transfer' | 'swap' | 'bridge';
   /** The chain the next step starts on (where the lane delivers). */
   chainId: string;
+  /** A swap on an EVM venue along one path (not split): a contract that chains swaps can run it on arrival. */
+  evmSinglePath?: boolean;
 }
 
 /** The request options that make a lane eligible or not. */

@@ -7,9 +7,9 @@
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
  * output asked).
  */
-import type { EvmSwapCall } from '../bridges/types.js';
+import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import { routerCall, type RouterCall } from '../venues/uniswap/router-calldata.js';
+import { routerCall, routerExecutes, routerSegments, type RouterCall } from '../venues/uniswap/router-calldata.js';
 import type { EvmSwapRecord } from '../wire/operation.js';
 import type { SwapStep } from './types.js';
 
@@ -65,4 +65,24 @@ export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
     denom_out: step.denomOut,
     swap_venues: [{ name: step.venue.name, chain_id: step.venue.chainId, logo_uri: step.venue.logoUri }],
   };
+}
+
+/**
+ * The swap as a contract on the destination runs it with what a lane delivers (Skip's AxelarHandler Swap command):
+ * one path only (the handler chains swaps, it cannot split), every unit that arrives swapped, `minOut` checked at the
+ * end, the wrapped native token unwrapped when the route delivers the native one.
+ */
+export function evmSwapAfter(step: SwapStep, minOut: bigint): EvmSwapAfter {
+  const [route, ...more] = step.routes;
+  if (!route || more.length > 0) throw new Error('a destination EVM swap carried by a lane takes one path');
+  return {
+    segments: routerSegments(route.path),
+    minAmountOut: minOut,
+    unwrapOut: uniswapChain(step.chainId)?.nativeDenom === step.denomOut,
+  };
+}
+
+/** Whether a contract that chains router swaps can run the step (evmSwapAfter): one path, every pool the router's. */
+export function evmSwapRunsInOnePath(step: SwapStep): boolean {
+  return step.routes.length === 1 && step.routes[0]!.path.every((h) => routerExecutes(h.pool));
 }

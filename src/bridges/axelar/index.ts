@@ -17,7 +17,13 @@ import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.j
 import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
-import { HANDLER_SEND_NATIVE, HANDLER_SEND_TOKEN, handlerCallMemo, handlerPayload } from './memo.js';
+import {
+  HANDLER_SEND_NATIVE,
+  HANDLER_SEND_TOKEN,
+  handlerCallMemo,
+  handlerPayload,
+  handlerSwapPayload,
+} from './memo.js';
 import { axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
@@ -31,9 +37,12 @@ function buildTx({
   operationIndices,
   timeoutTimestampNs,
   continuation,
+  swapAfter,
 }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
   const cfg = axelarConfig();
+  if (swapAfter && (!lane.destinationHandler || lane.shouldUnwrap))
+    throw new Error('only an Axelar lane delivering to Skip’s AxelarHandler as it is can swap on arrival');
   if (continuation && !lane.runsEntryPoint) {
     throw invalidArgument(
       `the Axelar transfer from ${lane.fromChainId} to ${lane.toChainId} cannot run a further step on arrival there`,
@@ -44,7 +53,9 @@ function buildTx({
     const target = lane.destinationHandler
       ? {
           contractAddress: lane.destinationHandler,
-          payload: handlerPayload(lane.shouldUnwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient as Address),
+          payload: swapAfter
+            ? handlerSwapPayload(recipient as Address, swapAfter)
+            : handlerPayload(lane.shouldUnwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient as Address),
         }
       : continuation
         ? { contractAddress: continuation.contract, payload: cosmWasmPayload(continuation) }
@@ -73,6 +84,7 @@ function buildTx({
     lane.shouldUnwrap,
     lane.fee,
     cfg.gasReceiver,
+    swapAfter,
   );
   const msg = buildMsgTransfer({
     sourcePort: lane.toAxelar.port,
@@ -111,10 +123,15 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
 
 /**
  * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane ends
- * on a Cosmos chain that runs Skip's entry point on arrival, which then runs the swap or transfer after the hop.
+ * on a Cosmos chain that runs Skip's entry point on arrival, which then runs the swap or transfer after the hop, or
+ * at Skip's AxelarHandler on an EVM chain, whose Swap command runs an EVM swap along one path (not split) with what
+ * arrives (memo.ts handlerSwapPayload).
  */
 function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: NextStep): boolean {
+  const { lane } = step;
+  if (next === undefined || next.kind === 'bridge' || next.chainId !== lane.toChainId) return false;
+  if (lane.runsEntryPoint) return true;
   return (
-    step.lane.runsEntryPoint && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId
+    next.kind === 'swap' && next.evmSinglePath === true && lane.destinationHandler !== undefined && !lane.shouldUnwrap
   );
 }
