@@ -489,7 +489,7 @@ export function parseChainUrls(setting: string, text: string | undefined): Map<s
 }
 
 /** Words of `text` in lines of at most `width` characters, each prefixed with `indent`. */
-export function wrap(text: string, width: number, indent: string): string[] {
+function wrap(text: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

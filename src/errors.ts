@@ -28,8 +28,8 @@ export const HTTP_STATUS_OF: Record<GrpcCode, number> = {
   16: 401,
 };
 
-export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
-export const ERROR_DOMAIN = 'skip.build';
+const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
+const ERROR_DOMAIN = 'skip.build';
 
 /** google.rpc.ErrorInfo, the only detail kind the wire format uses. */
 export interface ErrorInfo {

@@ -42,7 +42,7 @@ export interface LiveMarket {
   stop(): Promise<void>;
 }
 
-export function ingestConfigOf(config: Config, registry: Registry): LiveIngestConfig {
+function ingestConfigOf(config: Config, registry: Registry): LiveIngestConfig {
   const intervalMs = config.venuePollIntervalMs;
   return {
     ...(config.osmosisSqsUrl

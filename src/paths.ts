@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The nearest directory at or above `start` holding both package.json and data/: the project root. */
-export function findProjectRoot(start: string): string {
+function findProjectRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'data'))) return dir;
     if (path.dirname(dir) === dir) throw new Error(`no project root (package.json beside data/) above ${start}`);

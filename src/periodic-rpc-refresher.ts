@@ -1,10 +1,11 @@
 /**
  * A background refresher over the EVM nodes of CHAIN_RPC_URLS: one viem client per chain (its endpoints in fallback
- * order, counted as fee probes in the upstream metrics), a pass on start and then once per interval, passes that join
- * one already in flight, and a stop that waits for the pass in flight. The live bridge fees and the live gas prices
- * are its two subclasses; each says what a pass does and whether it has anything to ask.
+ * order, counted as fee probes in the upstream metrics), run by a BackgroundLoop: a pass on start and then an interval
+ * after each, passes that join one already in flight, and a stop that waits for the pass in flight. The live bridge
+ * fees and the live gas prices are its two subclasses; each says what a pass does and whether it has anything to ask.
  */
 import { createPublicClient, fallback, http, type PublicClient } from 'viem';
+import { BackgroundLoop } from './background-loop.js';
 import { observedFetch } from './upstream-calls.js';
 
 export interface RpcRefresherOptions {
@@ -24,11 +25,13 @@ export interface RefreshLog {
 export abstract class PeriodicRpcRefresher {
   private readonly clients = new Map<string, PublicClient>();
   protected readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly loop: BackgroundLoop<void>;
+  /** Where the passes warn: the last one start() or refresh() was given. */
+  private log: RefreshLog | undefined;
 
   constructor(protected readonly opts: RpcRefresherOptions) {
     this.now = opts.now ?? Date.now;
+    this.loop = new BackgroundLoop({ pass: () => this.pass(this.log), delayAfter: () => opts.intervalMs });
   }
 
   /** One pass: ask every node there is something to ask, keeping the last answers where a node fails. */
@@ -59,20 +62,17 @@ export abstract class PeriodicRpcRefresher {
 
   /** One pass now (joins a pass in flight). */
   refresh(log?: RefreshLog): Promise<void> {
-    this.running ??= this.pass(log).finally(() => (this.running = undefined));
-    return this.running;
+    this.log = log ?? this.log;
+    return this.loop.runOnce();
   }
 
   start(log?: RefreshLog): void {
-    if (this.timer || this.idle) return;
-    void this.refresh(log);
-    this.timer = setInterval(() => void this.refresh(log), this.opts.intervalMs);
-    this.timer.unref();
+    if (this.loop.running || this.idle) return;
+    this.log = log;
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

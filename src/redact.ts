@@ -60,7 +60,7 @@ export function secretFragments(url: string): string[] {
 }
 
 /** Every URL the configuration holds: the URL settings and the per-chain endpoint lists. */
-export function configuredUrls(config: Config): string[] {
+function configuredUrls(config: Config): string[] {
   const urls: string[] = [];
   for (const [key, s] of Object.entries(SETTINGS)) {
     if (s.kind !== 'url?') continue;

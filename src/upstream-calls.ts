@@ -9,7 +9,7 @@
  */
 
 /** What kind of dependency answered. */
-export type UpstreamKind = 'chain_node' | 'price_api' | 'pool_indexer' | 'attestation' | 'fee_probe' | 'bridge_api';
+type UpstreamKind = 'chain_node' | 'price_api' | 'pool_indexer' | 'attestation' | 'fee_probe' | 'bridge_api';
 
 export interface UpstreamLabels {
   upstream: UpstreamKind;

@@ -22,7 +22,7 @@ function chain(err: unknown): ErrorLike[] {
   return out;
 }
 
-export type FailureKind =
+type FailureKind =
   | { kind: 'status'; status: number }
   | { kind: 'timeout' }
   | { kind: 'too_large'; maxBytes: number }
@@ -31,7 +31,7 @@ export type FailureKind =
   | { kind: 'unreachable' };
 
 /** What went wrong, from the error objects and, for clients that flatten errors to text (web3.js), their messages. */
-export function failureKind(err: unknown): FailureKind {
+function failureKind(err: unknown): FailureKind {
   const errors = chain(err);
   const text = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).join(' | ');
   for (const e of errors) if (e instanceof AnswerTooLargeError) return { kind: 'too_large', maxBytes: e.maxBytes };

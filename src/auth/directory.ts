@@ -20,7 +20,7 @@ export interface KeyAccess {
 /** Why a caller is anonymous: no key sent, a key we do not know (or malformed), or a revoked key. */
 export type AnonymousReason = 'missing' | 'unknown' | 'revoked';
 
-export interface AnonymousAccess {
+interface AnonymousAccess {
   tier: 'anonymous';
   reason: AnonymousReason;
 }

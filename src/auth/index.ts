@@ -7,16 +7,6 @@
  * - endpoints that quote routes: `recordRoute(request, { usdVolume, affiliateFeeUsd })`;
  * - fee logic: `request.access?.tier === 'key'` (keyed callers get the lower default revenue share).
  */
-export { accessSettings, createAccess, openAccess, type AccessService, type AccessSettings } from './access.js';
-export type { Access, AnonymousAccess, AnonymousReason, KeyAccess } from './directory.js';
-export {
-  AUTH_HEADER,
-  accessPlugin,
-  chargeAnonymous,
-  recordRoute,
-  requireApiKey,
-  requireKey,
-  type AccessPluginOptions,
-} from './plugin.js';
-export type { RouteFigures } from './usage.js';
+export { openAccess, type AccessService } from './access.js';
+export { accessPlugin, chargeAnonymous, recordRoute, requireApiKey, requireKey } from './plugin.js';
 export { StoreError } from '../store/db.js';

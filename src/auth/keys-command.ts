@@ -10,7 +10,7 @@ import { readUsage, type UsageRow } from '../store/usage.js';
 import { generateKey, isKeyId } from './keys.js';
 import { monthOf } from './usage.js';
 
-export class CommandError extends Error {
+class CommandError extends Error {
   override name = 'CommandError';
 }
 

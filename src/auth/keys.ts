@@ -9,7 +9,7 @@
  */
 import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const KEY_PREFIX = 'jct_';
+const KEY_PREFIX = 'jct_';
 const ID_SHAPE = /^[0-9a-f]{12}$/;
 const KEY_LENGTH = KEY_PREFIX.length + 12 + 1 + 43;
 

@@ -79,7 +79,7 @@ export class MemoryLimiter implements AnonymousLimiter {
 }
 
 /** A command that has not answered within this long counts as Redis being unreachable for that request. */
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
+const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** How long a Redis that stopped answering is left alone before a request tries it again. */
 export const REDIS_PROBE_INTERVAL_MS = 1_000;
 

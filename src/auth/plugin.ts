@@ -45,13 +45,13 @@ declare module 'fastify' {
   }
 }
 
-export interface AccessPluginOptions {
+interface AccessPluginOptions {
   access: AccessService;
   /** Route URLs (as declared) that are neither limited nor counted; default: health and documentation. */
   isExempt?: (routeUrl: string) => boolean;
 }
 
-export const AUTH_HEADER = 'x-junction-auth';
+const AUTH_HEADER = 'x-junction-auth';
 
 const defaultExempt = (url: string) =>
   url === '/health' ||

@@ -10,9 +10,9 @@ import { LiveFeeRefresher } from './live-fees.js';
 import type { BridgeSet } from './set.js';
 
 /** How often fees are re-quoted: messaging fees follow destination gas prices, which move over minutes. */
-export const BRIDGE_FEE_INTERVAL_MS = 60_000;
+const BRIDGE_FEE_INTERVAL_MS = 60_000;
 /** A live figure this old (every refresh since failed) gives way to the fee table again. */
-export const BRIDGE_FEE_MAX_AGE_MS = 10 * BRIDGE_FEE_INTERVAL_MS;
+const BRIDGE_FEE_MAX_AGE_MS = 10 * BRIDGE_FEE_INTERVAL_MS;
 
 export function bridgeFeeRefresher(
   registry: Registry,

@@ -34,7 +34,7 @@ export function liveFeeOf(lane: Lane): LiveFee | undefined {
   return book.get(lane);
 }
 
-export function setLiveFee(lane: Lane, fee: LiveFee, at: number): void {
+function setLiveFee(lane: Lane, fee: LiveFee, at: number): void {
   book.set(lane, { ...fee, at });
 }
 

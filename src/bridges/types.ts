@@ -159,7 +159,7 @@ export interface NextStep {
 }
 
 /** The request options that make a lane eligible or not. */
-export interface LaneOptions {
+interface LaneOptions {
   /** smart_relay (default true): use relayed lanes that charge a relaying fee; false: the unrelayed form. */
   smartRelay: boolean;
   /** go_fast (default false): allow intent-based fast lanes (Go Fast). */

@@ -149,7 +149,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
  * the deadlines every `connectionsCheckingInterval` (30 s by default, longer than the deadlines themselves): once a
  * second here, so a connection is closed at most a second after its deadline.
  */
-export function requestTimeouts(config: AppContext['config']) {
+function requestTimeouts(config: AppContext['config']) {
   const requestTimeout = Math.round(config.requestTimeoutSeconds * 1000);
   return {
     requestTimeout,

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { AccessService } from '../auth/index.js';
 import { describeError } from '../store/describe.js';
 
-export type DependencyState = 'ready' | 'degraded';
+type DependencyState = 'ready' | 'degraded';
 
 export interface DependencyReport {
   state: DependencyState;

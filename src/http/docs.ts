@@ -291,7 +291,7 @@ export const CATALOGUE_USED = new Set<string>();
  * `FIELD_DESCRIPTIONS[<name>]` (src/wire/descriptions.ts). Query and path parameters likewise, by their operation.
  * Returns the keys of the catalogue that were used (a test checks none is stale).
  */
-export function describeFields(doc: Json, used: Set<string> = CATALOGUE_USED): Set<string> {
+function describeFields(doc: Json, used: Set<string> = CATALOGUE_USED): Set<string> {
   const lookup = (where: string, name: string): string | undefined => {
     if (SCHEMA_FIELD_DESCRIPTIONS[where] !== undefined) {
       used.add(where);
@@ -351,7 +351,7 @@ function markExtensions(doc: Json): void {
 }
 
 /** The finishing steps described at the top of this file, on the document @fastify/swagger generated. */
-export function finishDocument(doc: Json): Json {
+function finishDocument(doc: Json): Json {
   doc.components ??= {};
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item) as [string, Json][]) {

@@ -11,10 +11,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError, GrpcCode } from '../errors.js';
 
-export const EXPLORER_PATH = '/explorer/';
+const EXPLORER_PATH = '/explorer/';
 
 /** The built page (scripts/build-explorer.ts writes it), whether this runs from source, dist/ or the bundle. */
-export const EXPLORER_DIR = `${distPath('explorer')}/`;
+const EXPLORER_DIR = `${distPath('explorer')}/`;
 
 /**
  * The page reaches nothing but this origin; inline scripts and styles are refused (the build emits none), so an

@@ -44,7 +44,7 @@ const QUEUE_CACHE_MS = 5_000;
 /** Routes that are not declared (404s) share one label value. */
 const UNMATCHED = '(unmatched)';
 
-export function metricsRegistry({ ctx, tx }: MetricsSources): {
+function metricsRegistry({ ctx, tx }: MetricsSources): {
   registry: Registry;
   /** Stops listening to upstream requests (the app is closing). */
   close: () => void;

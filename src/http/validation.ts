@@ -53,7 +53,7 @@ export function compileNextValidator(): boolean {
 }
 
 /** `/operations/0/transfer/channel` → `operations[0].transfer.channel`. */
-export function fieldPath(instancePath: string, missing?: string): string {
+function fieldPath(instancePath: string, missing?: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   if (missing) parts.push(missing);
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');

@@ -17,7 +17,7 @@ import type { Step } from '../routing/types.js';
 export const ARRIVAL_ALLOWANCE = 2;
 
 /** Expected seconds from the request until the funds that step `firstStep` spends arrive (0 for the first step). */
-export function expectedArrivalSeconds(steps: readonly Step[], firstStep: number): number {
+function expectedArrivalSeconds(steps: readonly Step[], firstStep: number): number {
   return steps.slice(0, firstStep).reduce((sum, s) => sum + stepSeconds(s), 0);
 }
 

@@ -9,7 +9,7 @@ import { jsonDepth } from '../wire/limits.js';
 import { RawJson } from './json.js';
 
 /** Deepest nesting accepted; far beyond real contract messages, far below any parser's recursion limit. */
-export const MAX_WASM_MSG_DEPTH = 64;
+const MAX_WASM_MSG_DEPTH = 64;
 
 const FIELD = 'post_route_handler.wasm_msg.msg';
 

@@ -24,8 +24,8 @@ import { ApiError, errorInfo, GrpcCode } from '../errors.js';
 import { Decimal } from './decimal.js';
 import { formatPercent, formatUsd } from './usd.js';
 
-export type PriceWarningType = 'LOW_INFO_WARNING' | 'BAD_PRICE_WARNING';
-export type PriceErrorReason = 'LOW_INFO_ERROR' | 'BAD_PRICE_ERROR' | 'HIGH_LOSS_ERROR';
+type PriceWarningType = 'LOW_INFO_WARNING' | 'BAD_PRICE_WARNING';
+type PriceErrorReason = 'LOW_INFO_ERROR' | 'BAD_PRICE_ERROR' | 'HIGH_LOSS_ERROR';
 
 /** The route's `warning` field. */
 export interface RouteWarning {

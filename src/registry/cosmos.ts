@@ -29,7 +29,7 @@ export function capabilitiesOf(chainId: string, file: CapabilitiesFile): IbcCapa
   };
 }
 
-export function entryPointOf(
+function entryPointOf(
   chainId: string,
   contracts: ContractsFile,
   fees?: IbcTransferFeesFile,

@@ -11,7 +11,7 @@ export function readDataFile<T>(name: string): T {
   return JSON.parse(readFileSync(dataPath(name), 'utf8')) as T;
 }
 
-export interface CapabilityEntry {
+interface CapabilityEntry {
   pfm: boolean | null;
   ibc_hooks: boolean | null;
   ibc_callbacks: boolean | null;
@@ -122,7 +122,7 @@ export interface VenuesFile {
 }
 
 /** Corrections to asset-list facts the chain-registry package gets wrong, each with its evidence. */
-export interface AssetCorrectionsFile {
+interface AssetCorrectionsFile {
   assets: { chain_id: string; denom: string; decimals?: number; coingecko_id?: string; source: string }[];
 }
 
@@ -138,7 +138,7 @@ export interface IbcTransferFeesFile {
 }
 
 /** Tokens a bridge delivers that neither asset source lists (data/bridge-tokens.json). */
-export interface BridgeTokensFile {
+interface BridgeTokensFile {
   tokens: {
     chain_id: string;
     address: string;
@@ -151,7 +151,7 @@ export interface BridgeTokensFile {
 }
 
 /** ERC-20s that IBC Eureka mints for Cosmos assets (data/eureka-assets.json): the trace is an IBC v2 client hop. */
-export interface EurekaAssetsFile {
+interface EurekaAssetsFile {
   assets: {
     chain_id: string;
     denom: string;

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Asset as CrAsset } from '@chain-registry/types';
 import type { NonCosmosChainEntry } from './data-files.js';
 
-export interface TokenListToken {
+interface TokenListToken {
   chainId: number;
   address: string;
   name: string;

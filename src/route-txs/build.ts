@@ -34,11 +34,11 @@ import {
   ZERO_ADDRESS,
 } from '../routing/evm-swap-call.js';
 
-export const DEFAULT_TIMEOUT_SECONDS = 300;
+const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
-export const PFM_RETRIES = 2;
+const PFM_RETRIES = 2;
 /** Slippage tolerance when the caller gives none, in parts per million (1 %). */
-export const DEFAULT_SLIPPAGE_PPM = 10_000n;
+const DEFAULT_SLIPPAGE_PPM = 10_000n;
 
 export interface MessageOptions {
   /** Wall-clock time of the request, in milliseconds (injected: the builder has no hidden clock). */
@@ -175,7 +175,7 @@ function bridgeOutput(step: BridgeStep, amount: bigint): bigint {
  * The largest min_asset M the entry point accepts when the swap returns only `worstGross`: it takes each affiliate's
  * fee as floor(M · bps / 10⁴) and requires worstGross − fees ≥ M.
  */
-export function largestMinAsset(worstGross: bigint, bps: readonly bigint[]): bigint {
+function largestMinAsset(worstGross: bigint, bps: readonly bigint[]): bigint {
   const total = bps.reduce((s, b) => s + b, 0n);
   const fees = (m: bigint) => bps.reduce((s, b) => s + (m * b) / 10_000n, 0n);
   let m = (worstGross * 10_000n) / (10_000n + total);

@@ -68,7 +68,7 @@ function messageOptions(
  * Whether the route's transaction starts on Solana. Only a route's first transaction can: the search never passes
  * through Solana (routing/search.ts), and the builder refuses a later svm_tx.
  */
-export function startsOnSolana(route: PlannedRoute): boolean {
+function startsOnSolana(route: PlannedRoute): boolean {
   const first = route.steps[0];
   return first?.kind === 'bridge' && first.lane.fromChainId === 'solana';
 }

@@ -11,7 +11,7 @@ import { planCandidates, type Candidate } from './engine.js';
 import { judgeRoute, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
 import { txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
 
-export const MAX_ALTERNATIVES = 5;
+const MAX_ALTERNATIVES = 5;
 
 interface Ranked {
   candidate: Candidate;

@@ -35,9 +35,9 @@ export function routePriceImpact(route: PlannedRoute): Decimal | undefined {
 }
 
 type WireVenue = Static<typeof SwapVenue>;
-export const wireVenue = (v: VenueRef): WireVenue => ({ name: v.name, chain_id: v.chainId, logo_uri: v.logoUri });
+const wireVenue = (v: VenueRef): WireVenue => ({ name: v.name, chain_id: v.chainId, logo_uri: v.logoUri });
 
-export function swapRecord(step: SwapStep): SwapRecord {
+function swapRecord(step: SwapStep): SwapRecord {
   const venue = wireVenue(step.venue);
   const ops = (path: SwapStep['routes'][number]['path']) =>
     path.map((h) => ({ pool: h.pool.id, denom_in: h.denomIn, denom_out: h.denomOut, interface: null }));
@@ -89,7 +89,7 @@ export function swapRecord(step: SwapStep): SwapRecord {
   };
 }
 
-export function operationOf(registry: Registry, step: Step, txIndex: number, next: Step | undefined): Operation {
+function operationOf(registry: Registry, step: Step, txIndex: number, next: Step | undefined): Operation {
   const common = { tx_index: txIndex, amount_in: step.amountIn.toString(), amount_out: step.amountOut.toString() };
   switch (step.kind) {
     case 'transfer': {

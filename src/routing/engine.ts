@@ -63,7 +63,7 @@ export interface Candidate {
  * then amount. A Go Fast order (10 bps plus gas) thus beats a CCTP transfer that takes twenty minutes, while a route
  * that loses more than 0.5 % still ranks by amount. A fixed threshold keeps the order a total order (sortable).
  */
-export const FAST_PREFERENCE_BPS = 50n;
+const FAST_PREFERENCE_BPS = 50n;
 
 function markClose(candidates: Candidate[]): void {
   let b: Candidate | undefined;
@@ -79,8 +79,8 @@ function markClose(candidates: Candidate[]): void {
 
 /** Optional memo of ranked shapes (route-cache.ts); the engine stays correct without it. */
 export interface ShapeCache {
-  get(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined;
-  set(market: MarketView, q: RouteQuery, ranked: readonly RouteShape[]): void;
+  shapesFor(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined;
+  keep(market: MarketView, q: RouteQuery, ranked: readonly RouteShape[]): void;
 }
 
 /**
@@ -124,7 +124,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   const rejected = new Rejections();
   // Fees paid on top and gas are valued at the market's prices of this moment; without a clock they count as zero.
   const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs, gas: gasTable() };
-  const cached = cache?.get(market, q);
+  const cached = cache?.shapesFor(market, q);
   const shapes = cached ?? enumerateShapes(registry, market, laneGraph(registry, ctx.bridges), q, rejected);
   const simulated = shapes
     .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected, pricing) }))
@@ -141,7 +141,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   }
   const kept = ranked.slice(0, RANKED_KEPT);
   if (!cached)
-    cache?.set(
+    cache?.keep(
       market,
       q,
       kept.map((c) => c.shape),
@@ -421,7 +421,7 @@ function compareAmounts(a: Candidate, b: Candidate): number {
  * Better first: what the user gets after every cost (fees on top and gas included: an extra transaction costs its
  * gas), then fewer signatures, then the faster. go_fast puts close routes first and ranks them by time.
  */
-export function compareCandidates(a: Candidate, b: Candidate): number {
+function compareCandidates(a: Candidate, b: Candidate): number {
   // go_fast: close routes first, and among them the faster (see FAST_PREFERENCE_BPS).
   if (a.close !== b.close) return a.close ? -1 : 1;
   if (a.close && a.seconds !== b.seconds) return a.seconds - b.seconds;

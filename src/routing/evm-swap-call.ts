@@ -15,7 +15,7 @@ import type { SwapStep } from './types.js';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** The slippage the route's own swap_calldata allows (1 %, the messages' default); /msgs re-encodes with the caller's. */
-export const ROUTE_CALLDATA_SLIPPAGE_PPM = 10_000n;
+const ROUTE_CALLDATA_SLIPPAGE_PPM = 10_000n;
 
 /** The minimum an EVM swap guarantees: its output less the slippage tolerance (exact out: the output asked). */
 export function evmMinAmountOut(step: SwapStep, slippagePpm: bigint): bigint {

@@ -6,12 +6,11 @@
  */
 import { ApiError, errorInfo, GrpcCode } from '../errors.js';
 
-export const NO_SINGLE_TX_ROUTE_MESSAGE =
-  'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true';
-export const NO_ROUTE_MESSAGE = 'no routes found';
+const NO_SINGLE_TX_ROUTE_MESSAGE = 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true';
+const NO_ROUTE_MESSAGE = 'no routes found';
 
 /** ErrorInfo reasons of the detail (UPPER_SNAKE_CASE, as google.rpc.ErrorInfo asks). */
-export const NO_ROUTE_REASON = 'NO_ROUTE';
+const NO_ROUTE_REASON = 'NO_ROUTE';
 export const MULTI_TX_REQUIRED_REASON = 'MULTI_TX_REQUIRED';
 
 export interface NoRouteFacts {

@@ -11,7 +11,7 @@ import { requireAsset } from './asset-queries.js';
 import type { AmountSpec, RouteQuery } from './types.js';
 
 /** Amounts are at most 2^256 - 1: the widest integer any supported chain can hold (EVM uint256, Cosmos sdk.Int). */
-export const MAX_AMOUNT = 2n ** 256n - 1n;
+const MAX_AMOUNT = 2n ** 256n - 1n;
 
 export function parseAmount(field: string, raw: string): bigint {
   // Length first: BigInt() of a long digit string costs quadratic time, and the value is refused anyway.
@@ -29,7 +29,7 @@ export function parseAmount(field: string, raw: string): bigint {
   return value;
 }
 
-export function parseAmountSpec(amountIn: string | null | undefined, amountOut: string | null | undefined): AmountSpec {
+function parseAmountSpec(amountIn: string | null | undefined, amountOut: string | null | undefined): AmountSpec {
   const hasIn = amountIn !== undefined && amountIn !== null && amountIn !== '';
   const hasOut = amountOut !== undefined && amountOut !== null && amountOut !== '';
   if (hasIn && hasOut) throw invalidArgument('give only one of amount_in and amount_out');

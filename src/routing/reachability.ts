@@ -111,7 +111,7 @@ function laneStep(edge: LaneEdge): BridgeStep {
   return { kind: 'bridge', bridge: edge.bridge, lane: edge.lane, amountIn: 0n, amountOut: 0n, fees: [], seconds: 0 };
 }
 
-export function compareReach(a: Reach, b: Reach): number {
+function compareReach(a: Reach, b: Reach): number {
   return (
     a.txsRequired - b.txsRequired ||
     a.steps.length - b.steps.length ||

@@ -3,10 +3,10 @@
  * as Osmosis SQS keys its route cache. A hit skips enumeration and path search; the cached shapes are re-simulated
  * with the exact amount, so a quote is never stale with respect to the pools. An entry outlives a market rebuild
  * when the candidate paths of its swaps are still the ones the new view would search (VenueIndex.build takes them
- * over where no pool they depend on changed); otherwise it is dropped at its next lookup.
+ * over where no pool they depend on changed); otherwise it is dropped at its next lookup. Held in a BoundedCache.
  */
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { BoundedCache } from '../bounded-cache.js';
 import type { MarketView } from './market.js';
 import type { RouteShape, ShapeCache } from './engine.js';
 import type { Leg } from './search.js';
@@ -21,7 +21,7 @@ export interface RouteCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_ROUTE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_ROUTE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Decimal digits of the amount: routes for 1 ATOM and 9 ATOM share an entry, 10 ATOM gets its own. */
 export function magnitude(amount: bigint): number {
@@ -68,75 +68,31 @@ export function responseKey(q: RouteQuery): string {
   return digest([...optionParts(q), q.amount.value.toString(), +q.allowUnsafe]);
 }
 
-interface Entry {
-  shapes: readonly RouteShape[];
-  version: number;
-}
-
 /** Rough bytes of an entry: the key, the arrays and leg objects it holds (paths are shared with the venue index). */
-function entryBytes(e: Entry): number {
+function entryBytes(shapes: readonly RouteShape[]): number {
   let legs = 0;
-  for (const s of e.shapes) legs += s.legs.length;
-  return 200 + e.shapes.length * 64 + legs * 96;
+  for (const s of shapes) legs += s.legs.length;
+  return 200 + shapes.length * 64 + legs * 96;
 }
 
-export class RouteCache implements ShapeCache {
-  private readonly entries: LRUCache<string, Entry> | undefined;
-  hits = 0;
-  misses = 0;
-
+export class RouteCache extends BoundedCache<readonly RouteShape[]> implements ShapeCache {
   constructor(opts: RouteCacheOptions) {
-    if (opts.ttlMs <= 0) return;
-    this.entries = new LRUCache<string, Entry>({
-      max: Math.max(1, opts.maxEntries),
-      maxSize: opts.maxBytes ?? DEFAULT_ROUTE_CACHE_MAX_BYTES,
-      sizeCalculation: entryBytes,
-      ttl: opts.ttlMs,
-      ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
+    super({
+      ttlMs: opts.ttlMs,
+      maxEntries: opts.maxEntries,
+      maxBytes: opts.maxBytes ?? DEFAULT_ROUTE_CACHE_MAX_BYTES,
+      sizeOf: entryBytes,
+      ...(opts.now ? { now: opts.now } : {}),
     });
   }
 
-  get(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined {
-    if (!this.entries) {
-      this.misses++;
-      return undefined;
-    }
-    const key = cacheKey(q);
-    const e = this.entries.get(key);
-    if (e && e.version !== market.version) {
-      // Cached under another view: usable only if its swaps' candidate paths are still current in this one.
-      const shapes = market.version > e.version ? currentShapes(market, e.shapes) : undefined;
-      if (shapes) Object.assign(e, { shapes, version: market.version });
-      else {
-        if (market.version > e.version) this.entries.delete(key);
-        this.misses++;
-        return undefined;
-      }
-    }
-    if (!e) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    return e.shapes;
+  shapesFor(market: MarketView, q: RouteQuery): readonly RouteShape[] | undefined {
+    // Cached under an older view: usable only if its swaps' candidate paths are still current in this one.
+    return this.get(cacheKey(q), market.version, (shapes) => currentShapes(market, shapes));
   }
 
-  set(market: MarketView, q: RouteQuery, shapes: readonly RouteShape[]): void {
-    this.entries?.set(cacheKey(q), { shapes, version: market.version });
-  }
-
-  /** Drops expired entries now (called periodically, so that memory does not wait for lookups). */
-  purgeStale(): void {
-    this.entries?.purgeStale();
-  }
-
-  get size(): number {
-    return this.entries?.size ?? 0;
-  }
-
-  /** Estimated bytes held. */
-  get bytes(): number {
-    return this.entries?.calculatedSize ?? 0;
+  keep(market: MarketView, q: RouteQuery, shapes: readonly RouteShape[]): void {
+    this.set(cacheKey(q), market.version, shapes);
   }
 }
 

@@ -31,14 +31,14 @@ import { evmOutputs, evmSidesOfOrigin, isEvmVenue } from './evm-venues.js';
 /** Bridge crossings other than IBC per route. */
 export const MAX_LANES = 2;
 /** Swaps per route (each over up to three pools of one venue). */
-export const MAX_SWAPS = 1;
+const MAX_SWAPS = 1;
 /**
  * Swaps on EVM chains per route, at most one per chain: one on the source chain before the first lane and one on the
  * destination chain after the last (or one on a chain a lane passes through), on top of the MAX_SWAPS Cosmos swap.
  */
-export const MAX_EVM_SWAPS = 2;
+const MAX_EVM_SWAPS = 2;
 /** Shapes kept per search: far more than any real pair has; a bound on work, not a ranking. */
-export const MAX_SHAPES = 256;
+const MAX_SHAPES = 256;
 
 export type Leg =
   | { kind: 'ibc'; hops: TransferHop[] }

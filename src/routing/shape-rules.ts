@@ -32,7 +32,7 @@ export function chainsOfLegs(sourceChainId: string, legs: readonly Leg[]): strin
 }
 
 /** The first chain the shape comes back to after leaving it, or undefined. */
-export function chainReturnedTo(sourceChainId: string, legs: readonly Leg[]): string | undefined {
+function chainReturnedTo(sourceChainId: string, legs: readonly Leg[]): string | undefined {
   const seen = new Set<string>();
   for (const id of chainsOfLegs(sourceChainId, legs)) {
     if (seen.has(id)) return id;
@@ -42,7 +42,7 @@ export function chainReturnedTo(sourceChainId: string, legs: readonly Leg[]): st
 }
 
 /** The intermediate chain where a lane nobody relays leaves the funds for the user to claim, or undefined. */
-export function claimMidRoute(registry: Registry, legs: readonly Leg[]): string | undefined {
+function claimMidRoute(registry: Registry, legs: readonly Leg[]): string | undefined {
   for (const [i, leg] of legs.entries()) {
     if (leg.kind !== 'lane' || !laneNeedsClaim(registry, leg.lane)) continue;
     const after = legs.slice(i + 1);

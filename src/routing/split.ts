@@ -11,7 +11,7 @@ import { simulateExactIn } from './swap.js';
 import type { PoolHop, SwapRoute } from './types.js';
 
 export const SPLIT_STEPS = 20;
-export const MAX_SPLIT_ROUTES = 3;
+const MAX_SPLIT_ROUTES = 3;
 
 function disjoint(a: readonly PoolHop[], b: readonly PoolHop[]): boolean {
   return !a.some((h) => b.some((g) => g.pool === h.pool));

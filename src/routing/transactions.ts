@@ -53,7 +53,7 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
 }
 
-export function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
+function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
   const c = registry.chain(chainId);
   return c !== undefined && c.capabilities.ibcHooks && c.entryPoint !== undefined;
 }

@@ -67,8 +67,6 @@ export interface SwapStep {
 /** A route step: an IBC transfer (computed path hop), a swap on a venue, or a hop over a lane bridge (CCTP, ...). */
 export type Step = TransferStep | SwapStep | BridgeStep;
 
-export type { BridgeStep };
-
 /** An IBC transfer step carrying `amount` (transfers move the amount unchanged). */
 export function transferStep(hop: TransferHop, amount = 0n): TransferStep {
   return { kind: 'transfer', bridge: 'IBC', hop, amountIn: amount, amountOut: amount };
@@ -88,13 +86,6 @@ export function stepTo(step: Step): string {
 }
 export function stepDenomIn(step: Step): string {
   return step.kind === 'transfer' ? step.hop.denomIn : step.kind === 'bridge' ? step.lane.denomIn : step.denomIn;
-}
-export function stepDenomOut(step: Step): string {
-  return step.kind === 'transfer' ? step.hop.denomOut : step.kind === 'bridge' ? step.lane.denomOut : step.denomOut;
-}
-/** The bridge a step crosses, undefined for a swap. */
-export function stepBridge(step: Step): BridgeType | undefined {
-  return step.kind === 'transfer' ? 'IBC' : step.kind === 'bridge' ? step.lane.bridge : undefined;
 }
 
 export interface AmountSpec {

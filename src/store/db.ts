@@ -14,7 +14,7 @@ import { describeError, maskUrl } from './describe.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Tables } from './schema.js';
 
-export type StoreKind = 'sqlite' | 'postgres';
+type StoreKind = 'sqlite' | 'postgres';
 
 export interface Store {
   readonly kind: StoreKind;
@@ -43,7 +43,7 @@ export interface StoreOptions {
 const PG_CONNECT_TIMEOUT_MS = 5_000;
 const PG_QUERY_TIMEOUT_MS = 10_000;
 
-export const SQLITE_FILE_NAME = 'junction.sqlite';
+const SQLITE_FILE_NAME = 'junction.sqlite';
 
 export async function openStore(opts: StoreOptions): Promise<Store> {
   const store = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts) : openSqlite(opts);

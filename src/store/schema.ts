@@ -7,7 +7,7 @@ import type { ColumnType } from 'kysely';
 /** PostgreSQL's driver returns int8 as a string (it may exceed 2^53); SQLite returns a number. Read with Number(). */
 type Count = ColumnType<number | string, number, number>;
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   /** Public identifier, also embedded in the key so a lookup needs no hash index. */
   id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface KeyUsageTable {
+interface KeyUsageTable {
   key_id: string;
   /** UTC calendar month, `YYYY-MM`. */
   month: string;
@@ -37,12 +37,12 @@ export interface KeyUsageTable {
 type BigNumber = ColumnType<number | string, number, number>;
 
 /** One row per usage batch applied to key_usage (idempotent flushes, auth/usage.ts). */
-export interface UsageBatchesTable {
+interface UsageBatchesTable {
   id: string;
   applied_at: string;
 }
 
-export interface TrackedTxsTable {
+interface TrackedTxsTable {
   chain_id: string;
   /** Normalised: upper-case hex for Cosmos, 0x + lower-case hex for EVM, base58 for Solana. */
   tx_hash: string;
@@ -67,7 +67,7 @@ export interface TrackedTxsTable {
   updated_at: string;
 }
 
-export interface WebhooksTable {
+interface WebhooksTable {
   id: string;
   key_id: string;
   url: string;
@@ -77,7 +77,7 @@ export interface WebhooksTable {
   deleted_at: string | null;
 }
 
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: string;
   webhook_id: string;
   chain_id: string;

@@ -22,10 +22,6 @@ export function userAddress(registry: Registry, chainId: string): string {
   return bech32.encode(prefix, bech32.toWords(USER_BYTES));
 }
 
-export function userAddresses(registry: Registry, chainIds: readonly string[]): Record<string, string> {
-  return Object.fromEntries(chainIds.map((c) => [c, userAddress(registry, c)]));
-}
-
 export const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 export const USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 export const USDC_ON_NEUTRON = 'ibc/B559A80D62249C8AA07A380E2A2BEA6E5CA9A6F079C912C3A9E9B494105E4F81';

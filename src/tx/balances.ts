@@ -20,7 +20,7 @@ const nativeDenomOf = (chainName: string) => `${chainName}-native`;
 /** Up to this many denoms are asked one by one; more are read from one query of every balance. */
 const PER_DENOM_QUERIES = 8;
 
-export interface BalanceEntry {
+interface BalanceEntry {
   amount: string;
   decimals: number | null;
   formatted_amount: string;

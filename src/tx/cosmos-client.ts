@@ -188,7 +188,7 @@ function decodeEvents(
 }
 
 /** CometBFT times carry nanoseconds (`2024-06-13T19:53:31.061386287Z`); the wire uses whole seconds. */
-export function normalizeTime(t: string | undefined): string | null {
+function normalizeTime(t: string | undefined): string | null {
   if (!t) return null;
   const ms = Date.parse(t);
   return Number.isNaN(ms) ? null : new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -7,6 +7,7 @@ import type {
   AxelarTransferState,
   ChainTransaction,
   CctpTransferState,
+  GoFastTransferState,
   HyperlaneTransferState,
   IbcTransferState,
   PacketError,
@@ -160,7 +161,43 @@ export interface OftLeg {
   dest_from_block: string | null;
 }
 
-export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg | OftLeg;
+/**
+ * A Go Fast order (src/bridges/go-fast/track.ts): the source gateway's OrderSubmitted keyed by the order id, until a
+ * solver's fill on the destination gateway, or the order's timeout and the source gateway's OrderRefunded.
+ */
+export interface GoFastLeg {
+  kind: 'go_fast';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: GoFastTransferState;
+  order_submitted_tx: ChainTransaction;
+  order_filled_tx: ChainTransaction | null;
+  order_refunded_tx: ChainTransaction | null;
+  /** 0x-prefixed keccak256 of the packed order. */
+  order_id: string;
+  source_gateway: string;
+  dest_gateway: string;
+  /** The order's recipient on the destination (bech32): the user, or the entry point when `data` continues. */
+  recipient: string;
+  /** Unix seconds after which no solver can fill the order and it can be refunded. */
+  timeout_timestamp: string;
+  /** The source block of the order: the OrderRefunded search starts there. */
+  source_block: string;
+  /** The order's data as text (the entry point's execute message), '' for a plain payout. */
+  data: string;
+  /** amountIn of the source gateway's token (what a refund returns). */
+  sent: AssetAt;
+  /** amountOut of the destination gateway's token (what the fill pays). */
+  delivered: AssetAt;
+  /** After a fill whose data swaps and pays the user on the destination: the swap's output. */
+  swap_out: AssetAt | null;
+  /** The IBC channel the entry point sends the funds on over after the fill, when the data asks for it. */
+  next_channel: string | null;
+  next_found: boolean;
+  error_message: string | null;
+}
+
+export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg | OftLeg | GoFastLeg;
 
 export interface TransferTrack {
   legs: Leg[];

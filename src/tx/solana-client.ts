@@ -11,7 +11,7 @@ import { cappedFetch } from '../upstream-answer.js';
 import type { IncludedTx } from './tracker.js';
 
 /** The SPL Token program and Token-2022: every SPL token account belongs to one of them. */
-export const TOKEN_PROGRAMS = [
+const TOKEN_PROGRAMS = [
   'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 ] as const;

@@ -115,9 +115,13 @@ const trackAgain = (chainId: string | null) =>
 function failureMessage(s: LegSummary): string | undefined {
   const e = s.event as Record<
     string,
-    { txs?: { contract_call_with_token_txs?: { error?: { message?: string } | null } } }
+    { txs?: { contract_call_with_token_txs?: { error?: { message?: string } | null } }; error_message?: string | null }
   >;
-  return e.axelar_transfer?.txs?.contract_call_with_token_txs?.error?.message;
+  return (
+    e.axelar_transfer?.txs?.contract_call_with_token_txs?.error?.message ??
+    e.go_fast_transfer?.error_message ??
+    undefined
+  );
 }
 
 const RANK: Record<TransactionState, number> = {

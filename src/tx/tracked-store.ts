@@ -205,12 +205,3 @@ export async function countQueue(store: Store, now: number): Promise<{ inFlight:
     .executeTakeFirst();
   return { inFlight: Number(row?.n ?? 0), due: Number(row?.due ?? 0) };
 }
-
-export async function countInFlight(store: Store): Promise<number> {
-  const row = await store.db
-    .selectFrom('tracked_txs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('done', '=', 0)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}

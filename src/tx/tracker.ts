@@ -17,7 +17,7 @@ export interface CosmosEvent {
 }
 
 /** One log of an EVM transaction receipt. */
-export interface EvmLog {
+interface EvmLog {
   address: string;
   topics: string[];
   data: string;
@@ -59,7 +59,7 @@ export interface TrackerEnv {
 }
 
 /** A bridge contract a transaction touched (see BridgeTracker.recognises). */
-export interface BridgeContact {
+interface BridgeContact {
   bridge: string;
   /** A log of the bridge's contracts is in the transaction (it did something). */
   emitted: boolean;

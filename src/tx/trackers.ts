@@ -1,6 +1,7 @@
 /** The bridge trackers the worker uses, by leg kind: each bridge folder contributes its own (track.ts). */
 import { axelarTracker } from '../bridges/axelar/track.js';
 import { cctpTracker } from '../bridges/cctp/track.js';
+import { goFastTracker } from '../bridges/go-fast/track.js';
 import { hyperlaneTracker } from '../bridges/hyperlane/track.js';
 import { ibcTracker } from '../bridges/ibc/track.js';
 import { layerZeroTracker } from '../bridges/layer-zero/track.js';
@@ -15,4 +16,5 @@ export const TRACKERS: ReadonlyMap<Leg['kind'], BridgeTracker> = new Map<Leg['ki
   ['hyperlane', hyperlaneTracker],
   ['stargate', stargateTracker],
   ['layer_zero', layerZeroTracker],
+  ['go_fast', goFastTracker],
 ]);

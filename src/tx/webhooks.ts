@@ -36,7 +36,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 };
 
 /** WEBHOOK_MAX_PER_KEY's default. */
-export const DEFAULT_MAX_PER_KEY = 20;
+const DEFAULT_MAX_PER_KEY = 20;
 
 /** How many webhooks a key has now (deleted ones do not count). */
 export async function countWebhooks(store: Store, keyId: string): Promise<number> {

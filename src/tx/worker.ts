@@ -38,7 +38,7 @@ export interface Change {
 }
 
 /** Looks up the initial transaction on its chain (null while it is not included). */
-export async function findIncluded(env: TrackerEnv, record: TrackRecord): Promise<IncludedTx | null> {
+async function findIncluded(env: TrackerEnv, record: TrackRecord): Promise<IncludedTx | null> {
   if (record.chain_type === 'cosmos') return env.clients.cosmos(record.chain_id).getTx(record.tx_hash);
   if (record.chain_type === 'evm') return env.clients.evm(record.chain_id).getIncluded(record.tx_hash);
   return env.clients.solana(record.chain_id).getIncluded(record.tx_hash);
@@ -77,7 +77,7 @@ async function isSilentCall(tx: IncludedTx, env: TrackerEnv): Promise<boolean> {
  * legitimately waits longer than an IBC packet), the worker's setting otherwise; a transaction that touched a bridge
  * Junction cannot follow waits for that bridge's deadline.
  */
-export function stallLimit(record: TrackRecord, trackers: TrackerSet, fallbackMs: number): number {
+function stallLimit(record: TrackRecord, trackers: TrackerSet, fallbackMs: number): number {
   let limit = 0;
   for (const t of record.transfers) {
     for (const leg of t.legs) {
@@ -91,7 +91,7 @@ export function stallLimit(record: TrackRecord, trackers: TrackerSet, fallbackMs
 }
 
 /** One step of tracking: a new record (the input is not modified). Chain failures propagate to the caller. */
-export async function stepRecord(record: TrackRecord, env: TrackerEnv, trackers: TrackerSet): Promise<TrackRecord> {
+async function stepRecord(record: TrackRecord, env: TrackerEnv, trackers: TrackerSet): Promise<TrackRecord> {
   const next: TrackRecord = structuredClone(record);
   if (!next.initial) {
     const tx = await findIncluded(env, next);

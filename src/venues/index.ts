@@ -19,7 +19,7 @@ export function offlineMarket(plugins: readonly VenuePlugin[] = VENUE_PLUGINS): 
   return new MarketStore(plugins.map((p) => p.loadOfflineSnapshot()));
 }
 
-export { MarketStore, type MarketChange, type MarketListener } from './market-store.js';
-export { VenuePoller, type IngestStatus, type PollerOptions, type SnapshotFetcher } from './ingest/poller.js';
+export { MarketStore } from './market-store.js';
+export { VenuePoller, type IngestStatus } from './ingest/poller.js';
 export { createVenuePollers, type LiveIngestConfig } from './live.js';
-export type { Dec, Pool, Ratio, VenuePlugin, VenueSnapshot } from './types.js';
+export type { VenuePlugin } from './types.js';

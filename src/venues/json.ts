@@ -6,8 +6,6 @@ export class ShapeError extends Error {
   override name = 'ShapeError';
 }
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
 export function obj(v: unknown, path: string): Record<string, unknown> {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ShapeError(`${path}: expected an object`);
   return v as Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import type { VenueSnapshot } from './types.js';
 
-export interface MarketChange {
+interface MarketChange {
   venue: string;
   snapshot: VenueSnapshot;
   previous: VenueSnapshot | undefined;

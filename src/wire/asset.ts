@@ -24,5 +24,3 @@ export const Asset = Type.Object(
   { title: 'Asset' },
 );
 export type Asset = Static<typeof Asset>;
-
-export const AssetList = Type.Object({ assets: Type.Array(Asset) });

@@ -4,7 +4,7 @@ import { Nullable } from './common.js';
 
 export const MAX_BALANCE_CHAINS = 20;
 /** The SDK's gas check asks for every fee asset of the chain: Osmosis lists 163. */
-export const MAX_BALANCE_DENOMS = 1000;
+const MAX_BALANCE_DENOMS = 1000;
 
 export const BalancesRequest = Type.Object(
   {
@@ -28,7 +28,7 @@ export const BalancesRequest = Type.Object(
   { title: 'BalancesRequest' },
 );
 
-export const BalanceEntry = Type.Object(
+const BalanceEntry = Type.Object(
   {
     amount: Type.String({ description: 'base units' }),
     decimals: Nullable(Type.Integer()),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './common.js';
 
-export const GasPrice = Type.Object({ low: Type.String(), average: Type.String(), high: Type.String() });
+const GasPrice = Type.Object({ low: Type.String(), average: Type.String(), high: Type.String() });
 
 export const FeeAsset = Type.Object({ denom: Type.String(), gas_price: Nullable(GasPrice) });
 export type FeeAsset = Static<typeof FeeAsset>;

@@ -35,11 +35,6 @@ export const ChainId = Type.String({
   maxLength: MAX_CHAIN_ID_LENGTH,
   example: 'osmosis-1',
 });
-export const Denom = Type.String({
-  description: 'denom: base denom, ibc/<HASH>, cw20:<contract>, ERC-20 address, <chain>-native or SPL mint',
-  maxLength: MAX_DENOM_LENGTH,
-  example: 'uatom',
-});
 
 export const BRIDGE_TYPES = [
   'IBC',
@@ -75,7 +70,7 @@ export const SwapVenueRequest = Type.Object({
   logo_uri: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
 });
 
-export const ErrorInfoSchema = Type.Object({
+const ErrorInfoSchema = Type.Object({
   '@type': Type.String(),
   reason: Type.String(),
   domain: Type.String(),

@@ -120,8 +120,8 @@ export const RecommendAssetsRequest = Type.Object(
   { title: 'RecommendAssetsRequest' },
 );
 export type RecommendAssetsRequest = Static<typeof RecommendAssetsRequest>;
-export const Recommendation = Type.Object({ asset: Asset, reason: Reason });
-export type Recommendation = Static<typeof Recommendation>;
+const Recommendation = Type.Object({ asset: Asset, reason: Reason });
+type Recommendation = Static<typeof Recommendation>;
 export const RecommendationEntry = Type.Object({
   recommendations: Type.Array(Recommendation),
   error: Nullable(Type.Object({ message: Type.String() })),

@@ -8,21 +8,13 @@ import {
   MAX_LIST_ITEMS,
   MAX_WASM_MSG_LENGTH,
 } from './limits.js';
-import {
-  AmountString,
-  ChainIdField,
-  DenomField,
-  Nullable,
-  ShortString,
-  StringEnum,
-  SwapVenueRequest,
-} from './common.js';
+import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum } from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, Route, RouteOptions } from './route.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
 
-export const Affiliate = Type.Object(
+const Affiliate = Type.Object(
   {
     address: AddressField,
     basis_points_fee: Type.String({ minLength: 1, maxLength: 5, description: 'fee in basis points, integer 0..10000' }),
@@ -34,7 +26,7 @@ export const ChainAffiliates = Type.Object(
   { title: 'ChainAffiliates' },
 );
 export type ChainAffiliates = Static<typeof ChainAffiliates>;
-export const ChainIdsToAffiliates = Type.Record(Type.String(), ChainAffiliates, {
+const ChainIdsToAffiliates = Type.Record(Type.String(), ChainAffiliates, {
   description: 'affiliates per swap chain; every listed chain must carry the same cumulative bps',
   maxProperties: MAX_AFFILIATE_CHAINS,
 });
@@ -103,7 +95,7 @@ export const MsgsDirectRequest = Type.Object(
 );
 export type MsgsDirectRequest = Static<typeof MsgsDirectRequest>;
 
-export const CosmosMsg = Type.Object(
+const CosmosMsg = Type.Object(
   { msg: Type.String({ description: 'JSON of the message, proto field names' }), msg_type_url: Type.String() },
   { title: 'CosmosMsg' },
 );
@@ -116,7 +108,7 @@ export const CosmosTx = Type.Object(
   },
   { title: 'CosmosTx' },
 );
-export const Erc20Approval = Type.Object(
+const Erc20Approval = Type.Object(
   { token_contract: Type.String(), spender: Type.String(), amount: Type.String() },
   { title: 'Erc20Approval' },
 );
@@ -135,7 +127,7 @@ export const SvmTx = Type.Object(
   { chain_id: Type.String(), signer_address: Type.String(), tx: Type.String({ description: 'base64' }) },
   { title: 'SvmTx' },
 );
-export const MultiChainMsg = Type.Object(
+const MultiChainMsg = Type.Object(
   {
     chain_id: Type.String(),
     path: Type.Array(Type.String()),
@@ -182,5 +174,3 @@ export const MsgsDirectResponse = Type.Object(
   { title: 'MsgsDirectResponse' },
 );
 export type MsgsDirectResponse = Static<typeof MsgsDirectResponse>;
-
-export { SwapVenueRequest };

@@ -12,7 +12,7 @@ const S = Type.String();
 const NS = Type.Optional(Nullable(Type.String()));
 const NAsset = Type.Optional(Nullable(Asset));
 
-export const SmartRelayFeeQuote = Type.Object({
+const SmartRelayFeeQuote = Type.Object({
   fee_amount: S,
   relayer_address: S,
   expiration: S,
@@ -44,23 +44,23 @@ export const TransferRecord = Type.Object(
 );
 export type TransferRecord = Static<typeof TransferRecord>;
 
-export const SwapOperation = Type.Object({ pool: S, denom_in: S, denom_out: S, interface: NS });
-export type SwapOperation = Static<typeof SwapOperation>;
+const SwapOperation = Type.Object({ pool: S, denom_in: S, denom_out: S, interface: NS });
+type SwapOperation = Static<typeof SwapOperation>;
 
-export const SwapIn = Type.Object({
+const SwapIn = Type.Object({
   swap_venue: SwapVenue,
   swap_operations: Type.Array(SwapOperation),
   swap_amount_in: NS,
   price_impact_percent: NS,
   estimated_amount_out: NS,
 });
-export const SwapOut = Type.Object({
+const SwapOut = Type.Object({
   swap_venue: SwapVenue,
   swap_operations: Type.Array(SwapOperation),
   swap_amount_out: S,
   price_impact_percent: NS,
 });
-export const SmartSwapIn = Type.Object({
+const SmartSwapIn = Type.Object({
   swap_venue: SwapVenue,
   swap_routes: Type.Array(Type.Object({ swap_amount_in: S, denom_in: S, swap_operations: Type.Array(SwapOperation) })),
   estimated_amount_out: NS,
@@ -84,7 +84,7 @@ export type SwapRecord = Static<typeof SwapRecord>;
 
 const loose = (title: string, fields: Record<string, TSchema>) => Type.Object(fields, { title });
 
-export const OtherRecords = {
+const OtherRecords = {
   axelar_transfer: loose('AxelarTransfer', {
     from_chain_id: S,
     to_chain_id: S,

@@ -15,7 +15,7 @@ import {
 } from './common.js';
 import { Operation } from './operation.js';
 
-export const SmartSwapOptions = Type.Object({
+const SmartSwapOptions = Type.Object({
   split_routes: Type.Optional(Type.Boolean()),
   evm_swaps: Type.Optional(Type.Boolean()),
 });
@@ -73,11 +73,11 @@ export const FeeSchema = Type.Object(
 );
 export type Fee = Static<typeof FeeSchema>;
 
-export const RouteWarning = Type.Object({
+const RouteWarning = Type.Object({
   type: StringEnum(['LOW_INFO_WARNING', 'BAD_PRICE_WARNING'] as const),
   message: Type.String(),
 });
-export type RouteWarning = Static<typeof RouteWarning>;
+type RouteWarning = Static<typeof RouteWarning>;
 
 export const Route = Type.Object(
   {

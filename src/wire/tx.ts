@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ChainId, Nullable, StringEnum } from './common.js';
 
-export const TRANSACTION_STATES = [
+const TRANSACTION_STATES = [
   'STATE_SUBMITTED',
   'STATE_PENDING',
   'STATE_ABANDONED',
@@ -15,11 +15,11 @@ export const TRANSACTION_STATES = [
   'STATE_PENDING_ERROR',
 ] as const;
 export type TransactionState = (typeof TRANSACTION_STATES)[number];
-export const TransactionStateSchema = StringEnum(TRANSACTION_STATES, {
+const TransactionStateSchema = StringEnum(TRANSACTION_STATES, {
   description: 'overall state (wire section 5.3)',
 });
 
-export const IBC_TRANSFER_STATES = [
+const IBC_TRANSFER_STATES = [
   'TRANSFER_UNKNOWN',
   'TRANSFER_PENDING',
   'TRANSFER_RECEIVED',
@@ -27,7 +27,7 @@ export const IBC_TRANSFER_STATES = [
   'TRANSFER_FAILURE',
 ] as const;
 export type IbcTransferState = (typeof IBC_TRANSFER_STATES)[number];
-export const CCTP_TRANSFER_STATES = [
+const CCTP_TRANSFER_STATES = [
   'CCTP_TRANSFER_UNKNOWN',
   'CCTP_TRANSFER_SENT',
   'CCTP_TRANSFER_PENDING_CONFIRMATION',
@@ -36,7 +36,7 @@ export const CCTP_TRANSFER_STATES = [
 ] as const;
 export type CctpTransferState = (typeof CCTP_TRANSFER_STATES)[number];
 /** The other bridges' transfer states, as the official SDK's types enumerate them (@skip-go/client swaggerTypes). */
-export const AXELAR_TRANSFER_STATES = [
+const AXELAR_TRANSFER_STATES = [
   'AXELAR_TRANSFER_UNKNOWN',
   'AXELAR_TRANSFER_PENDING_CONFIRMATION',
   'AXELAR_TRANSFER_PENDING_RECEIPT',
@@ -44,20 +44,15 @@ export const AXELAR_TRANSFER_STATES = [
   'AXELAR_TRANSFER_FAILURE',
 ] as const;
 export type AxelarTransferState = (typeof AXELAR_TRANSFER_STATES)[number];
-export const HYPERLANE_TRANSFER_STATES = [
+const HYPERLANE_TRANSFER_STATES = [
   'HYPERLANE_TRANSFER_UNKNOWN',
   'HYPERLANE_TRANSFER_SENT',
   'HYPERLANE_TRANSFER_FAILED',
   'HYPERLANE_TRANSFER_RECEIVED',
 ] as const;
 export type HyperlaneTransferState = (typeof HYPERLANE_TRANSFER_STATES)[number];
-export const OPINIT_TRANSFER_STATES = [
-  'OPINIT_TRANSFER_UNKNOWN',
-  'OPINIT_TRANSFER_SENT',
-  'OPINIT_TRANSFER_RECEIVED',
-] as const;
-export type OpinitTransferState = (typeof OPINIT_TRANSFER_STATES)[number];
-export const GO_FAST_TRANSFER_STATES = [
+const OPINIT_TRANSFER_STATES = ['OPINIT_TRANSFER_UNKNOWN', 'OPINIT_TRANSFER_SENT', 'OPINIT_TRANSFER_RECEIVED'] as const;
+const GO_FAST_TRANSFER_STATES = [
   'GO_FAST_TRANSFER_UNKNOWN',
   'GO_FAST_TRANSFER_SENT',
   'GO_FAST_POST_ACTION_FAILED',
@@ -65,8 +60,7 @@ export const GO_FAST_TRANSFER_STATES = [
   'GO_FAST_TRANSFER_FILLED',
   'GO_FAST_TRANSFER_REFUNDED',
 ] as const;
-export type GoFastTransferState = (typeof GO_FAST_TRANSFER_STATES)[number];
-export const STARGATE_TRANSFER_STATES = [
+const STARGATE_TRANSFER_STATES = [
   'STARGATE_TRANSFER_UNKNOWN',
   'STARGATE_TRANSFER_SENT',
   'STARGATE_TRANSFER_PENDING_CONFIRMATION',
@@ -74,28 +68,20 @@ export const STARGATE_TRANSFER_STATES = [
   'STARGATE_TRANSFER_RECEIVED',
   'STARGATE_TRANSFER_FAILED',
 ] as const;
-export type StargateTransferState = (typeof STARGATE_TRANSFER_STATES)[number];
-export const LAYER_ZERO_TRANSFER_STATES = [
+const LAYER_ZERO_TRANSFER_STATES = [
   'LAYER_ZERO_TRANSFER_UNKNOWN',
   'LAYER_ZERO_TRANSFER_SENT',
   'LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE',
   'LAYER_ZERO_TRANSFER_RECEIVED',
   'LAYER_ZERO_TRANSFER_FAILED',
 ] as const;
-export type LayerZeroTransferState = (typeof LAYER_ZERO_TRANSFER_STATES)[number];
-export const PACKET_ERROR_TYPES = [
-  'PACKET_ERROR_UNKNOWN',
-  'PACKET_ERROR_ACKNOWLEDGEMENT',
-  'PACKET_ERROR_TIMEOUT',
-] as const;
-export type PacketErrorType = (typeof PACKET_ERROR_TYPES)[number];
-export const STATUS_ERROR_TYPES = [
+const PACKET_ERROR_TYPES = ['PACKET_ERROR_UNKNOWN', 'PACKET_ERROR_ACKNOWLEDGEMENT', 'PACKET_ERROR_TIMEOUT'] as const;
+const STATUS_ERROR_TYPES = [
   'STATUS_ERROR_UNKNOWN',
   'STATUS_ERROR_TRANSACTION_EXECUTION',
   'STATUS_ERROR_INDEXING',
   'STATUS_ERROR_TRANSFER',
 ] as const;
-export type StatusErrorType = (typeof STATUS_ERROR_TYPES)[number];
 
 const TxHash = Type.String({
   description: 'transaction hash: hex for Cosmos (no 0x) and EVM (0x), base58 signature for Solana',
@@ -136,7 +122,7 @@ export const PacketError = Type.Object(
 );
 export type PacketError = Static<typeof PacketError>;
 
-export const IbcTransferEvent = Type.Object(
+const IbcTransferEvent = Type.Object(
   {
     ibc_transfer: Type.Object({
       from_chain_id: Type.String(),
@@ -155,7 +141,7 @@ export const IbcTransferEvent = Type.Object(
   },
   { title: 'IbcTransferEvent' },
 );
-export const CctpTransferEvent = Type.Object(
+const CctpTransferEvent = Type.Object(
   {
     cctp_transfer: Type.Object({
       from_chain_id: Type.String(),
@@ -173,7 +159,7 @@ const Tx = Nullable(ChainTransaction);
 const ends = { from_chain_id: Type.String(), to_chain_id: Type.String() };
 const legacyEnds = { src_chain_id: Type.String(), dst_chain_id: Type.String() };
 
-export const EurekaTransferEvent = Type.Object(
+const EurekaTransferEvent = Type.Object(
   {
     eureka_transfer: Type.Object({
       ...ends,
@@ -190,7 +176,7 @@ export const EurekaTransferEvent = Type.Object(
   },
   { title: 'EurekaTransferEvent' },
 );
-export const AxelarTransferEvent = Type.Object(
+const AxelarTransferEvent = Type.Object(
   {
     axelar_transfer: Type.Object({
       ...ends,
@@ -217,7 +203,7 @@ export const AxelarTransferEvent = Type.Object(
   },
   { title: 'AxelarTransferEvent' },
 );
-export const HyperlaneTransferEvent = Type.Object(
+const HyperlaneTransferEvent = Type.Object(
   {
     hyperlane_transfer: Type.Object({
       ...ends,
@@ -228,7 +214,7 @@ export const HyperlaneTransferEvent = Type.Object(
   },
   { title: 'HyperlaneTransferEvent' },
 );
-export const OpinitTransferEvent = Type.Object(
+const OpinitTransferEvent = Type.Object(
   {
     op_init_transfer: Type.Object({
       ...ends,
@@ -239,7 +225,7 @@ export const OpinitTransferEvent = Type.Object(
   },
   { title: 'OpinitTransferEvent' },
 );
-export const GoFastTransferEvent = Type.Object(
+const GoFastTransferEvent = Type.Object(
   {
     go_fast_transfer: Type.Object({
       ...ends,
@@ -256,7 +242,7 @@ export const GoFastTransferEvent = Type.Object(
   },
   { title: 'GoFastTransferEvent' },
 );
-export const StargateTransferEvent = Type.Object(
+const StargateTransferEvent = Type.Object(
   {
     stargate_transfer: Type.Object({
       ...ends,
@@ -267,7 +253,7 @@ export const StargateTransferEvent = Type.Object(
   },
   { title: 'StargateTransferEvent' },
 );
-export const LayerZeroTransferEvent = Type.Object(
+const LayerZeroTransferEvent = Type.Object(
   {
     layer_zero_transfer: Type.Object({
       ...ends,
@@ -295,7 +281,7 @@ export const TransferEvent = Type.Union(
 );
 export type TransferEvent = Static<typeof TransferEvent>;
 
-export const TransferAssetRelease = Type.Object(
+const TransferAssetRelease = Type.Object(
   {
     chain_id: Type.String(),
     denom: Type.String(),
@@ -304,7 +290,7 @@ export const TransferAssetRelease = Type.Object(
   },
   { title: 'TransferAssetRelease' },
 );
-export type TransferAssetRelease = Static<typeof TransferAssetRelease>;
+type TransferAssetRelease = Static<typeof TransferAssetRelease>;
 
 export const StatusError = Type.Object(
   { type: StringEnum(STATUS_ERROR_TYPES), message: Type.String(), details: ErrorDetails },
@@ -314,8 +300,7 @@ export type StatusError = Static<typeof StatusError>;
 
 const NextBlocking = Nullable(Type.Object({ transfer_sequence_index: Type.Integer() }));
 
-export const NEXT_STEP_ACTIONS = ['none', 'wait', 'retry', 'execute', 'claim', 'track_again'] as const;
-export type NextStepAction = (typeof NEXT_STEP_ACTIONS)[number];
+const NEXT_STEP_ACTIONS = ['none', 'wait', 'retry', 'execute', 'claim', 'track_again'] as const;
 /**
  * Junction extension: what the holder of the funds can do now, so that a wallet can act on the status without
  * interpreting bridge states. Not in the Skip API; clients that do not know it ignore it.
@@ -394,7 +379,7 @@ export const Webhook = Type.Object(
   { title: 'Webhook' },
 );
 export const WebhookList = Type.Object({ webhooks: Type.Array(Webhook) });
-export const WebhookDelivery = Type.Object(
+const WebhookDelivery = Type.Object(
   {
     id: Type.String(),
     chain_id: Type.String(),

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/explorer/', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/explorer/', import.meta.url));
 
 const ARGS = [
   '--headless',

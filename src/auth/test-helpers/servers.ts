@@ -192,7 +192,7 @@ async function canConnect(port: number): Promise<boolean> {
   });
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds (or throws after `timeoutMs`). */
 export async function eventually(

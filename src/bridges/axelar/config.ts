@@ -6,7 +6,7 @@
  */
 import { readDataFile, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
 
-export interface AxelarToken {
+interface AxelarToken {
   address: string;
   /** The gateway's symbol for this token (sendToken / callContractWithToken identify tokens by symbol). */
   symbol: string;

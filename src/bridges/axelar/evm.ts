@@ -27,8 +27,8 @@ import { GATEWAY_ABI, HANDLER_ABI } from './abi.js';
 export { GATEWAY_ABI, HANDLER_ABI };
 
 /** axelar-core's payload versions for a message to a Cosmos chain. */
-export const NATIVE_PAYLOAD_VERSION: Hex = '0x00000000';
-export const COSMWASM_JSON_PAYLOAD_VERSION: Hex = '0x00000002';
+const NATIVE_PAYLOAD_VERSION: Hex = '0x00000000';
+const COSMWASM_JSON_PAYLOAD_VERSION: Hex = '0x00000002';
 
 /** The GMP payload that makes Axelar execute `call.msg` on the CosmWasm contract `call.contract`. */
 export function cosmWasmPayload(call: ContractCall): Uint8Array {

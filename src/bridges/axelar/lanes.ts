@@ -191,7 +191,7 @@ function gmpSource(registry: Registry, chainId: string, to: AxelarChainKind): Ax
 }
 
 /** Axelar delivers a GMP call to a Cosmos chain as an ICS-20 packet with a `wasm` memo: IBC hooks run the contract. */
-export function runsEntryPointOnArrival(registry: Registry, chainId: string): boolean {
+function runsEntryPointOnArrival(registry: Registry, chainId: string): boolean {
   const c = registry.chain(chainId);
   return c !== undefined && c.capabilities.ibcHooks && c.entryPoint !== undefined;
 }

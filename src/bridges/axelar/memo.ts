@@ -16,7 +16,7 @@ import { encodeAbiParameters, hexToBytes, type Address } from 'viem';
 import type { EvmSwapAfter } from '../types.js';
 
 /** axelar-core nexus MessageType: 1 general message, 2 general message with token. */
-export const GMP_TYPE_CALL_WITH_TOKEN = 2;
+const GMP_TYPE_CALL_WITH_TOKEN = 2;
 
 /** AxelarHandler commands (enum Commands { SendToken, SendNative, Swap }). */
 export const HANDLER_SEND_TOKEN = 0;

@@ -60,7 +60,7 @@ function lanesOf(env: TrackerEnv): AxelarLane[] {
 }
 
 /** The GMP memo of an ICS-20 packet into Axelar, if it is one. */
-export function gmpMemoOf(memo: string): GmpMemo | null {
+function gmpMemoOf(memo: string): GmpMemo | null {
   if (!memo.trim().startsWith('{')) return null;
   try {
     const m = JSON.parse(memo) as Partial<GmpMemo>;

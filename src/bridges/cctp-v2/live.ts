@@ -1,6 +1,6 @@
 /**
- * Circle's current fees per lane, when an instance refreshes them (fee-refresh.ts, off the request path): the quote
- * reads them synchronously and falls back to data/cctp-v2.json's table without them.
+ * Circle's current fees per lane: the quote reads them synchronously and falls back to data/cctp-v2.json's table
+ * without them. Nothing writes them yet (no refresher asks Circle's fee endpoint), so today every quote uses the table.
  */
 import type { CctpV2Lane } from './lanes.js';
 
@@ -16,12 +16,4 @@ const book = new WeakMap<CctpV2Lane, CctpV2LiveFee>();
 
 export function cctpV2LiveFee(lane: CctpV2Lane): CctpV2LiveFee | undefined {
   return book.get(lane);
-}
-
-export function setCctpV2LiveFee(lane: CctpV2Lane, fee: CctpV2LiveFee): void {
-  book.set(lane, fee);
-}
-
-export function clearCctpV2LiveFee(lane: CctpV2Lane): void {
-  book.delete(lane);
 }

@@ -17,7 +17,7 @@ const UNKNOWN_ATTESTATION_SECONDS = 1140;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /** Circle's fee terms for a lane now: transfer fee in ppm and the forwarding fee. */
-export function cctpV2FeeTerms(lane: CctpV2Lane): { feePpm: bigint; forwardFee: bigint } {
+function cctpV2FeeTerms(lane: CctpV2Lane): { feePpm: bigint; forwardFee: bigint } {
   const live = cctpV2LiveFee(lane);
   return {
     feePpm: live?.feePpm ?? lane.feePpm,
@@ -33,7 +33,7 @@ export function cctpV2MaxFee(lane: CctpV2Lane, amount: bigint): bigint {
   return transferFee + forwardFee;
 }
 
-export function cctpV2Seconds(lane: CctpV2Lane): number {
+function cctpV2Seconds(lane: CctpV2Lane): number {
   const cfg = cctpV2Config();
   const table = lane.speed === 'fast' ? cfg.fastSeconds : cfg.standardSeconds;
   return (table.get(lane.fromChainId) ?? UNKNOWN_ATTESTATION_SECONDS) + cfg.mintSeconds;

@@ -36,9 +36,7 @@ export interface SolanaV2BurnFields {
  * Instruction data: Anchor discriminator, then Borsh `{ amount: u64, destination_domain: u32, mint_recipient: Pubkey,
  * destination_caller: Pubkey, max_fee: u64, min_finality_threshold: u32 [, hook_data: bytes] }`.
  */
-export function depositForBurnV2Data(
-  f: Omit<SolanaV2BurnFields, 'owner' | 'recentBlockhash' | 'eventKeySeed'>,
-): Buffer {
+function depositForBurnV2Data(f: Omit<SolanaV2BurnFields, 'owner' | 'recentBlockhash' | 'eventKeySeed'>): Buffer {
   const params = Buffer.alloc(8 + 4 + 32 + 32 + 8 + 4);
   params.writeBigUInt64LE(f.amount, 0);
   params.writeUInt32LE(f.destinationDomain, 8);
@@ -52,7 +50,7 @@ export function depositForBurnV2Data(
   return Buffer.concat([anchorDiscriminator('deposit_for_burn_with_hook'), params, len, Buffer.from(f.hookData)]);
 }
 
-export function depositForBurnV2Instruction(
+function depositForBurnV2Instruction(
   f: Omit<SolanaV2BurnFields, 'recentBlockhash' | 'eventKeySeed'>,
   eventData: PublicKey,
 ): TransactionInstruction {

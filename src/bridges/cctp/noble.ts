@@ -5,7 +5,7 @@
  */
 import type { CosmosTx } from '../../wire/msgs.js';
 
-export const MSG_DEPOSIT_FOR_BURN_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurn';
+const MSG_DEPOSIT_FOR_BURN_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurn';
 
 export interface DepositForBurnFields {
   from: string;
@@ -16,7 +16,7 @@ export interface DepositForBurnFields {
 }
 
 /** The message's JSON, fields in proto order. */
-export function depositForBurnJson(f: DepositForBurnFields): string {
+function depositForBurnJson(f: DepositForBurnFields): string {
   return JSON.stringify({
     from: f.from,
     amount: f.amount.toString(),
@@ -26,8 +26,8 @@ export function depositForBurnJson(f: DepositForBurnFields): string {
   });
 }
 
-export const MSG_DEPOSIT_FOR_BURN_WITH_CALLER_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurnWithCaller';
-export const MSG_SEND_TYPE_URL = '/cosmos.bank.v1beta1.MsgSend';
+const MSG_DEPOSIT_FOR_BURN_WITH_CALLER_TYPE_URL = '/circle.cctp.v1.MsgDepositForBurnWithCaller';
+const MSG_SEND_TYPE_URL = '/cosmos.bank.v1beta1.MsgSend';
 
 /**
  * The relayed burn on Noble, as Skip builds it (execution-mechanics §5.1): MsgDepositForBurnWithCaller naming the EVM

@@ -35,7 +35,7 @@ export interface SolanaBurnFields {
 }
 
 /** The instruction data: discriminator, then Borsh `{ amount: u64, destination_domain: u32, mint_recipient: Pubkey }`. */
-export function depositForBurnData(amount: bigint, destinationDomain: number, mintRecipient: Uint8Array): Buffer {
+function depositForBurnData(amount: bigint, destinationDomain: number, mintRecipient: Uint8Array): Buffer {
   const params = Buffer.alloc(8 + 4 + 32);
   params.writeBigUInt64LE(amount, 0);
   params.writeUInt32LE(destinationDomain, 8);
@@ -43,7 +43,7 @@ export function depositForBurnData(amount: bigint, destinationDomain: number, mi
   return Buffer.concat([anchorDiscriminator('deposit_for_burn'), params]);
 }
 
-export function depositForBurnInstruction(
+function depositForBurnInstruction(
   f: Omit<SolanaBurnFields, 'recentBlockhash' | 'eventKeySeed'>,
   eventData: PublicKey,
 ): TransactionInstruction {

@@ -20,7 +20,7 @@ export interface EurekaClient {
   counterpartyClientId: string;
 }
 
-export interface EurekaRelay {
+interface EurekaRelay {
   /** Fee recipient per source chain; a lane is offered relayed only where one is set. */
   recipient: ReadonlyMap<string, string>;
   /** Fee per (source chain, token), in the token's base units. */

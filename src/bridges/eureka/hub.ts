@@ -14,7 +14,7 @@ import { executeContractJson, MSG_EXECUTE_CONTRACT_TYPE_URL } from '../../messag
 import { MSG_TRANSFER_TYPE_URL } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 
-export const SOLIDITY_ABI_ENCODING = 'application/x-solidity-abi';
+const SOLIDITY_ABI_ENCODING = 'application/x-solidity-abi';
 
 export interface HubEurekaFields {
   chainId: string;
@@ -32,7 +32,7 @@ export interface HubEurekaFields {
 }
 
 /** The unrelayed MsgTransfer, through the chain's protobuf model (cosmjs-types), rendered as the wire JSON. */
-export function eurekaMsgTransfer(f: HubEurekaFields): MsgTransfer {
+function eurekaMsgTransfer(f: HubEurekaFields): MsgTransfer {
   return MsgTransfer.fromPartial({
     sourcePort: 'transfer',
     sourceChannel: f.sourceClient,

@@ -21,7 +21,7 @@
 /** ICS26Router MAX_TIMEOUT_DURATION (Ethereum) and ibc-go v10 channel v2 MaxTimeoutDelta (the Hub): one day. */
 export const IBC_V2_MAX_TIMEOUT_SECONDS = 86_400;
 /** Kept back from the one-day limit for a block timestamp behind Junction's clock. */
-export const CLOCK_ALLOWANCE_SECONDS = 120;
+const CLOCK_ALLOWANCE_SECONDS = 120;
 /** The longest packet timeout Junction sets, in seconds after the request. */
 export const EUREKA_MAX_PACKET_SECONDS = IBC_V2_MAX_TIMEOUT_SECONDS - CLOCK_ALLOWANCE_SECONDS;
 /** The least margin over the expected delivery. */

@@ -6,7 +6,7 @@
 import { getAddress } from 'viem';
 import { readDataFile, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
 
-export interface GoFastFile {
+interface GoFastFile {
   fee_bps: number;
   source_chain_fee: Record<string, string>;
   destination_chain_fee: Record<string, string>;

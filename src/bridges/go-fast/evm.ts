@@ -34,7 +34,7 @@ export interface GoFastOrderFields {
   continuation: ContractCall | undefined;
 }
 
-export const bech32Bytes32 = (address: string): Hex =>
+const bech32Bytes32 = (address: string): Hex =>
   bytesToHex(leftPad32(Uint8Array.from(bech32.fromWords(bech32.decode(address, 1023).words))));
 
 export function goFastOrderTx(f: GoFastOrderFields): Static<typeof EvmTx> {

@@ -212,7 +212,7 @@ function packetOf(e: CosmosEvent): IbcPacketRef | null {
 const hexText = (hex: string | undefined) => (hex ? Buffer.from(hex, 'hex').toString('utf8') : undefined);
 
 /** The continuation a memo asks for: `forward` (packet forwarding) or a hooks call ending in `ibc_transfer`. */
-export function nextFromMemo(memo: string): IbcLeg['next'] {
+function nextFromMemo(memo: string): IbcLeg['next'] {
   if (!memo.trim().startsWith('{')) return null;
   let m: Record<string, unknown>;
   try {
@@ -244,7 +244,7 @@ export function nextFromMemo(memo: string): IbcLeg['next'] {
 }
 
 /** The swap-and-transfer an IBC-hooks memo asks of Skip's entry point: the output denom and its recipient. */
-export function swapTransferOf(memo: string): { denom: string; to: string } | null {
+function swapTransferOf(memo: string): { denom: string; to: string } | null {
   if (!memo.trim().startsWith('{')) return null;
   try {
     const m = JSON.parse(memo) as {
@@ -365,7 +365,7 @@ function timeoutPassed(p: IbcPacketRef, nowMs: number): boolean {
 }
 
 /** The denom the receiving chain holds for this packet: the unwound denom, or a new voucher over its channel. */
-export function receivedDenom(p: IbcPacketRef): string {
+function receivedDenom(p: IbcPacketRef): string {
   const prefix = `${p.src_port}/${p.src_channel}/`;
   if (p.data.denom.startsWith(prefix)) return denomOfTrace(parseTracePath(p.data.denom.slice(prefix.length)));
   return ibcDenomOfPath(`${p.dst_port}/${p.dst_channel}/${p.data.denom}`);

@@ -2,14 +2,14 @@
 import { getAddress } from 'viem';
 import { readDataFile, type BridgeDomainsFile } from '../../registry/data-files.js';
 
-export interface OftDeployment {
+interface OftDeployment {
   /** The ERC-20 the user holds (the OFT itself for a native OFT; the adapted token for an OFT adapter). */
   token: string;
   /** The contract the user calls (`send`), which is also the ERC-20 spender when an approval is required. */
   oft: string;
 }
 
-export interface OftEntry {
+interface OftEntry {
   symbol: string;
   sharedDecimals: number;
   approvalRequired: boolean;

@@ -17,7 +17,7 @@ export function layerZeroMessagingFee(lane: LayerZeroLane): { amount: bigint; es
   return { amount: layerZeroConfig().messagingFeeTable.get(lane.fromChainId) ?? 0n, estimate: 'fee_table' };
 }
 
-export function messagingFee(lane: LayerZeroLane): StepFee {
+function messagingFee(lane: LayerZeroLane): StepFee {
   const fee = layerZeroMessagingFee(lane);
   return {
     type: 'SMART_RELAY',

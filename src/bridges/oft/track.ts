@@ -22,7 +22,7 @@ const OFT_RECEIVED = parseAbiItem(
 const SEARCH_MARGIN = 5_000n;
 
 /** One asset's OFT (or pool) per chain, with the denom the user holds there. */
-export interface OftAsset {
+interface OftAsset {
   byChain: ReadonlyMap<string, { contract: string; denom: string }>;
 }
 

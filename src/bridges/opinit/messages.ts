@@ -9,8 +9,8 @@
  */
 import type { CosmosTx } from '../../wire/msgs.js';
 
-export const MSG_INITIATE_TOKEN_DEPOSIT_TYPE_URL = '/opinit.ophost.v1.MsgInitiateTokenDeposit';
-export const MSG_INITIATE_TOKEN_WITHDRAWAL_TYPE_URL = '/opinit.opchild.v1.MsgInitiateTokenWithdrawal';
+const MSG_INITIATE_TOKEN_DEPOSIT_TYPE_URL = '/opinit.ophost.v1.MsgInitiateTokenDeposit';
+const MSG_INITIATE_TOKEN_WITHDRAWAL_TYPE_URL = '/opinit.opchild.v1.MsgInitiateTokenWithdrawal';
 
 export interface OpinitTransfer {
   sender: string;
@@ -20,7 +20,7 @@ export interface OpinitTransfer {
   bridgeId: bigint;
 }
 
-export function depositJson(t: OpinitTransfer): string {
+function depositJson(t: OpinitTransfer): string {
   return JSON.stringify({
     sender: t.sender,
     bridge_id: t.bridgeId.toString(),
@@ -29,7 +29,7 @@ export function depositJson(t: OpinitTransfer): string {
   });
 }
 
-export function withdrawalJson(t: OpinitTransfer): string {
+function withdrawalJson(t: OpinitTransfer): string {
   return JSON.stringify({ sender: t.sender, to: t.to, amount: { denom: t.denom, amount: t.amount.toString() } });
 }
 

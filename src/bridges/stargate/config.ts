@@ -2,7 +2,7 @@
 import { getAddress } from 'viem';
 import { readDataFile, type BridgeDomainsFile } from '../../registry/data-files.js';
 
-export interface StargatePool {
+interface StargatePool {
   pool: string;
   /** The ERC-20 the pool holds, or 'native' for the chain's gas token. */
   token: string;

@@ -36,7 +36,7 @@ export function expectSchema(schema: TSchema, value: unknown): void {
   expect(ok ? [] : validate.errors?.slice(0, 5)).toEqual([]);
 }
 
-export function expectJsonType(res: LightMyRequestResponse): void {
+function expectJsonType(res: LightMyRequestResponse): void {
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
 }
 

@@ -63,7 +63,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Any JSON value (small). */
-export const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
     text,

@@ -30,7 +30,7 @@ export interface FeeSwapJson {
   operations: { pool: string; denom_in: string; denom_out: string }[];
 }
 
-export interface IbcInfoJson {
+interface IbcInfoJson {
   source_channel: string;
   receiver: string;
   fee?: IbcFeeJson;

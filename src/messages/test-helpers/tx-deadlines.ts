@@ -52,7 +52,7 @@ function toNs(v: bigint): bigint {
 }
 
 /** JSON.parse that keeps a bare timeout integer (beyond 2^53 in nanoseconds) exact, as a string of digits. */
-export function parseTimeoutsExact(text: string): unknown {
+function parseTimeoutsExact(text: string): unknown {
   return JSON.parse(text.replace(/("timeout_?timestamp"\s*:\s*)(\d+)/gi, '$1"$2"'));
 }
 

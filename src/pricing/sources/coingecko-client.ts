@@ -112,7 +112,7 @@ export function simplePriceUrl(baseUrl: string, ids: readonly string[]): string 
  * ahead of ours is clamped to `receivedAt` so a price can never look fresher than its arrival. Throws PriceApiError
  * when the body as a whole is not of that shape; a bad entry is reported in `errors` and skipped.
  */
-export function parseSimplePrice(
+function parseSimplePrice(
   body: unknown,
   asked: readonly string[],
   receivedAt: number,

@@ -3,6 +3,7 @@
  * request path only reads it, so a slow or failing API never delays a route, and a price older than `maxAgeMs`
  * (counted from the provider's own update time) is not returned, so a stale figure never decides a safety verdict.
  */
+import { BackgroundLoop } from '../../background-loop.js';
 import { coingeckoIdOf } from './resolve.js';
 import {
   COINGECKO_DEFAULTS,
@@ -29,7 +30,7 @@ export interface LivePriceOptions extends Partial<CoinGeckoClientOptions> {
   onError?: (err: PriceApiError) => void;
 }
 
-export const LIVE_DEFAULTS = {
+const LIVE_DEFAULTS = {
   maxAgeMs: 5 * 60_000,
   refreshIntervalMs: 60_000,
   maxBackoffMs: 10 * 60_000,
@@ -57,9 +58,7 @@ export class LivePriceSource implements PriceSource {
   private readonly client: CoinGeckoClientOptions;
   private readonly maxAgeMs: number;
   private readonly clock: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RefreshReport> | undefined;
-  private stopped = true;
+  private readonly loop: BackgroundLoop<RefreshReport>;
   private failures = 0;
   private lastAttemptAt: number | undefined;
   private lastSuccessAt: number | undefined;
@@ -73,6 +72,16 @@ export class LivePriceSource implements PriceSource {
     this.maxAgeMs = options.maxAgeMs ?? LIVE_DEFAULTS.maxAgeMs;
     this.clock = options.clock ?? Date.now;
     this.name = `live:${hostOf(this.client.baseUrl)}`;
+    this.loop = new BackgroundLoop({
+      pass: () => this.doRefresh(),
+      delayAfter: (outcome) => {
+        if (outcome.ok) return this.nextDelay(outcome.value);
+        // A refresh reports failures in its result; should it ever throw, the loop still goes on, backing off.
+        this.failures++;
+        this.lastError = String(outcome.error);
+        return this.nextDelay(undefined);
+      },
+    });
   }
 
   /** The CoinGecko ids to keep fresh (typically every id the registry's assets carry). */
@@ -93,23 +102,17 @@ export class LivePriceSource implements PriceSource {
    * return keep their old time and age out on their own.
    */
   refresh(): Promise<RefreshReport> {
-    this.running ??= this.doRefresh().finally(() => (this.running = undefined));
-    return this.running;
+    return this.loop.runOnce();
   }
 
   /** Starts the background loop (first refresh immediately). The timer does not keep the process alive. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops the loop and waits for a refresh in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   status(): LiveStatus {
@@ -145,22 +148,6 @@ export class LivePriceSource implements PriceSource {
       failedBatches: result.failedBatches,
       errors: result.errors,
     };
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.refresh().then(
-        (report) => this.schedule(this.nextDelay(report)),
-        // refresh() reports failures in its result; should it ever throw, the loop must still go on.
-        (err: unknown) => {
-          this.failures++;
-          this.lastError = String(err);
-          this.schedule(this.nextDelay(undefined));
-        },
-      );
-    }, delayMs);
-    this.timer.unref();
   }
 
   private nextDelay(report: RefreshReport | undefined): number {

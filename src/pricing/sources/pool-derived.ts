@@ -39,7 +39,7 @@ export interface PoolPricingOptions {
   maxHops?: number;
 }
 
-export const POOL_PRICING_DEFAULTS = {
+const POOL_PRICING_DEFAULTS = {
   minLiquidityUsd: Decimal.fromInt(10_000),
   maxHops: 3,
 } as const;

@@ -10,10 +10,10 @@ import { assetKey, type AssetLookup, type PriceQuote, type PriceSource } from '.
 
 export const DEFAULT_SNAPSHOT_FILE = 'prices/osmosis-sqs-2024-07.json';
 /** CoinGecko ids whose price is another id's (data/prices/coingecko-id-aliases.json). */
-export const DEFAULT_ALIASES_FILE = 'prices/coingecko-id-aliases.json';
+const DEFAULT_ALIASES_FILE = 'prices/coingecko-id-aliases.json';
 
 /** Shape of data/prices/coingecko-id-aliases.json: each id that shares another id's price, and why. */
-export interface IdAliasesFile {
+interface IdAliasesFile {
   _source: string;
   aliases: Record<string, { price_of: string; why: string }>;
 }
@@ -128,7 +128,7 @@ export class SnapshotPriceSource implements PriceSource {
 }
 
 /** The shipped aliases as a map (id → the id whose price it takes). */
-export function shippedAliases(): Map<string, string> {
+function shippedAliases(): Map<string, string> {
   const file = readDataFile<IdAliasesFile>(DEFAULT_ALIASES_FILE);
   return new Map(Object.entries(file.aliases).map(([id, a]) => [id, a.price_of]));
 }

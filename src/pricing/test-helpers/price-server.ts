@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SeenRequest {
+interface SeenRequest {
   path: string;
   ids: string[];
   query: URLSearchParams;

@@ -4,7 +4,7 @@
  * synchronously before the recorded figure of data/gas.json. A price older than the maximum age (every refresh since
  * failed) gives way to the recorded one again. Chains without an endpoint make no calls.
  */
-import { PeriodicRpcRefresher, type RefreshLog, type RpcRefresherOptions } from '../../periodic-rpc-refresher.js';
+import { PeriodicRpcRefresher, type RefreshLog } from '../../periodic-rpc-refresher.js';
 
 interface Entry {
   wei: bigint;
@@ -18,16 +18,13 @@ export function liveGasPriceWei(chainId: string): bigint | undefined {
   return book.get(chainId)?.wei;
 }
 
-export function setLiveGasPrice(chainId: string, wei: bigint, at: number): void {
+function setLiveGasPrice(chainId: string, wei: bigint, at: number): void {
   book.set(chainId, { wei, at });
 }
 
 export function clearLiveGasPrice(chainId: string): void {
   book.delete(chainId);
 }
-
-/** EVM chains to ask, with their JSON-RPC endpoints (CHAIN_RPC_URLS), and how often. */
-export type LiveGasOptions = RpcRefresherOptions;
 
 export class LiveGasPriceRefresher extends PeriodicRpcRefresher {
   get chains(): string[] {

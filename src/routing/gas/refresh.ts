@@ -4,9 +4,9 @@ import type { Registry } from '../../registry/registry.js';
 import { LiveGasPriceRefresher } from './live-gas.js';
 
 /** Gas prices move over minutes; a quote's gas estimate need not follow them more closely. */
-export const GAS_PRICE_INTERVAL_MS = 60_000;
+const GAS_PRICE_INTERVAL_MS = 60_000;
 /** A live price this old (every refresh since failed) gives way to data/gas.json again. */
-export const GAS_PRICE_MAX_AGE_MS = 10 * GAS_PRICE_INTERVAL_MS;
+const GAS_PRICE_MAX_AGE_MS = 10 * GAS_PRICE_INTERVAL_MS;
 
 export function liveGasRefresher(
   registry: Registry,

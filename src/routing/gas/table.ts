@@ -23,7 +23,7 @@ export type EvmMessageKind =
 export type CosmosMessageKind =
   'ibc_transfer' | 'wasm_execute' | 'cctp_deposit_for_burn' | 'bank_send' | 'contract_call';
 
-export interface GasFigure {
+interface GasFigure {
   gas: number;
   basis: 'measured' | 'estimate';
   source: string;

@@ -12,7 +12,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 const require = createRequire(import.meta.url);
 
 /** Path of the anvil executable in foundry's platform package for this machine. */
-export function anvilBinary(): string {
+function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
   return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil');
@@ -38,7 +38,7 @@ function listeningPort(child: ChildProcess): Promise<number> {
 }
 
 /** anvil's well-known test mnemonic: its accounts are funded with 10 000 ETH at start. */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const anvilAccount = (index: number) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
 
 export interface Anvil {

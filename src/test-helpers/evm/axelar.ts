@@ -31,7 +31,7 @@ import { compilePackageSources, compileSolidity, type Compiled } from './solidit
 const require = createRequire(import.meta.url);
 
 /** Axelar's gateway contracts compiled from the package's sources, once per process. */
-export function axelarGatewayContracts(): Record<string, Compiled> {
+function axelarGatewayContracts(): Record<string, Compiled> {
   const entry = ['AxelarGateway.sol', 'auth/AxelarAuthWeighted.sol', 'TokenDeployer.sol', 'test/TestWeth.sol'].map(
     (f) => `@axelar-network/axelar-cgp-solidity/contracts/${f}`,
   );
@@ -46,7 +46,7 @@ export const ERC20_ABI = parseAbi([
   'function transfer(address to, uint256 amount) returns (bool)',
 ]);
 const WETH_ABI = parseAbi(['function deposit() payable']);
-export const GATEWAY_ADMIN_ABI = parseAbi([
+const GATEWAY_ADMIN_ABI = parseAbi([
   'function execute(bytes input)',
   'function tokenAddresses(string symbol) view returns (address)',
   'event ContractCallApprovedWithMint(bytes32 indexed commandId, string sourceChain, string sourceAddress, address indexed contractAddress, bytes32 indexed payloadHash, string symbol, uint256 amount, bytes32 sourceTxHash, uint256 sourceEventIndex)',

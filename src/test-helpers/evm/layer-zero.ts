@@ -16,7 +16,7 @@ const ARTIFACTS = '@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts';
 /** The package resolved from `from` (a dependant's folder, for the version it depends on) or the project's own. */
 export const endpointV2 = (from?: string): Compiled =>
   hardhatArtifact(`${ARTIFACTS}/EndpointV2.sol/EndpointV2.json`, from);
-export const simpleMessageLib = (from?: string): Compiled =>
+const simpleMessageLib = (from?: string): Compiled =>
   hardhatArtifact(`${ARTIFACTS}/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json`, from);
 
 export interface LayerZeroEndpoint {

@@ -15,7 +15,7 @@ import type { Compiled } from './solidity.js';
 const require = createRequire(import.meta.url);
 
 /** The root folder of an installed package (found from its main entry, whatever its `exports` allow). */
-export function packageRoot(pkg: string): string {
+function packageRoot(pkg: string): string {
   for (let dir = path.dirname(require.resolve(pkg)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
     if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === pkg)

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What solc's import callback answers. */
-export type ImportResult = { contents: string } | { error: string };
+type ImportResult = { contents: string } | { error: string };
 export type ImportReader = (name: string) => ImportResult;
 
 /** solc's standard JSON input, the part the cache reads. */
@@ -63,7 +63,7 @@ function readEntry<T>(file: string, key: string): Entry<T> | undefined {
 }
 
 /** Writes `text` to `file` through a temporary file in the same directory renamed into place (atomic on POSIX). */
-export function writeAtomically(file: string, text: string): void {
+function writeAtomically(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {

@@ -64,9 +64,9 @@ export type StargateSymbol = keyof typeof POOLS;
 
 /** Stand-ins for the remote chains' TokenMessaging and CreditMessaging (their addresses do not matter here). */
 export const tokenMessagingPeer = (eid: number) => pad(`0x${(0x7a0000 + eid).toString(16)}`);
-export const creditMessagingPeer = (eid: number) => pad(`0x${(0xc00000 + eid).toString(16)}`);
+const creditMessagingPeer = (eid: number) => pad(`0x${(0xc00000 + eid).toString(16)}`);
 /** Taxi's enforced options: an executor lzReceive option with this gas (type 3 options). */
-export const TAXI_GAS = 100_000n;
+const TAXI_GAS = 100_000n;
 export const taxiEnforcedOptions = encodePacked(
   ['uint16', 'uint8', 'uint16', 'uint8', 'uint128'],
   [3, 1, 17, 1, TAXI_GAS],

@@ -50,14 +50,14 @@ function packetAttributes(p: Packet): Attribute[] {
 }
 
 export const sendPacket = (p: Packet): AbciEvent => ({ type: 'send_packet', attributes: packetAttributes(p) });
-export const recvPacket = (p: Packet): AbciEvent => ({ type: 'recv_packet', attributes: packetAttributes(p) });
+const recvPacket = (p: Packet): AbciEvent => ({ type: 'recv_packet', attributes: packetAttributes(p) });
 export const writeAck = (p: Packet, ack: string): AbciEvent => ({
   type: 'write_acknowledgement',
   attributes: [...packetAttributes(p), a('packet_ack', ack), a('packet_ack_hex', Buffer.from(ack).toString('hex'))],
 });
 const withoutData = (p: Packet) => packetAttributes(p).filter((x) => !x.key.startsWith('packet_data'));
-export const acknowledgePacket = (p: Packet): AbciEvent => ({ type: 'acknowledge_packet', attributes: withoutData(p) });
-export const timeoutPacket = (p: Packet): AbciEvent => ({ type: 'timeout_packet', attributes: withoutData(p) });
+const acknowledgePacket = (p: Packet): AbciEvent => ({ type: 'acknowledge_packet', attributes: withoutData(p) });
+const timeoutPacket = (p: Packet): AbciEvent => ({ type: 'timeout_packet', attributes: withoutData(p) });
 const messageEvent = (action: string, sender: string): AbciEvent => ({
   type: 'message',
   attributes: [a('action', action), a('sender', sender), a('module', 'ibc_channel'), a('msg_index', '0')],

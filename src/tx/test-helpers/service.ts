@@ -7,7 +7,7 @@ import { TxService } from '../service.js';
 import type { WebhookSettings } from '../webhooks.js';
 import type { WorkerSettings } from '../worker.js';
 
-export const FAST_WORKER: WorkerSettings = {
+const FAST_WORKER: WorkerSettings = {
   pollIntervalMs: 1,
   pollMaxIntervalMs: 1,
   notFoundAbandonMs: 300_000,

@@ -1,8 +1,9 @@
 /**
  * Polls one venue's live source on an interval and swaps each good result into the MarketStore. A failed poll
  * (network error, HTTP error, garbage, a result with no pools) changes nothing: the store keeps serving the last good
- * snapshot, and the status reports the error and how old the served state is. Polls never overlap.
+ * snapshot, and the status reports the error and how old the served state is. Polls never overlap (BackgroundLoop).
  */
+import { BackgroundLoop } from '../../background-loop.js';
 import type { MarketStore } from '../market-store.js';
 import type { VenueSnapshot } from '../types.js';
 
@@ -42,52 +43,38 @@ export interface IngestStatus {
 }
 
 export class VenuePoller {
-  private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<boolean> | undefined;
+  private readonly loop: BackgroundLoop<boolean>;
   private abort = new AbortController();
   private lastSuccessAt: number | undefined;
   private lastErrorAt: number | undefined;
   private lastError: string | undefined;
   private failures = 0;
   private polls = 0;
-  private running = false;
   private readonly now: () => number;
 
   constructor(private readonly opts: PollerOptions) {
     if (!(opts.intervalMs > 0)) throw new RangeError('intervalMs must be positive');
     this.now = opts.now ?? Date.now;
+    this.loop = new BackgroundLoop({ pass: () => this.run(), delayAfter: () => opts.intervalMs });
   }
 
   /** Starts polling: one poll now, then one every interval after the previous one ends. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.running) return;
     this.abort = new AbortController();
-    const loop = (): void => {
-      void this.pollOnce().finally(() => {
-        if (this.running) {
-          this.timer = setTimeout(loop, this.opts.intervalMs);
-          this.timer.unref();
-        }
-      });
-    };
-    loop();
+    this.loop.start();
   }
 
   /** Stops polling and aborts a poll in flight; resolves when it has settled. */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
+    const stopped = this.loop.stop();
     this.abort.abort();
-    await this.inFlight?.catch(() => undefined);
+    await stopped;
   }
 
   /** Runs one poll (or joins the one in flight). Resolves true if a new snapshot was stored. */
   pollOnce(): Promise<boolean> {
-    this.inFlight ??= this.run().finally(() => {
-      this.inFlight = undefined;
-    });
-    return this.inFlight;
+    return this.loop.runOnce();
   }
 
   private async run(): Promise<boolean> {
@@ -118,7 +105,7 @@ export class VenuePoller {
       t === undefined ? undefined : new Date(t).toISOString();
     return {
       venue: this.opts.venue,
-      running: this.running,
+      running: this.loop.running,
       source: s?.source,
       takenAt: s?.takenAt.toISOString(),
       ageMs,

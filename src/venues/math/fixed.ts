@@ -30,14 +30,6 @@ export function ceilDiv(a: bigint, b: bigint): bigint {
   return a / b; // truncation toward zero is the ceiling for a ≤ 0
 }
 
-export function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
-export function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
 /** floor(sqrt(n)) for n ≥ 0 (Newton's method on integers). */
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('isqrt of a negative number');
@@ -89,13 +81,6 @@ export function parseAmount(s: unknown): bigint {
   if (typeof s === 'number' && Number.isSafeInteger(s) && s >= 0) return BigInt(s);
   if (typeof s !== 'string' || !/^\d+$/.test(s))
     throw new SyntaxError(`not an integer amount: ${String(s).slice(0, 60)}`);
-  return BigInt(s);
-}
-
-/** Parses an integer that may be signed and may come as a JSON number or string (proto-JSON int64 is a string). */
-export function parseInteger(s: unknown): bigint {
-  if (typeof s === 'number' && Number.isSafeInteger(s)) return BigInt(s);
-  if (typeof s !== 'string' || !/^-?\d+$/.test(s)) throw new SyntaxError(`not an integer: ${String(s).slice(0, 60)}`);
   return BigInt(s);
 }
 

@@ -80,7 +80,7 @@ export abstract class AstroportPair implements Pool {
 }
 
 /** Solvers signal impossible inputs with RangeError. */
-export function guarded(f: () => bigint | undefined): bigint | undefined {
+function guarded(f: () => bigint | undefined): bigint | undefined {
   try {
     return f();
   } catch (err) {

@@ -5,11 +5,7 @@ import { ASTROPORT_VENUE } from './base.js';
 import { NEUTRON_CHAIN_ID, loadOfflineSnapshot } from './snapshot.js';
 
 export { ASTROPORT_VENUE } from './base.js';
-export { loadOfflineSnapshot, NEUTRON_CHAIN_ID } from './snapshot.js';
-export { astroportFetcher, smartQueryUrl, type AstroportIngestOptions } from './ingest.js';
-export { XykPair } from './xyk.js';
-export { StablePair } from './stable.js';
-
+export { astroportFetcher } from './ingest.js';
 export const neutronAstroport: VenuePlugin = {
   name: ASTROPORT_VENUE,
   chainId: NEUTRON_CHAIN_ID,

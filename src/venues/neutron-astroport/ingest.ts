@@ -34,7 +34,7 @@ interface PairInfo {
   denoms: string[];
 }
 
-export function smartQueryUrl(lcd: string, contract: string, query: unknown): string {
+function smartQueryUrl(lcd: string, contract: string, query: unknown): string {
   const b64 = Buffer.from(JSON.stringify(query)).toString('base64');
   return `${lcd.replace(/\/+$/, '')}/cosmwasm/wasm/v1/contract/${contract}/smart/${encodeURIComponent(b64)}`;
 }

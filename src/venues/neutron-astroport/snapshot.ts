@@ -7,7 +7,7 @@ import { ASTROPORT_VENUE } from './base.js';
 import { type PairKind, buildPair, feeRate } from './parse.js';
 
 export const NEUTRON_CHAIN_ID = 'neutron-1';
-export const OFFLINE_PAIRS_FILE = 'pools/neutron-1.json';
+const OFFLINE_PAIRS_FILE = 'pools/neutron-1.json';
 
 export function loadOfflineSnapshot(): VenueSnapshot {
   const file = obj(readDataFile<unknown>(OFFLINE_PAIRS_FILE), OFFLINE_PAIRS_FILE);

@@ -5,15 +5,9 @@ import { OSMOSIS_VENUE } from './base.js';
 import { OSMOSIS_CHAIN_ID, loadOfflineSnapshot } from './snapshot.js';
 
 export { OSMOSIS_VENUE } from './base.js';
-export { loadOfflineSnapshot, loadTakerFees, OSMOSIS_CHAIN_ID } from './snapshot.js';
-export { sqsFetcher, type SqsIngestOptions } from './ingest-sqs.js';
-export { lcdFetcher, type LcdIngestOptions } from './ingest-lcd.js';
-export { TakerFees, DEFAULT_TAKER_FEE } from './taker-fee.js';
-export { BalancerPool } from './balancer.js';
-export { StableswapPool } from './stableswap.js';
-export { ConcentratedPool } from './concentrated.js';
-export { TransmuterPool } from './transmuter.js';
-
+export { loadTakerFees } from './snapshot.js';
+export { sqsFetcher } from './ingest-sqs.js';
+export { lcdFetcher } from './ingest-lcd.js';
 export const osmosisPoolmanager: VenuePlugin = {
   name: OSMOSIS_VENUE,
   chainId: OSMOSIS_CHAIN_ID,

@@ -155,7 +155,7 @@ function parseCoins(v: unknown, path: string): Map<string, bigint> {
 }
 
 /** SQS tick model `{ticks: [...]}` or LCD `{liquidity: [...]}` → buckets. */
-export function parseTickModel(v: unknown, path: string): ClBucket[] {
+function parseTickModel(v: unknown, path: string): ClBucket[] {
   const o = obj(v, path);
   const list = arr(o.ticks ?? o.liquidity ?? [], `${path}.ticks`);
   return list.map((t, i) => {

@@ -11,8 +11,8 @@ import { type PoolRecord, buildPool, recordFromSqs, recordId } from './parse.js'
 import { DEFAULT_TAKER_FEE, TakerFees } from './taker-fee.js';
 
 export const OSMOSIS_CHAIN_ID = 'osmosis-1';
-export const OFFLINE_POOLS_FILE = 'pools/osmosis-1.json';
-export const TAKER_FEES_FILE = 'pools/osmosis-taker-fees.json';
+const OFFLINE_POOLS_FILE = 'pools/osmosis-1.json';
+const TAKER_FEES_FILE = 'pools/osmosis-taker-fees.json';
 
 /** The recorded taker-fee table (data/pools/osmosis-taker-fees.json). */
 export function loadTakerFees(): TakerFees {

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Mode = 'ok' | 'http-500' | 'garbage' | 'empty' | 'truncated';
+type Mode = 'ok' | 'http-500' | 'garbage' | 'empty' | 'truncated';
 /** Returns a JSON value to serialize, a pre-serialized JSON string, or undefined for 404. */
 export type Route = (path: string, query: URLSearchParams) => unknown;
 

@@ -27,8 +27,8 @@ function chopRound(x: bigint): bigint {
   return q % 2n === 0n ? q : q + 1n;
 }
 
-export const decMul = (a: bigint, b: bigint): bigint => chopRound(a * b);
-export const decQuo = (a: bigint, b: bigint): bigint => chopRound((a * ONE * ONE) / b);
+const decMul = (a: bigint, b: bigint): bigint => chopRound(a * b);
+const decQuo = (a: bigint, b: bigint): bigint => chopRound((a * ONE * ONE) / b);
 
 function decPower(d: bigint, power: bigint): bigint {
   if (power === 0n) return ONE;
@@ -75,7 +75,7 @@ function powApprox(base: bigint, exp: bigint): bigint {
 }
 
 /** osmomath.Pow for a base in (0, 2). */
-export function osmosisPow(base: bigint, exp: bigint): bigint {
+function osmosisPow(base: bigint, exp: bigint): bigint {
   if (base <= 0n || base >= 2n * ONE) throw new RangeError('base must be in (0, 2)');
   const integer = exp / ONE;
   const fractional = exp - integer * ONE;

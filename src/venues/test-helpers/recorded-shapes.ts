@@ -3,15 +3,15 @@
  * (see data/pools/osmosis-1.json `_source`: quicksilver-zone/quicksilver recordings, 2024-03 .. 2025-02); tick-model
  * buckets around the recorded CL price are illustrative (no public recording of that pool's ticks exists).
  */
-export const ATOM = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
-export const QATOM = 'ibc/FA602364BEC305A696CBDF987058E99D8B479F0318E47314C49173E8838C5BAC';
+const ATOM = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+const QATOM = 'ibc/FA602364BEC305A696CBDF987058E99D8B479F0318E47314C49173E8838C5BAC';
 export const USDC = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 export const USDC_AXL = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 
 const b64 = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64');
 
 /** Go-JSON chain models, as SQS `/pools` returns them in `chain_model`. */
-export const goBalancer1 = {
+const goBalancer1 = {
   address: 'osmo1mw0ac6rwlp5r8wapwk3zs6g29h8fcscxqakdzw9emkne6c8wjp9q0t3v8t',
   id: 1,
   pool_params: {
@@ -28,7 +28,7 @@ export const goBalancer1 = {
   total_weight: '1073741824000000',
 };
 
-export const goStable944 = {
+const goStable944 = {
   address: 'osmo1awr39mc2hrkt8gq8gt3882ru40ay45k8a3yg69nyypqe9g0ryycs66lhkh',
   id: 944,
   pool_params: { swap_fee: '0.003000000000000000', exit_fee: '0.000000000000000000' },
@@ -42,7 +42,7 @@ export const goStable944 = {
   scaling_factor_controller: 'osmo16x03wcp37kx5e8ehckjxvwcgk9j0cqnhm8m3yy',
 };
 
-export const goCl1464 = {
+const goCl1464 = {
   address: 'osmo13vhcd3xllpvz8tql4dzp8yszxeas8zxpzptyvjttdy7m64kuyz5sv6caqq',
   incentives_address: 'osmo1wsfhgwgvpylkcde80vzyry3dt2vhkah83ctqc23r8780vujsxvdq952del',
   spread_rewards_address: 'osmo1zdze9lvalg9x6zj9u4vzrsyjljnmgp46kwcelzz4eqddsqk8uecsrxwmcv',
@@ -58,7 +58,7 @@ export const goCl1464 = {
   last_liquidity_update: '2025-02-14T12:55:26.825007462Z',
 };
 
-export const transmuterV1Msg = b64({ pool_asset_denoms: [USDC, USDC_AXL], admin: 'osmo1admin' });
+const transmuterV1Msg = b64({ pool_asset_denoms: [USDC, USDC_AXL], admin: 'osmo1admin' });
 
 export const goTransmuter1212 = {
   contract_address: 'osmo10c8y69yylnlwrhu32ralf08ekladhfknfqrjsy9yqc9ml8mlxpqq2sttzk',
@@ -67,7 +67,7 @@ export const goTransmuter1212 = {
   instantiate_msg: transmuterV1Msg,
 };
 
-export const goOrderbook1930 = {
+const goOrderbook1930 = {
   contract_address: 'osmo13zuafleemprax0csfddn8z8p8nt9a80tefg6cw0jlkqhzvt4h49sjxy0wm',
   pool_id: 1930,
   code_id: 885,
@@ -177,8 +177,8 @@ export const lcdParams = {
 /** Astroport on Neutron: the NTRN/ATOM xyk pair (recorded reserves 2024-04-04) and a USDC/USDT stable pair. */
 export const NTRN_ATOM = 'neutron1e22zh5p8meddxjclevuhjmfj69jxfsa8uu3jvht72rv9d8lkhves6t8veq';
 export const USDC_USDT = 'neutron1adk7gupr0thjr3e6wcnlxr7ugclcg4cukv2np8la29dz38zuzymqjcv5s4';
-export const ASTRO_FACTORY = 'neutron1hptk0k5kng7hjy35vmh009qd5m6l33609nypgf2yc6nqnewduqasxplt4e';
-export const N_ATOM = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
+const ASTRO_FACTORY = 'neutron1hptk0k5kng7hjy35vmh009qd5m6l33609nypgf2yc6nqnewduqasxplt4e';
+const N_ATOM = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
 export const N_USDC = 'ibc/F082B65C88E4B6D5EF1DB243CDA1D331D002759E938A0F5CD3FFDC5D53B3E349';
 export const N_USDT = 'ibc/57503D7852EF4E1899FE6D71C5E81D7C839F76580F86F21E39348FC2BC9D7CE2';
 

@@ -105,7 +105,7 @@ export function osmosisTokens(registry: Registry, seed = 3): SyntheticToken[] {
 const tickPrice = (tick: number): number => Number(tickToPrice36(tick)) / 1e36;
 
 /** The largest tick whose price is at most `price` (token1 per token0, base units). */
-export function priceToTick(price: number): number {
+function priceToTick(price: number): number {
   const d = Math.floor(Math.log10(price));
   let t =
     price >= 1

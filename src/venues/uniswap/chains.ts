@@ -14,9 +14,9 @@ import {
 import { readDataFile } from '../../registry/data-files.js';
 import { ShapeError, arr, int, obj, str } from '../json.js';
 
-export const CHAINS_FILE = 'evm-uniswap.json';
+const CHAINS_FILE = 'evm-uniswap.json';
 
-export interface V3Deployment {
+interface V3Deployment {
   /** "uniswap-v3", or a fork with the same arithmetic ("pancakeswap-v3"). */
   protocol: string;
   /** Absent for a fork whose factory is not recorded (its pools are followed by address only). */
@@ -26,7 +26,7 @@ export interface V3Deployment {
   feeTiers: ReadonlyMap<number, number>;
 }
 
-export interface V2Deployment {
+interface V2Deployment {
   protocol: string;
   factory: Address;
   initCodeHash: Hex;
@@ -117,7 +117,7 @@ export function uniswapChain(chainId: string): UniswapChain | undefined {
 }
 
 /** Tokens sorted as the pools order them (token0 < token1 by address). */
-export function sortTokens(a: Address, b: Address): [Address, Address] {
+function sortTokens(a: Address, b: Address): [Address, Address] {
   return BigInt(a) < BigInt(b) ? [a, b] : [b, a];
 }
 

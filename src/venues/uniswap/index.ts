@@ -11,7 +11,7 @@ import { uniswapChains, type UniswapChain } from './chains.js';
 import { loadOfflineSnapshot } from './snapshot.js';
 
 /** Uniswap's icon, as the Skip Go API lists it for its EVM venues (shared/fixtures/skip-go-api/venues.json). */
-export const UNISWAP_LOGO_URI =
+const UNISWAP_LOGO_URI =
   'https://raw.githubusercontent.com/Uniswap/brand-assets/main/Uniswap%20Brand%20Assets/Uniswap_icon_pink.svg';
 
 export function uniswapPlugin(chain: UniswapChain): VenuePlugin {
@@ -28,17 +28,5 @@ export function uniswapVenuePlugins(): VenuePlugin[] {
   return [...uniswapChains().values()].map(uniswapPlugin);
 }
 
-export {
-  uniswapChain,
-  uniswapChains,
-  v2PairAddress,
-  v3PoolAddress,
-  sortTokens,
-  type UniswapChain,
-  type V2Deployment,
-  type V3Deployment,
-} from './chains.js';
-export { swapDenom, nativeDenomOf, type SwapDenom } from './native.js';
-export { UniswapV3Pool, V3_KIND, type V3PoolState, type V3Tick } from './v3-pool.js';
-export { ConstantProductPool, V2_KIND, type V2PoolState } from './v2-pool.js';
-export { loadOfflineSnapshot, offlinePoolsFile } from './snapshot.js';
+export { uniswapChain, uniswapChains, v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
+export { swapDenom, nativeDenomOf } from './native.js';

@@ -96,7 +96,7 @@ interface Tracked {
 }
 
 /** Candidate pools of the chain's main tokens: every pair, every V3 fee tier and every V2 deployment. */
-export function candidatePools(chain: UniswapChain): PoolSpec[] {
+function candidatePools(chain: UniswapChain): PoolSpec[] {
   const tokens = [...new Set(chain.mainTokens.values())];
   const out: PoolSpec[] = [];
   for (let i = 0; i < tokens.length; i++)
@@ -128,35 +128,6 @@ export function candidatePools(chain: UniswapChain): PoolSpec[] {
         });
     }
   return out;
-}
-
-/** The pool spec of a built pool (to follow the offline snapshot's pools live). */
-export function specOf(pool: Pool): PoolSpec | undefined {
-  if (pool instanceof UniswapV3Pool) {
-    const s = pool.state;
-    return {
-      kind: 'v3',
-      address: pool.id as Address,
-      protocol: pool.protocol,
-      token0: s.token0 as Address,
-      token1: s.token1 as Address,
-      fee: s.fee,
-      tickSpacing: s.tickSpacing,
-    };
-  }
-  if (pool instanceof ConstantProductPool) {
-    const s = pool.state;
-    return {
-      kind: 'v2',
-      address: pool.id as Address,
-      protocol: pool.protocol,
-      token0: s.token0 as Address,
-      token1: s.token1 as Address,
-      feeNumerator: s.feeNumerator,
-      feeDenominator: s.feeDenominator,
-    };
-  }
-  return undefined;
 }
 
 const wordOf = (tick: number, spacing: number) => Math.floor(Math.floor(tick / spacing) / 256);

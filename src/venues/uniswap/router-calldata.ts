@@ -34,7 +34,7 @@ export function routerExecutes(pool: Pool): boolean {
   );
 }
 
-export interface RouterHop {
+interface RouterHop {
   pool: Pool;
   denomIn: string;
   denomOut: string;

@@ -8,7 +8,7 @@ import { IngestError } from '../ingest/http.js';
 import { mapLimit } from '../ingest/http.js';
 
 /** Canonical Multicall3 deployment (github.com/mds1/multicall: the same address on every EVM chain). */
-export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
 export const MULTICALL3_ABI = parseAbi([
   'struct Call3 { address target; bool allowFailure; bytes callData; }',
@@ -36,7 +36,7 @@ export interface RpcOptions {
 let rpcId = 0;
 
 /** One JSON-RPC request; the result, or an IngestError with the node's error message. */
-export async function jsonRpc(opts: RpcOptions, method: string, params: unknown[]): Promise<unknown> {
+async function jsonRpc(opts: RpcOptions, method: string, params: unknown[]): Promise<unknown> {
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? 20_000);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   opts.onRequest?.();

@@ -11,7 +11,7 @@ import type { Pool, VenueSnapshot } from '../types.js';
 import type { UniswapChain } from './chains.js';
 import { buildPool } from './parse.js';
 
-export const offlinePoolsFile = (chainId: string) => `pools/evm-${chainId}.json`;
+const offlinePoolsFile = (chainId: string) => `pools/evm-${chainId}.json`;
 
 export function loadOfflineSnapshot(chain: UniswapChain): VenueSnapshot {
   const name = offlinePoolsFile(chain.chainId);

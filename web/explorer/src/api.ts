@@ -75,15 +75,3 @@ export async function api<T>(path: string, body?: unknown, signal?: AbortSignal)
   }
   return parsed as T;
 }
-
-/** Builds a query string the way the SDK does (repeated keys for arrays). */
-export function query(params: Record<string, string | boolean | string[] | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) for (const x of v) q.append(k, x);
-    else q.append(k, String(v));
-  }
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}

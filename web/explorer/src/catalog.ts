@@ -30,7 +30,7 @@ export async function loadCatalog(): Promise<Catalog> {
   return makeCatalog(chains.chains, assets.chain_to_assets_map, bridges.bridges, venues.venues);
 }
 
-export function makeCatalog(
+function makeCatalog(
   chains: Chain[],
   byChain: Record<string, { assets: Asset[] }>,
   bridges: Bridge[],

@@ -118,7 +118,7 @@ function mintRecipientHex(b64: string): string {
 }
 
 /** What a memo makes the receiving chain do, one line per action, following `next` chains. */
-export function describeMemo(memo: unknown, fmt: AmountFormat, depth = 0): string[] {
+function describeMemo(memo: unknown, fmt: AmountFormat, depth = 0): string[] {
   if (depth > 8) return [];
   if (memo === '' || memo === undefined || memo === null)
     return depth === 0 ? ['No memo: the receiver simply gets the funds.'] : [];

@@ -14,7 +14,7 @@ import { WARP_ROUTER_ABI } from '../../../src/bridges/hyperlane/abi.js';
 import { IOFT_ABI } from '../../../src/bridges/oft/abi.js';
 import { SWAP_ROUTER_02_ABI } from '../../../src/venues/uniswap/router-abi.js';
 
-export interface AbiParam {
+interface AbiParam {
   name: string;
   type: string;
 }
@@ -33,7 +33,7 @@ const canonicalType = (p: AbiParameter): string =>
     : p.type;
 
 /** Every ABI whose functions a Junction transaction may call. */
-export const PROJECT_ABIS: readonly Abi[] = [
+const PROJECT_ABIS: readonly Abi[] = [
   TOKEN_MESSENGER_ABI,
   TOKEN_MESSENGER_V2_ABI,
   CCTP_RELAYER_ABI,

@@ -4,7 +4,7 @@
  * Chosen by the ErrorInfo reason the server sends (src/pricing/safety.ts, src/routing/no-route.ts).
  */
 
-export interface RefusalLike {
+interface RefusalLike {
   details?: readonly { reason?: string }[];
 }
 

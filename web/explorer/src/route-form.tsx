@@ -11,7 +11,7 @@ import { toBaseUnits } from './units.js';
 import type { Route } from './wire.js';
 import type { RankedRoute } from './alternative-rows.js';
 
-export interface RouteRequestBody {
+interface RouteRequestBody {
   source_asset_chain_id: string;
   source_asset_denom: string;
   dest_asset_chain_id: string;

@@ -26,11 +26,11 @@ const KIND_TITLES: Record<string, string> = {
 const s = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 
 /** Where an operation leaves the funds: its destination chain and denom. */
-export function opEnd(op: Operation): { chainId: string; denom: string } {
+function opEnd(op: Operation): { chainId: string; denom: string } {
   const [, r] = kindOf(op);
   return { chainId: s(r.to_chain_id) || s(r.chain_id) || s(r.from_chain_id), denom: s(r.denom_out) || s(r.denom) };
 }
-export function opStart(op: Operation): { chainId: string; denom: string } {
+function opStart(op: Operation): { chainId: string; denom: string } {
   const [, r] = kindOf(op);
   return { chainId: s(r.from_chain_id) || s(r.chain_id), denom: s(r.denom_in) || s(r.denom) };
 }

@@ -6,14 +6,14 @@
  */
 import bs58 from 'bs58';
 
-export interface SvmAccount {
+interface SvmAccount {
   pubkey: string;
   signer: boolean;
   writable: boolean;
   /** What the instruction calls this account, when the page knows the instruction. */
   role?: string;
 }
-export interface SvmInstruction {
+interface SvmInstruction {
   programId: string;
   accounts: SvmAccount[];
   dataHex: string;

@@ -4,14 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 
-export interface CapturedAxelarRecord {
+interface CapturedAxelarRecord {
   [key: string]: unknown;
   fee_amount: string;
   fee_asset: { [key: string]: unknown; denom: string; chain_id: string };
   ibc_transfer_to_axelar?: Record<string, unknown>;
 }
 
-export interface CapturedOperation {
+interface CapturedOperation {
   [key: string]: unknown;
   axelar_transfer: CapturedAxelarRecord;
   amount_in: string;
@@ -26,7 +26,7 @@ export interface CapturedRoute {
   dest_asset_denom: string;
 }
 
-export interface CapturedTx {
+interface CapturedTx {
   [key: string]: unknown;
   operations_indices: number[];
   cosmos_tx?: {

@@ -6,7 +6,6 @@
  */
 
 export const Q96 = 1n << 96n;
-export const Q128 = 1n << 128n;
 export const MAX_UINT128 = (1n << 128n) - 1n;
 export const MAX_UINT160 = (1n << 160n) - 1n;
 export const MAX_UINT256 = (1n << 256n) - 1n;

@@ -15,7 +15,6 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { Q96 } from '../math/full-math.js';
 import { sqrtRatioAtTick } from '../math/tick-math.js';
 
 const AGG3 = parseAbi([
@@ -96,5 +95,3 @@ export function startSyntheticNode(): Promise<SyntheticNode> {
     ),
   );
 }
-
-export { Q96 };
