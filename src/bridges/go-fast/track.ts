@@ -81,7 +81,7 @@ export function decodeOrder(order: Hex): GoFastOrder | null {
 }
 
 /** The gateway's reading of a 32-byte recipient: 12 leading zero bytes make it a 20-byte account (bech32_encode). */
-export function recipientBech32(prefix: string, recipient: Hex): string {
+function recipientBech32(prefix: string, recipient: Hex): string {
   const bytes = Buffer.from(recipient.slice(2), 'hex');
   const raw = bytes.subarray(0, 12).every((b) => b === 0) ? bytes.subarray(12) : bytes;
   return bech32.encode(prefix, bech32.toWords(raw), 1023);
@@ -95,7 +95,7 @@ const chainOfDomain = (domain: number) => [...goFastConfig().domain].find(([, d]
  * execute message, `swap_and_action` with a `post_swap_action.ibc_transfer`, or without a swap `action` with an
  * `action.ibc_transfer` (src/messages/cosmos/entry-point.ts builds both).
  */
-export function onwardChannel(data: string): string | null {
+function onwardChannel(data: string): string | null {
   let m: {
     swap_and_action?: { post_swap_action?: IbcTransferAction };
     action?: { action?: IbcTransferAction };

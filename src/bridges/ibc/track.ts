@@ -244,7 +244,7 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
 }
 
 /** The swap-and-transfer an IBC-hooks memo asks of Skip's entry point: the output denom and its recipient. */
-function swapTransferOf(memo: string): { denom: string; to: string } | null {
+export function swapTransferOf(memo: string): { denom: string; to: string } | null {
   if (!memo.trim().startsWith('{')) return null;
   try {
     const m = JSON.parse(memo) as {
