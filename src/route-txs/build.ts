@@ -327,9 +327,11 @@ function evmSwapTx(
       swapBefore: evmSwapCall(swap, input, minOut),
       // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
       ...(g.steps.length > 2
-        ? next.bridge.forwardsByIbc
-          ? { ibcForward: fold.forwardedTransfer(2) }
-          : { continuation: fold.contractCallAfter(2) }
+        ? isEvmSwap(g.steps[2]!)
+          ? { swapAfter: evmSwapAfter(g.steps[2], amounts.minOut[g.first + 2]!) }
+          : next.bridge.forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer(2) }
+            : { continuation: fold.contractCallAfter(2) }
         : {}),
     });
   }

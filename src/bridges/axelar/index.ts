@@ -15,7 +15,7 @@ import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
 import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
-import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload } from './evm.js';
+import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
 import {
   HANDLER_SEND_NATIVE,
@@ -37,6 +37,7 @@ function buildTx({
   operationIndices,
   timeoutTimestampNs,
   continuation,
+  swapBefore,
   swapAfter,
 }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
@@ -60,21 +61,23 @@ function buildTx({
       : continuation
         ? { contractAddress: continuation.contract, payload: cosmWasmPayload(continuation) }
         : { contractAddress: recipient, payload: nativeDeliveryPayload() };
+    const fields = {
+      chainId: lane.fromChainId,
+      handler: lane.gmp.handler,
+      token: lane.denomIn,
+      symbol: lane.sourceSymbol!,
+      amount,
+      gasPayment: lane.gmp.gasPayment,
+      destinationChain: lane.toChainName,
+      ...target,
+      signer: sender,
+    };
     return {
-      evm_tx: gmpTransferTx({
-        chainId: lane.fromChainId,
-        handler: lane.gmp.handler,
-        token: lane.denomIn,
-        symbol: lane.sourceSymbol!,
-        amount,
-        gasPayment: lane.gmp.gasPayment,
-        destinationChain: lane.toChainName,
-        ...target,
-        signer: sender,
-      }),
+      evm_tx: swapBefore ? swapAndGmpTransferTx(fields, swapBefore) : gmpTransferTx(fields),
       operations_indices: operationIndices,
     };
   }
+  if (swapBefore) throw new Error('only an Axelar transfer from an EVM chain swaps first');
   if (!lane.toAxelar || !lane.destinationHandler) throw new Error('an Axelar lane starts on an EVM or a Cosmos chain');
   if (timeoutTimestampNs === undefined) throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
   const memo = handlerCallMemo(
@@ -119,7 +122,16 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   laneOfRecord: (registry, record, at, expected) => axelarLaneOfRecord(lanes(registry), record, at, expected),
   buildTx,
   carriesNext,
+  swapsBefore,
 };
+
+/**
+ * From an EVM chain the transfer goes through Skip's AxelarHandler, whose swapAndGmpTransferERC20Token swaps first
+ * (through its swap router, SwapRouter02): a swap on that chain rides in the same transaction.
+ */
+function swapsBefore(_registry: unknown, lane: AxelarLane): boolean {
+  return lane.gmp !== undefined;
+}
 
 /**
  * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane ends

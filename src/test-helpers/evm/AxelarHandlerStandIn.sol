@@ -5,6 +5,10 @@
 //   native value must equal the gas payment, the token is looked up by its gateway symbol and pulled from the caller,
 //   the gas service is paid for the contract call with token (sender = this contract, refund = the caller), then the
 //   gateway's callContractWithToken sends it;
+// - swapAndGmpTransferERC20Token(address,uint256,bytes,string,string,bytes,string,uint256), on a source chain: the
+//   input (the zero address: native, value = amount + gas payment; else pulled from the caller, value = gas payment)
+//   goes to the swap router with the calldata (native as the call's value, a token approved to the router), and what
+//   the swap added to this contract's balance of the symbol's token is sent as above (gas paid for that amount);
 // - executeWithToken(bytes32,string,string,bytes,string,uint256) (AxelarExecutable), on a destination chain: the
 //   gateway must validate the approved call (validateContractCallAndMint releases the tokens to this contract), then
 //   the payload is ABI (uint8 command, bytes data): 0 SendToken transfers the tokens to abi.decode(data, (address)),
@@ -114,6 +118,49 @@ contract AxelarHandlerStandIn {
     function setSwapRouter(address router) external {
         require(address(swapRouter) == address(0), "already set");
         swapRouter = IStandInSwapRouter02(router);
+    }
+
+    function swapAndGmpTransferERC20Token(
+        address inputToken,
+        uint256 amount,
+        bytes memory swapCalldata,
+        string memory destinationChain,
+        string memory contractAddress,
+        bytes memory payload,
+        string memory symbol,
+        uint256 gasPaymentAmount
+    ) external payable {
+        require(amount > 0, "zero amount");
+        require(gasPaymentAmount > 0, "zero gas");
+        address outputToken = gateway.tokenAddresses(symbol);
+        require(outputToken != address(0), "token not supported");
+        uint256 out = swapInto(outputToken, inputToken, amount, swapCalldata, gasPaymentAmount);
+        gasService.payNativeGasForContractCallWithToken{value: gasPaymentAmount}(
+            address(this), destinationChain, contractAddress, payload, symbol, out, msg.sender
+        );
+        require(IStandInERC20(outputToken).approve(address(gateway), out), "approve failed");
+        gateway.callContractWithToken(destinationChain, contractAddress, payload, symbol, out);
+    }
+
+    /// Runs the swap router with the input; returns what it added to this contract's balance of `outputToken`.
+    function swapInto(address outputToken, address inputToken, uint256 amount, bytes memory swapCalldata, uint256 gas)
+        internal
+        returns (uint256 out)
+    {
+        uint256 before = IStandInBalance(outputToken).balanceOf(address(this));
+        bool ok;
+        if (inputToken == address(0)) {
+            require(msg.value == amount + gas, "value must equal amount and gas payment");
+            (ok,) = address(swapRouter).call{value: amount}(swapCalldata);
+        } else {
+            require(msg.value == gas, "value must equal the gas payment");
+            require(IStandInERC20(inputToken).transferFrom(msg.sender, address(this), amount), "pull failed");
+            require(IStandInERC20(inputToken).approve(address(swapRouter), amount), "approve failed");
+            (ok,) = address(swapRouter).call(swapCalldata);
+        }
+        require(ok, "swap failed");
+        out = IStandInBalance(outputToken).balanceOf(address(this)) - before;
+        require(out > 0, "no swap output");
     }
 
     error NotApprovedByGateway();
