@@ -7,6 +7,8 @@
  * SwapRouter02 (from npm, at its mainnet address) over the pools the payload names — created from npm's
  * UniswapV3Factory with the shipped pools' state (data/pools/evm-1.json: the price and the 40 initialized ticks each
  * side of it) — then unwraps the WETH and pays the recipient. The ETH received equals Junction's quote to the unit.
+ * The handler's swap router is SwapRouter02 here (test-helpers/axelar-handler-router.ts): today's deployed handlers
+ * call Skip's SkipGoSwapRouter, and Junction then leaves the swap a transaction of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +29,7 @@ import { approveContractCallWithMint, installAxelarGateway } from '../test-helpe
 import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
+import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
 import type { V3Tick } from '../venues/uniswap/v3-pool.js';
 import {
   ROUTER,
@@ -81,6 +84,8 @@ let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
 beforeAll(async () => {
+  // The handler's swap router as SwapRouter02 (today's deployed handlers call Skip's SkipGoSwapRouter instead).
+  handlerRoutesThroughSwapRouter02('1');
   t = await buildTestApp();
   node = await startAnvil(1);
   // The gateway with USDC registered (the tests' mintable token at USDC's address), holding some to release.

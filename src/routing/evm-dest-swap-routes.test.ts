@@ -9,6 +9,7 @@ import { bytesToHex, decodeAbiParameters, decodeFunctionData, getAddress, type H
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { axelarConfig } from '../bridges/axelar/config.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
 
 const AXL_USDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
@@ -55,7 +56,29 @@ function swapCommand(memo: string) {
   };
 }
 
-describe('a destination EVM swap carried by Axelar', () => {
+describe('with today’s handlers (SkipGoSwapRouter behind them)', () => {
+  it('the swap after the Axelar lane is a transaction of its own', async () => {
+    const res = await post(t.app, '/v2/fungible/route', { ...request, amount_in: '1000000001', allow_multi_tx: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const kindsAndTx = body.operations.map(
+      (o: { tx_index: number }) => `${kinds({ operations: [o] })[0]}@${o.tx_index}`,
+    );
+    expect(kindsAndTx[kindsAndTx.length - 1]).toMatch(/^evm_swap@/);
+    const [lastLane, swap] = body.operations.slice(-2) as { tx_index: number }[];
+    expect(swap!.tx_index).toBe(lastLane!.tx_index + 1);
+    const single = await post(t.app, '/v2/fungible/route', { ...request, amount_in: '1000000001' });
+    expect(single.statusCode).toBe(404);
+  });
+});
+
+describe('a destination EVM swap carried by Axelar, the handler routing through SwapRouter02', () => {
+  let undo: () => void;
+  beforeAll(() => {
+    undo = handlerRoutesThroughSwapRouter02('1');
+  });
+  afterAll(() => undo());
+
   it('axlUSDC on Osmosis → LINK on Ethereum: the lane and the swap in one transaction', async () => {
     const res = await post(t.app, '/v2/fungible/route', request);
     expect(res.statusCode, res.body).toBe(200);

@@ -6,7 +6,9 @@
  * address, wrapping into the tests' WETH9-interface token at WETH's address) over the pools the calldata names —
  * created from npm's UniswapV3Factory with the shipped state (data/pools/evm-1.json) — and sends the output with a
  * call to Osmosis through Axelar's gateway (from @axelar-network/axelar-cgp-solidity). The amount the gateway sends
- * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO.
+ * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO. The handler's swap
+ * router is SwapRouter02 here (test-helpers/axelar-handler-router.ts): today's deployed handlers call Skip's
+ * SkipGoSwapRouter, whose calldata Junction does not build, and the swap is then a transaction of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +31,7 @@ import { installAxelarGasService, installAxelarGateway } from '../test-helpers/e
 import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
+import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import type { V3Tick } from '../venues/uniswap/v3-pool.js';
 import {
@@ -85,6 +88,8 @@ let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
 beforeAll(async () => {
+  // The handler's swap router as SwapRouter02 (today's deployed handlers call Skip's SkipGoSwapRouter instead).
+  handlerRoutesThroughSwapRouter02('1');
   t = await buildTestApp();
   node = await startAnvil(1);
   await installAxelarGateway(node, 1, gateway, axelarTokens, anvilAccount(0).address);

@@ -134,15 +134,19 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: WETH, spender: relayer, amount: req.amount_in }]);
   });
 
-  it('ETH on Ethereum → OSMO: one transaction, Skip’s Axelar handler swapping first and Osmosis swapping on arrival', async () => {
+  it('ETH on Ethereum → OSMO: the swap to SwapRouter02, then Axelar with the Osmosis swap on arrival', async () => {
+    // Two transactions: Skip's Axelar handler swaps first only through its own SkipGoSwapRouter (contracts.json), not
+    // with SwapRouter02 calldata (with SwapRouter02 behind it, one: evm-swap-axelar-anvil.test.ts).
     const { status, body } = await route({
       ...ethToNoble,
       dest_asset_chain_id: 'osmosis-1',
       dest_asset_denom: 'uosmo',
+      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(kinds(body)).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
-    expect(body.txs_required).toBe(1);
+    expect(body.operations.map((o: { tx_index: number }) => o.tx_index)).toEqual([0, 1, 1]);
+    expect(body.txs_required).toBe(2);
   });
 
   it('LINK on Ethereum (no bridge of its own) reaches ATOM on the Hub', async () => {
@@ -152,9 +156,10 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
+      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.txs_required).toBe(1);
+    expect(body.txs_required).toBe(2);
     expect(body.operations[0].evm_swap.denom_in).toBe(LINK);
     expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
   });
@@ -166,9 +171,10 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
+      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.txs_required).toBe(1);
+    expect(body.txs_required).toBe(2);
     const swap = body.operations[0].evm_swap;
     expect(swap).toMatchObject({ input_token: UNI, denom_in: UNI, denom_out: WETH });
     // The pool is at its recorded state (block 19015393): 100 UNI buy what KyberSwap's test of that state expects.

@@ -8,7 +8,8 @@
  * with IBC hooks (lanes.ts): there the call names Skip's entry point as the destination contract, so the swap or
  * transfer after the hop runs on arrival, in the same signature.
  */
-import type { Address } from 'viem';
+import { getAddress, type Address } from 'viem';
+import { uniswapChain } from '../../venues/uniswap/chains.js';
 import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
@@ -127,10 +128,10 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
 
 /**
  * From an EVM chain the transfer goes through Skip's AxelarHandler, whose swapAndGmpTransferERC20Token swaps first
- * (through its swap router, SwapRouter02): a swap on that chain rides in the same transaction.
+ * through its swap router: a swap on that chain rides in the same transaction where that router is SwapRouter02.
  */
 function swapsBefore(_registry: unknown, lane: AxelarLane): boolean {
-  return lane.gmp !== undefined;
+  return lane.gmp !== undefined && handlerSwapsThroughSwapRouter02(lane.fromChainId);
 }
 
 /**
@@ -144,6 +145,22 @@ function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: Ne
   if (next === undefined || next.kind === 'bridge' || next.chainId !== lane.toChainId) return false;
   if (lane.runsEntryPoint) return true;
   return (
-    next.kind === 'swap' && next.evmSinglePath === true && lane.destinationHandler !== undefined && !lane.shouldUnwrap
+    next.kind === 'swap' &&
+    next.evmSinglePath === true &&
+    lane.destinationHandler !== undefined &&
+    !lane.shouldUnwrap &&
+    handlerSwapsThroughSwapRouter02(lane.toChainId)
   );
+}
+
+/**
+ * Whether Skip's AxelarHandler on the chain swaps through Uniswap's SwapRouter02, the router Junction's EVM swap
+ * calldata is for. Not so on any chain today: the deployed handlers call Skip's SkipGoSwapRouter (contracts.json
+ * `skip_handler_swap_router`), whose interface is another (swapExactIn over adapter hops); there a swap rides in no
+ * Axelar transaction and stays a transaction of its own to SwapRouter02.
+ */
+function handlerSwapsThroughSwapRouter02(chainId: string): boolean {
+  const router = axelarConfig().handlerSwapRouter.get(chainId);
+  const swapRouter02 = uniswapChain(chainId)?.swapRouter02;
+  return router !== undefined && swapRouter02 !== undefined && getAddress(router) === swapRouter02;
 }
