@@ -25,7 +25,7 @@ import {
   handlerPayload,
   handlerSwapPayload,
 } from './memo.js';
-import { axelarLaneOfRecord, axelarRecord } from './operation.js';
+import { AXELAR_ECHOED_FIELDS, axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
 const lanes = perRegistry(axelarLanes);
@@ -121,6 +121,7 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   quote: axelarQuote,
   operation: (registry, step) => axelarRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => axelarLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: AXELAR_ECHOED_FIELDS,
   buildTx,
   carriesNext,
   swapsBefore,

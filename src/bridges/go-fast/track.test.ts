@@ -305,6 +305,26 @@ describe('Go Fast USDC Base → Osmosis', () => {
     });
   });
 
+  it('a fill made before the timeout but seen after it: TIMEOUT, then FILLED and a success', async () => {
+    clock = Date.now();
+    const { receipt, order } = await submit(130_000_000n);
+    const hash = receipt.transactionHash;
+    await tx.track('8453', hash, null);
+    await step(hash);
+    clock = Number(order.timeoutTimestamp) * 1000 + 1000;
+    expect(event(await step(hash)).state).toBe('GO_FAST_TRANSFER_TIMEOUT');
+    // The Osmosis node had not indexed the block yet: its time is before the timeout.
+    net.now = Number(order.timeoutTimestamp) * 1000 - 5000;
+    const fill = net.chain('osmosis-1').include(fillEvents(OSMO_USER, `${order.amountOut}${NOBLE_USDC_ON_OSMOSIS}`));
+    const s = await step(hash);
+    expect(event(s)).toMatchObject({
+      state: 'GO_FAST_TRANSFER_FILLED',
+      txs: { order_filled_tx: { tx_hash: fill } },
+      error_message: null,
+    });
+    expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
+  });
+
   it('never filled: GO_FAST_TRANSFER_TIMEOUT after its timeout, REFUNDED with the USDC back on Base once OrderRefunded', async () => {
     // Back to real time (the test before moved the clock hours on): the order's timeout counts from it.
     clock = Date.now();
