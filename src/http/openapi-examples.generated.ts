@@ -25,26 +25,26 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'ok',
             chains: 236,
             assets: 3440,
-            uptime_seconds: 0.1,
+            uptime_seconds: 0.6,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-xIJnUn/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '236 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578523 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578523 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578523 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578523 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-xIJnUn/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73585005 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73585005 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73585005 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709805 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709805 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709805 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709805 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709805 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73585005 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 9 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -63,26 +63,26 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'draining',
             chains: 236,
             assets: 3440,
-            uptime_seconds: 0.3,
+            uptime_seconds: 2.3,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-xIJnUn/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '236 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-TFLt4R/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73578523 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73578523 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73578523 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795703323 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73578523 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-xIJnUn/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73585006 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73585006 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73585006 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709806 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709806 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709806 s old' },
+              'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709806 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools, 1795709806 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73585006 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 9 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -1182,7 +1182,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703622839000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795710105567000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1195,7 +1195,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795703622839000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795710105567000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1219,7 +1219,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703622868000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703622868000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795710105780000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795710105780000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1232,7 +1232,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795703622868000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795703622868000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795710105780000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795710105780000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1540,7 +1540,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '4c7b458c3eda',
+            key_id: 'ea947f3d1f71',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1556,10 +1556,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_c40b8040f26d6d32',
+            id: 'wh_6cfdbc5623180fbd',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_lHLgTmOCqymK6fkZmBFIiwDc4T7i9Rym',
-            created_at: '2026-11-26T14:28:42.946Z',
+            secret: 'whsec_ZPYvjtYGkrKpf7_91Z7pCnCpiZna8eLa',
+            created_at: '2026-11-26T16:16:46.059Z',
           },
         },
       },
@@ -1571,9 +1571,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_c40b8040f26d6d32',
+                id: 'wh_6cfdbc5623180fbd',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-26T14:28:42.946Z',
+                created_at: '2026-11-26T16:16:46.059Z',
               },
             ],
           },
