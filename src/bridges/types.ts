@@ -127,6 +127,11 @@ export interface EvmSwapCall {
   calldata: string;
   /** The guaranteed minimum output the calldata encodes. */
   minAmountOut: bigint;
+  /**
+   * The same swap as Skip's SkipGoSwapRouter takes it (swapExactIn over Uniswap adapter hops, without 0x), for an
+   * entry point whose router is that one: present when the swap takes one path over Uniswap's own pools.
+   */
+  skipGoCalldata?: string;
 }
 
 /**
@@ -220,7 +225,7 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
-  swapsBefore?(registry: Registry, lane: L): boolean;
+  swapsBefore?(registry: Registry, lane: L, swap?: { onePath: boolean }): boolean;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

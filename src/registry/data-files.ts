@@ -75,6 +75,7 @@ export interface ContractsFile {
     gas_service: string;
     skip_handler: Record<string, string>;
     skip_handler_swap_router: Record<string, string>;
+    skip_go_swap_router: Record<string, string>;
   };
   go_fast: { gateway: Record<string, string> };
   eureka: {

@@ -2,16 +2,17 @@
  * A source EVM swap and an Axelar call in one transaction, executed on anvil: native ETH on Ethereum → OSMO with
  * smart_swap_options.evm_swaps is one signature. The transaction /v2/fungible/msgs_direct returns calls Skip's
  * AxelarHandler (the tests' stand-in, src/test-helpers/evm/AxelarHandlerStandIn.sol, at the handler's address) with
- * swapAndGmpTransferERC20Token: the handler swaps the ETH through Uniswap's SwapRouter02 (from npm, at its mainnet
- * address, wrapping into the tests' WETH9-interface token at WETH's address) over the pools the calldata names —
+ * swapAndGmpTransferERC20Token: the handler calls its swap router, Skip's SkipGoSwapRouter (the tests' stand-in,
+ * src/test-helpers/evm/SkipGoSwapRouterStandIn.sol, at Skip's address, set as the handler's router as on chain), whose
+ * Uniswap V3 hops call Uniswap's SwapRouter02 (from npm, at its mainnet address; the ETH wrapped into the tests'
+ * WETH9-interface token at WETH's address) over the pools the calldata names —
  * created from npm's UniswapV3Factory with the shipped state (data/pools/evm-1.json) — and sends the output with a
  * call to Osmosis through Axelar's gateway (from @axelar-network/axelar-cgp-solidity). The amount the gateway sends
- * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO. The handler's swap
- * router is SwapRouter02 here (test-helpers/axelar-handler-router.ts): today's deployed handlers call Skip's
- * SkipGoSwapRouter, whose calldata Junction does not build, and the swap is then a transaction of its own.
+ * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodeAbiParameters,
   decodeEventLog,
   decodeFunctionData,
   encodeFunctionData,
@@ -31,8 +32,6 @@ import { installAxelarGasService, installAxelarGateway } from '../test-helpers/e
 import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
-import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import type { V3Tick } from '../venues/uniswap/v3-pool.js';
 import {
   ROUTER,
@@ -88,8 +87,6 @@ let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
 beforeAll(async () => {
-  // The handler's swap router as SwapRouter02 (today's deployed handlers call Skip's SkipGoSwapRouter instead).
-  handlerRoutesThroughSwapRouter02('1');
   t = await buildTestApp();
   node = await startAnvil(1);
   await installAxelarGateway(node, 1, gateway, axelarTokens, anvilAccount(0).address);
@@ -109,12 +106,18 @@ beforeAll(async () => {
     new URL('../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
   ).AxelarHandlerStandIn!;
   await copyCodeTo(node, await deployContract(node, standIn, [gateway, getAddress(cfg.gasService)]), handler);
+  const skipGo = getAddress(cfg.skipGoSwapRouter.get('1')!);
+  expect(getAddress(cfg.handlerSwapRouter.get('1')!)).toBe(skipGo);
+  const skipGoStandIn = compileSolidity(
+    new URL('../test-helpers/evm/SkipGoSwapRouterStandIn.sol', import.meta.url),
+  ).SkipGoSwapRouterStandIn!;
+  await copyCodeTo(node, await deployContract(node, skipGoStandIn, [chain.wrappedNative]), skipGo);
   await sendTx(node, 0, {
     to: handler,
     data: encodeFunctionData({
       abi: parseAbi(['function setSwapRouter(address router)']),
       functionName: 'setSwapRouter',
-      args: [chain.swapRouter02],
+      args: [skipGo],
     }),
   });
 }, 240_000);
@@ -123,14 +126,22 @@ afterAll(async () => {
   await t?.app.close();
 });
 
-/** Creates on anvil every pool a V3 path (token, fee, token, ...) names, from the shipped state. */
-async function createPoolsOf(path: Hex): Promise<void> {
-  const hex = path.slice(2);
+const SKIP_GO_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
+
+/** Creates on anvil every V3 pool the SkipGoSwapRouter hops name (tokenIn, tokenOut, fee, ...), from the shipped state. */
+async function createPoolsOf(hops: readonly { exchangeType: number; data: Hex }[]): Promise<void> {
   const placed = new Set<string>([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]);
-  for (let i = 40; i < hex.length; i += 46) {
-    const a = getAddress(`0x${hex.slice(i - 40, i)}`);
-    const fee = parseInt(hex.slice(i, i + 6), 16);
-    const b = getAddress(`0x${hex.slice(i + 6, i + 46)}`);
+  for (const hop of hops) {
+    expect(hop.exchangeType).toBe(1);
+    const [a, b, fee, , router] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+      hop.data,
+    );
+    expect(router).toBe(chain.swapRouter02);
     const r = records.find(
       (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
     )!;
@@ -166,9 +177,15 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     expect(inputToken).toBe('0x0000000000000000000000000000000000000000');
     expect(amount).toBe(amountIn);
     expect(BigInt(tx.value)).toBe(amountIn + gas);
-    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: swapCalldata });
-    if (inner.functionName !== 'exactInput') throw new Error(inner.functionName);
-    await createPoolsOf(inner.args[0].path);
+    // The swap as SkipGoSwapRouter takes it: the ETH (token in zero), at least the minimum of the route's calldata.
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: swapCalldata });
+    const [skipAmount, skipMin, tokenIn, tokenOut, hops] = inner.args;
+    const swapOp = route.operations[0].evm_swap;
+    expect(skipAmount).toBe(amountIn);
+    expect(tokenIn).toBe('0x0000000000000000000000000000000000000000');
+    expect(tokenOut).toBe(getAddress(swapOp.denom_out));
+    expect(skipMin).toBe(BigInt(swapOp.amount_out) - BigInt(swapOp.amount_out) / 100n);
+    await createPoolsOf(hops);
 
     const hash = await node.wallet(1).sendTransaction({
       to: tx.to,

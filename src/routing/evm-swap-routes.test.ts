@@ -10,6 +10,7 @@ import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
+import { HANDLER_ABI } from '../bridges/axelar/abi.js';
 import { readDataFile } from '../registry/data-files.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { userAddress } from '../test-helpers/registry.js';
@@ -134,19 +135,29 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: WETH, spender: relayer, amount: req.amount_in }]);
   });
 
-  it('ETH on Ethereum → OSMO: the swap to SwapRouter02, then Axelar with the Osmosis swap on arrival', async () => {
-    // Two transactions: Skip's Axelar handler swaps first only through its own SkipGoSwapRouter (contracts.json), not
-    // with SwapRouter02 calldata (with SwapRouter02 behind it, one: evm-swap-axelar-anvil.test.ts).
+  it('ETH on Ethereum → OSMO: one transaction, Skip’s Axelar handler swapping first and Osmosis swapping on arrival', async () => {
     const { status, body } = await route({
       ...ethToNoble,
       dest_asset_chain_id: 'osmosis-1',
       dest_asset_denom: 'uosmo',
-      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(kinds(body)).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
-    expect(body.operations.map((o: { tx_index: number }) => o.tx_index)).toEqual([0, 1, 1]);
-    expect(body.txs_required).toBe(2);
+    expect(body.txs_required).toBe(1);
+    // The handler's router is Skip's SkipGoSwapRouter: its swapExactIn, inside the handler's swap-then-GMP entry.
+    const res = await post(t.app, '/v2/fungible/msgs', {
+      ...ethToNoble,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_out: body.amount_out,
+      address_list: [EVM_USER, userAddress(t.ctx.registry, 'osmosis-1')],
+      operations: body.operations,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tx = res.json().txs[0].evm_tx;
+    const call = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.data}` as Hex });
+    expect(call.functionName).toBe('swapAndGmpTransferERC20Token');
+    expect(tx.value).not.toBe('0');
   });
 
   it('LINK on Ethereum (no bridge of its own) reaches ATOM on the Hub', async () => {
@@ -156,10 +167,9 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
-      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.txs_required).toBe(2);
+    expect(body.txs_required).toBe(1);
     expect(body.operations[0].evm_swap.denom_in).toBe(LINK);
     expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
   });
@@ -171,10 +181,9 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
-      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.txs_required).toBe(2);
+    expect(body.txs_required).toBe(1);
     const swap = body.operations[0].evm_swap;
     expect(swap).toMatchObject({ input_token: UNI, denom_in: UNI, denom_out: WETH });
     // The pool is at its recorded state (block 19015393): 100 UNI buy what KyberSwap's test of that state expects.

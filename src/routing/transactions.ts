@@ -46,7 +46,7 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
       // A swap a lane's destination contract runs ends there: only the user's own swap call can bridge on.
       prevStartsTx &&
       prev.chainId === step.lane.fromChainId &&
-      step.bridge.swapsBefore?.(registry, step.lane) === true
+      step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
     );
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));

@@ -14,7 +14,7 @@ import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
-import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
+import type { BridgeStep, BridgeTxInput, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
@@ -74,7 +74,9 @@ function buildTx({
       signer: sender,
     };
     return {
-      evm_tx: swapBefore ? swapAndGmpTransferTx(fields, swapBefore) : gmpTransferTx(fields),
+      evm_tx: swapBefore
+        ? swapAndGmpTransferTx(fields, handlerSwap(lane.fromChainId, swapBefore))
+        : gmpTransferTx(fields),
       operations_indices: operationIndices,
     };
   }
@@ -131,8 +133,27 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
  * From an EVM chain the transfer goes through Skip's AxelarHandler, whose swapAndGmpTransferERC20Token swaps first
  * through its swap router: a swap on that chain rides in the same transaction where that router is SwapRouter02.
  */
-function swapsBefore(_registry: unknown, lane: AxelarLane): boolean {
-  return lane.gmp !== undefined && handlerSwapsThroughSwapRouter02(lane.fromChainId);
+function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: { onePath: boolean }): boolean {
+  if (lane.gmp === undefined) return false;
+  return (
+    handlerSwapsThroughSwapRouter02(lane.fromChainId) ||
+    (swap?.onePath === true && handlerSwapsThroughSkipGo(lane.fromChainId))
+  );
+}
+
+/** The swap's calldata for the router the chain's handler calls. */
+function handlerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
+  if (handlerSwapsThroughSwapRouter02(chainId)) return swap;
+  if (handlerSwapsThroughSkipGo(chainId) && swap.skipGoCalldata) return { ...swap, calldata: swap.skipGoCalldata };
+  throw new Error(`Skip's AxelarHandler on ${chainId} cannot run this swap`);
+}
+
+/** Whether the chain's handler calls Skip's SkipGoSwapRouter, which takes a swap of one path (skipGoCalldata). */
+function handlerSwapsThroughSkipGo(chainId: string): boolean {
+  const cfg = axelarConfig();
+  const router = cfg.handlerSwapRouter.get(chainId);
+  const skipGo = cfg.skipGoSwapRouter.get(chainId);
+  return router !== undefined && skipGo !== undefined && getAddress(router) === getAddress(skipGo);
 }
 
 /**
