@@ -137,7 +137,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(infoRoutes, { ctx });
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });
-  await app.register(routeRoutes, { ctx });
+  await app.register(routeRoutes, { ctx, tx: opts.tx });
   await app.register(alternativesRoutes, { ctx });
   if (opts.tx) {
     await app.register(balanceRoutes, { ctx, tx: opts.tx });
@@ -215,9 +215,7 @@ function registerJsonParsing(app: FastifyInstance): void {
         new ApiError(
           GrpcCode.INVALID_ARGUMENT,
           `unsupported content-type ${type ? JSON.stringify(type.split(';')[0]!.trim()) : '(none)'}: send the body as JSON with content-type: application/json`,
-          [],
-          {},
-          415,
+          { reason: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
         ),
         undefined,
       );
