@@ -1,0 +1,171 @@
+/**
+ * Destination swaps on EVM chains executed on anvil: USDC on Noble → ETH on Base and → LINK on Arbitrum. The
+ * pools are read by Junction's live ingest over CHAIN_RPC_URLS (no recorded Base or Arbitrum pool state was found in
+ * public sources, so those chains have no offline pools), from an anvil node holding Uniswap's own factory and
+ * SwapRouter02 (npm) at the chain's real addresses. The pools stand in with recorded Ethereum state
+ * (data/pools/evm-1.json, USDC/WETH 0.05 % and LINK/WETH 0.3 %), seen from the other side where the chain sorts the
+ * tokens the other way. The route's second transaction — the swap on arrival, built against SwapRouter02 with its
+ * approval — is sent as /msgs_direct returns it, and what the user receives equals Junction's quote to the unit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeFunctionData, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
+import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { readDataFile } from '../registry/data-files.js';
+import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
+import { uniswapChain, type UniswapChain } from '../venues/uniswap/chains.js';
+import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { ERC20, send, type UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import {
+  createRecordedPool,
+  inverted,
+  placeToken,
+  placeUniswapChain,
+  type RecordedV3,
+} from './test-helpers/uniswap-chain-on-anvil.js';
+
+interface PoolRecord {
+  pair: string;
+  token0: Address;
+  token1: Address;
+  fee?: number;
+  tick_spacing?: number;
+  sqrt_price_x96?: string;
+  tick?: number;
+  ticks?: [number, string][];
+}
+const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
+function recorded(pair: string, fee: number): RecordedV3 {
+  const r = records.find((p) => p.pair === pair && p.fee === fee)!;
+  return {
+    token0: r.token0,
+    token1: r.token1,
+    fee,
+    tickSpacing: r.tick_spacing!,
+    sqrtPriceX96: BigInt(r.sqrt_price_x96!),
+    tick: r.tick!,
+    ticks: r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) })),
+  };
+}
+
+const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
+const user = anvilAccount(1).address;
+const base = uniswapChain('8453')!;
+const arbitrum = uniswapChain('42161')!;
+const token = (c: UniswapChain, symbol: string) => getAddress(c.mainTokens.get(symbol)!);
+
+let baseNode: Anvil;
+let arbNode: Anvil;
+let t: TestApp;
+
+/** Uniswap on `chain`, with USDC/WETH 0.05 % (and more pools from `extra`), read live by Junction. */
+async function chainOnAnvil(chain: UniswapChain, extra: (u: UniswapOnAnvil) => Promise<void>): Promise<Anvil> {
+  const node = await startAnvil(Number(chain.chainId));
+  const u = await placeUniswapChain(node, chain);
+  const usdc = token(chain, 'USDC');
+  const weth = getAddress(chain.wrappedNative);
+  await placeToken(node, usdc, 6);
+  // Ethereum's pool has USDC as token0; on Base and Arbitrum WETH sorts first.
+  expect(BigInt(weth) < BigInt(usdc)).toBe(true);
+  await createRecordedPool(u, inverted(recorded('USDC/WETH', 500), weth, usdc));
+  await extra(u);
+  return node;
+}
+
+beforeAll(async () => {
+  baseNode = await chainOnAnvil(base, async () => {});
+  arbNode = await chainOnAnvil(arbitrum, async (u) => {
+    const link = token(arbitrum, 'LINK');
+    await placeToken(u.node, link, 18);
+    // LINK sorts after WETH on Arbitrum, before it on Ethereum.
+    await createRecordedPool(u, inverted(recorded('LINK/WETH', 3000), getAddress(arbitrum.wrappedNative), link));
+  });
+  t = await buildTestApp({
+    CHAIN_RPC_URLS: `8453=${baseNode.url},42161=${arbNode.url}`,
+    VENUE_POLL_INTERVAL_MS: '3600000',
+  });
+  t.ctx.liveMarket.start(t.app.log);
+  await t.ctx.liveMarket.refresh();
+}, 600_000);
+afterAll(async () => {
+  await t?.ctx.liveMarket.stop();
+  await t?.app.close();
+  await baseNode?.stop();
+  await arbNode?.stop();
+});
+
+const kinds = (r: { operations: object[] }) =>
+  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
+
+const fromNoble = (chain: UniswapChain, denom: string) => ({
+  source_asset_chain_id: 'noble-1',
+  source_asset_denom: 'uusdc',
+  dest_asset_chain_id: chain.chainId,
+  dest_asset_denom: denom,
+  amount_in: '1000000000',
+  allow_multi_tx: true,
+  smart_swap_options: { evm_swaps: true },
+  chain_ids_to_addresses: { 'noble-1': NOBLE_USER, [chain.chainId]: user },
+  slippage_tolerance_percent: '1',
+});
+
+/** Sends the route's destination-swap transaction on `node` after the bridge's USDC arrived; returns the receipt. */
+async function runSwapTx(node: Anvil, chain: UniswapChain, tx: Record<string, unknown>, amountIn: bigint) {
+  const usdc = token(chain, 'USDC');
+  // What the bridge delivers to the user (the swap's input is the bridge's output).
+  await send(node, 0, usdc, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, amountIn] }));
+  const approvals = tx.required_erc20_approvals as { token_contract: string; spender: string; amount: string }[];
+  expect(approvals).toEqual([{ token_contract: usdc, spender: chain.swapRouter02, amount: amountIn.toString() }]);
+  const spend = [approvals[0]!.spender as Address, BigInt(approvals[0]!.amount)] as const;
+  const approve = await send(node, 1, usdc, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: spend }));
+  const receipt = await send(node, 1, tx.to as Address, `0x${tx.data as string}` as Hex);
+  return { approve, receipt };
+}
+
+describe('destination swaps on EVM chains, on anvil', () => {
+  it('USDC on Noble → ETH on Base: CCTP, then SwapRouter02 swaps the USDC and unwraps; ETH received = quote', async () => {
+    const res = await post(t.app, '/v2/fungible/msgs_direct', fromNoble(base, 'base-native'));
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    const swapOp = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o);
+    expect(swapOp.evm_swap).toMatchObject({ from_chain_id: '8453', denom_out: 'base-native' });
+    expect(kinds(route)).toEqual(['cctp_transfer', 'evm_swap']);
+    expect(route.txs_required).toBe(2);
+    expect(txs).toHaveLength(2);
+    const tx = txs[1].evm_tx;
+    expect(tx).toMatchObject({ chain_id: '8453', to: base.swapRouter02, value: '0' });
+    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${tx.data}` as Hex });
+    expect(call.functionName).toBe('multicall');
+    const amountIn = BigInt(swapOp.evm_swap.amount_in);
+    const before = await baseNode.publicClient.getBalance({ address: user });
+    const { approve, receipt } = await runSwapTx(baseNode, base, tx, amountIn);
+    const after = await baseNode.publicClient.getBalance({ address: user });
+    const gas = approve.gasUsed * approve.effectiveGasPrice + receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(after - before + gas).toBe(BigInt(swapOp.evm_swap.amount_out));
+    expect(route.amount_out).toBe(swapOp.evm_swap.amount_out);
+  });
+
+  it('USDC on Noble → LINK on Arbitrum: the swap USDC → WETH → LINK on arrival; LINK received = quote', async () => {
+    const link = token(arbitrum, 'LINK');
+    const res = await post(t.app, '/v2/fungible/msgs_direct', fromNoble(arbitrum, link));
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    const swapOp = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o);
+    expect(swapOp.evm_swap).toMatchObject({ from_chain_id: '42161', denom_out: link });
+    expect(kinds(route)).toEqual(['cctp_transfer', 'evm_swap']);
+    expect(txs).toHaveLength(2);
+    const tx = txs[1].evm_tx;
+    expect(tx).toMatchObject({ chain_id: '42161', to: arbitrum.swapRouter02, value: '0' });
+    const amountIn = BigInt(swapOp.evm_swap.amount_in);
+    const read = () =>
+      arbNode.publicClient.readContract({
+        address: link,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [user],
+      });
+    const before = await read();
+    await runSwapTx(arbNode, arbitrum, tx, amountIn);
+    expect((await read()) - before).toBe(BigInt(swapOp.evm_swap.amount_out));
+    expect(route.amount_out).toBe(swapOp.evm_swap.amount_out);
+  });
+});
