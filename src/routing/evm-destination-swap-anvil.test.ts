@@ -7,7 +7,7 @@
  * tokens the other way. The route's second transaction — the swap on arrival, built against SwapRouter02 with its
  * approval — is sent as /msgs_direct returns it, and what the user receives equals Junction's quote to the unit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { readDataFile } from '../registry/data-files.js';
@@ -86,6 +86,8 @@ beforeAll(async () => {
   t.ctx.liveMarket.start(t.app.log);
   await t.ctx.liveMarket.refresh();
 }, 600_000);
+// Each test swaps in the pools it quotes: the next one reads them again first, as the poller would.
+beforeEach(() => t.ctx.liveMarket.refresh());
 afterAll(async () => {
   await t?.ctx.liveMarket.stop();
   await t?.app.close();
@@ -167,5 +169,39 @@ describe('destination swaps on EVM chains, on anvil', () => {
     await runSwapTx(arbNode, arbitrum, tx, amountIn);
     expect((await read()) - before).toBe(BigInt(swapOp.evm_swap.amount_out));
     expect(route.amount_out).toBe(swapOp.evm_swap.amount_out);
+  });
+
+  it('without allow_multi_tx: MULTI_TX_REQUIRED, saying the swap on arrival is a transaction of its own', async () => {
+    const { chain_ids_to_addresses: _a, slippage_tolerance_percent: _s, ...req } = fromNoble(base, 'base-native');
+    void _a;
+    void _s;
+    const res = await post(t.app, '/v2/fungible/route', { ...req, allow_multi_tx: false });
+    expect(res.statusCode, res.body).toBe(404);
+    const body = res.json();
+    const info = body.details[0];
+    expect(info.reason).toBe('MULTI_TX_REQUIRED');
+    expect(info.metadata.explanation).toMatch(
+      /the route needs 2 transactions because CCTP delivers on 8453 without a contract there to run the EVM swap on arrival/,
+    );
+  });
+
+  it('exact out: ETH on Base asked, the swap input solved by the pools’ inverse math; at least that arrives', async () => {
+    const { amount_in: _drop, ...rest } = fromNoble(base, 'base-native');
+    void _drop;
+    const asked = 100_000_000_000_000_000n; // 0.1 ETH
+    const res = await post(t.app, '/v2/fungible/msgs_direct', { ...rest, amount_out: asked.toString() });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.amount_out).toBe(asked.toString());
+    const swap = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o).evm_swap;
+    expect(swap.amount_out).toBe(asked.toString());
+    const before = await baseNode.publicClient.getBalance({ address: user });
+    const { approve, receipt } = await runSwapTx(baseNode, base, txs[1].evm_tx, BigInt(swap.amount_in));
+    const after = await baseNode.publicClient.getBalance({ address: user });
+    const gas = approve.gasUsed * approve.effectiveGasPrice + receipt.gasUsed * receipt.effectiveGasPrice;
+    const received = after - before + gas;
+    expect(received >= asked).toBe(true);
+    // The input is the least that buys the output: what it buys exceeds the asked amount by under a unit of input.
+    expect(received - asked < asked / 1_000_000n).toBe(true);
   });
 });
