@@ -4,7 +4,8 @@
  * (the bridge's carriesNext says so, e.g. Skip's Axelar handler's Swap command). None does for CCTP: Circle's V2
  * hooks (depositForBurnWithHook) only deliver hook data for a destinationCaller contract to act on, and no such
  * contract that swaps is published (Circle ships CCTPHookWrapper as a sample, not a deployment; Skip's CCTP relayer
- * has no receive-and-swap entry), and Noble burns through CCTP V1, which has no hooks at all. There the swap is the
+ * has no receive-and-swap entry), and Noble burns over CCTP V1 (bridge-domains.json gives it no V2 domain), which has
+ * no hooks at all. There the swap is the
  * user's second transaction on arrival: SwapRouter02 with the bridge's output as input and the USDC approval
  * (route-txs/build.ts), counted in txs_required and refused without allow_multi_tx.
  */
