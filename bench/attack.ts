@@ -11,14 +11,26 @@
  * Reported: /health latency (sequential probe every 10 ms) during the attack, peak RSS during it, RSS after a
  * settle period, and how many answers were 5xx (must be 0). Targets: RSS ≤ 400 MB, /health p99 ≤ 50 ms.
  *
+ * Then the edges (issue 28), each phase on a server whose nodes are local stand-ins (bench/lib/hostile-nodes.ts):
+ * - slow bodies: BENCH_ATTACK_SLOW connections (1,000) send a POST's headers and then a byte a second: all must be
+ *   closed by the server within REQUEST_TIMEOUT_SECONDS (5 here) plus Node's one-second check, /health answering;
+ * - balance fan-out: Solana balance requests naming 1,000 SPL mints each: node calls per request (at most 3);
+ * - huge node answers: universal Cosmos balance queries whose node answers 150 MB: refused at
+ *   UPSTREAM_MAX_ANSWER_BYTES (16 MB), RSS growth reported.
+ *
  *   npx tsx bench/attack.ts            (after `npm run build`; also part of `npm run bench` unless --skip-attack)
  *   BENCH_ATTACK_CONCURRENCY=4 BENCH_ATTACK_SETTLE_S=15 npx tsx bench/attack.ts   (the defaults: four abusive clients)
+ *   BENCH_ATTACK_ONLY=edges npx tsx bench/attack.ts                               (the edges alone)
  */
 import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { hostileBodies, hostileValue } from '../src/http/test-helpers/fuzz.js';
 import { spawn } from 'node:child_process';
-import { cpuMsOf, memoryOf, startServer } from './lib/server.js';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import bs58 from 'bs58';
+import { countingSolanaNode, hugeAnswerNode } from './lib/hostile-nodes.js';
+import { cpuMsOf, memoryOf, startServer, type RunningServer } from './lib/server.js';
 import { percentile, round } from './lib/stats.js';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -218,13 +230,209 @@ export async function benchAttack(
   }
 }
 
+/** A /health probe in a process of its own (see PROBE); stop() returns its latencies in ms (NaN: no answer). */
+function startProbe(url: string): { stop: () => Promise<number[]> } {
+  const probe = spawn(process.execPath, ['-e', PROBE, `${url}/health`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  probe.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const done = new Promise<void>((resolve) => probe.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      probe.stdin.end();
+      await done;
+      return JSON.parse(out) as number[];
+    },
+  };
+}
+
+function latencies(samples: number[]) {
+  const sorted = samples.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return {
+    samples: samples.length,
+    failed: samples.length - sorted.length,
+    p50: round(percentile(sorted, 50), 2),
+    p99: round(percentile(sorted, 99), 2),
+    max: round(sorted[sorted.length - 1] ?? 0, 2),
+  };
+}
+
+/** Samples the server's RSS every 100 ms; stop() gives the peak in MB. */
+function rssPeak(server: RunningServer): { stop: () => number } {
+  let peak = memoryOf(server.pid)?.rss ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid)?.rss ?? 0)), 100);
+  return { stop: () => (clearInterval(timer), round(peak, 1)) };
+}
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+const REQUEST_TIMEOUT_S = 5;
+const HUGE_MB = 150;
+
+export interface EdgesReport {
+  slow_bodies: {
+    connections: number;
+    closed_by_server: number;
+    last_closed_s: number;
+    request_timeout_s: number;
+    health_ms: ReturnType<typeof latencies>;
+  };
+  balance_fanout: { requests: number; denoms_per_request: number; node_calls_per_request: number; statuses: string };
+  huge_answers: {
+    requests: number;
+    answer_mb: number;
+    statuses: string;
+    entry_error: string;
+    seconds: number;
+    rss_mb: { before: number; peak: number };
+  };
+}
+
+/** Slow bodies, balance fan-out and huge node answers (issue 28), on one server with local stand-in nodes. */
+export async function benchEdges(opts: { slow?: number; log?: (m: string) => void } = {}): Promise<EdgesReport> {
+  const slowCount = opts.slow ?? 1_000;
+  const log = opts.log ?? (() => undefined);
+  const solana = await countingSolanaNode();
+  const huge = await hugeAnswerNode(HUGE_MB);
+  const server = await startServer([
+    '--request-timeout-seconds',
+    String(REQUEST_TIMEOUT_S),
+    '--headers-timeout-seconds',
+    String(REQUEST_TIMEOUT_S),
+    '--chain-rpc-urls',
+    `solana=${solana.url},cosmoshub-4=${huge.url}`,
+    '--chain-rest-urls',
+    `cosmoshub-4=${huge.url}`,
+  ]);
+  try {
+    // Slow bodies: headers, one byte, then a byte a second; the server must close each at its request timeout.
+    log(`edges: ${slowCount} slow-body connections`);
+    const port = Number(new URL(server.url).port);
+    const probe = startProbe(server.url);
+    const t0 = performance.now();
+    let closedByServer = 0;
+    let lastClosed = 0;
+    await Promise.all(
+      Array.from(
+        { length: slowCount },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(port, '127.0.0.1');
+            let ended = false;
+            const drip = setInterval(() => socket.write('x'), 1_000);
+            // A connection still open three timeouts later is the server's failure; the bench closes it then.
+            const giveUp = setTimeout(() => socket.destroy(), 3 * REQUEST_TIMEOUT_S * 1000);
+            const finish = () => {
+              if (ended) return;
+              ended = true;
+              clearInterval(drip);
+              clearTimeout(giveUp);
+              resolve();
+            };
+            socket.on('error', () => undefined);
+            socket.on('end', () => {
+              closedByServer++;
+              lastClosed = Math.max(lastClosed, performance.now() - t0);
+              finish();
+            });
+            socket.on('close', finish);
+            socket.write(
+              'POST /v2/fungible/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+            );
+          }),
+      ),
+    );
+    const slowHealth = latencies(await probe.stop());
+
+    // Fan-out: 1,000 SPL mints in one request.
+    log('edges: balance fan-out');
+    const fanoutRequests = 20;
+    const mints = Array.from({ length: 1_000 }, () => bs58.encode(randomBytes(32)));
+    const owner = bs58.encode(randomBytes(32));
+    const callsBefore = solana.calls();
+    const fanoutStatuses = new Map<number, number>();
+    for (let i = 0; i < fanoutRequests; i += 4)
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const r = await postJson(`${server.url}/v2/info/balances`, {
+            chains: { solana: { address: owner, denoms: mints } },
+          });
+          fanoutStatuses.set(r.status, (fanoutStatuses.get(r.status) ?? 0) + 1);
+        }),
+      );
+    const callsPerRequest = (solana.calls() - callsBefore) / fanoutRequests;
+
+    // Huge answers: a universal Cosmos balance query whose node answers 150 MB.
+    log(`edges: ${HUGE_MB} MB node answers`);
+    const rssBefore = round(memoryOf(server.pid)?.rss ?? 0, 1);
+    const rss = rssPeak(server);
+    const hugeStatuses = new Map<number, number>();
+    let entryError = '';
+    const h0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const r = await postJson(`${server.url}/v2/info/balances`, {
+          chains: { 'cosmoshub-4': { address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978' } },
+        });
+        hugeStatuses.set(r.status, (hugeStatuses.get(r.status) ?? 0) + 1);
+        entryError ||= r.text.slice(0, 300);
+      }),
+    );
+    const hugeSeconds = (performance.now() - h0) / 1000;
+    const peak = rss.stop();
+    const statusText = (m: Map<number, number>) => [...m].map(([s, n]) => `${n}×${s}`).join(', ');
+    return {
+      slow_bodies: {
+        connections: slowCount,
+        closed_by_server: closedByServer,
+        last_closed_s: round(lastClosed / 1000, 1),
+        request_timeout_s: REQUEST_TIMEOUT_S,
+        health_ms: slowHealth,
+      },
+      balance_fanout: {
+        requests: fanoutRequests,
+        denoms_per_request: mints.length,
+        node_calls_per_request: round(callsPerRequest, 2),
+        statuses: statusText(fanoutStatuses),
+      },
+      huge_answers: {
+        requests: 4,
+        answer_mb: HUGE_MB,
+        statuses: statusText(hugeStatuses),
+        entry_error: entryError,
+        seconds: round(hugeSeconds, 2),
+        rss_mb: { before: rssBefore, peak },
+      },
+    };
+  } finally {
+    await server.stop();
+    await solana.close();
+    await huge.close();
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const int = (name: string, fallback: number) =>
     process.env[name] && /^\d+$/.test(process.env[name]!) ? Number(process.env[name]) : fallback;
-  const report = await benchAttack({
-    concurrency: int('BENCH_ATTACK_CONCURRENCY', 4),
-    settleS: int('BENCH_ATTACK_SETTLE_S', 15),
-    log: (m) => process.stderr.write(`[attack] ${m}\n`),
-  });
+  const log = (m: string) => process.stderr.write(`[attack] ${m}\n`);
+  const only = process.env.BENCH_ATTACK_ONLY;
+  const report = {
+    ...(only === 'edges'
+      ? {}
+      : {
+          mix: await benchAttack({
+            concurrency: int('BENCH_ATTACK_CONCURRENCY', 4),
+            settleS: int('BENCH_ATTACK_SETTLE_S', 15),
+            log,
+          }),
+        }),
+    edges: await benchEdges({ slow: int('BENCH_ATTACK_SLOW', 1_000), log }),
+  };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

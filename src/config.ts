@@ -313,6 +313,24 @@ export const SETTINGS = {
     default: '20',
     help: 'webhooks one API key may have registered at once',
   },
+  webhookConcurrency: {
+    env: 'WEBHOOK_CONCURRENCY',
+    kind: 'int',
+    default: '32',
+    help: 'webhook deliveries one instance attempts at once',
+  },
+  webhookKeyConcurrency: {
+    env: 'WEBHOOK_KEY_CONCURRENCY',
+    kind: 'int',
+    default: '4',
+    help: "webhook deliveries of one API key attempted at once (all instances together): one key's slow or dead receivers never delay another key's deliveries",
+  },
+  txRetentionSeconds: {
+    env: 'TX_RETENTION_SECONDS',
+    kind: 'int',
+    default: '604800',
+    help: 'how long a transaction stays after its terminal state (GET /v2/tx/status still answers it) and a finished webhook delivery stays listed; then both are deleted',
+  },
   corsOrigins: {
     env: 'CORS_ORIGINS',
     kind: 'string?',

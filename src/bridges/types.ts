@@ -178,6 +178,12 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** The wire record of a step (the object under `operationKind`), without tx_index and amounts. */
   operation(registry: Registry, step: BridgeStep<L>): Record<string, unknown>;
   /**
+   * The fields of its record that follow from the lane alone (not amounts, fees or prices): a record echoed to /msgs
+   * that carries one must carry what `operation` renders for the lane laneOfRecord picked (checked for every bridge
+   * in one place, routing/operations.ts).
+   */
+  readonly echoedFields: readonly string[];
+  /**
    * The lane a record echoed to /msgs describes, re-validated against the registry (never trusting its amounts):
    * `expected` is where the previous operation left the funds. Throws a code-3 error naming the field at fault.
    */

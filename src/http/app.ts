@@ -8,7 +8,7 @@ import { accessPlugin, type AccessService } from '../auth/index.js';
 import { ApiError, GrpcCode, unavailable } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { registerDocs } from './docs.js';
-import { registerErrorHandling, sendError, type WireError } from './errors.js';
+import { malformedJson, registerErrorHandling, sendError, type WireError } from './errors.js';
 import { explorerPlugin } from './explorer.js';
 import { validatorCompiler } from './validation.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../wire/limits.js';
@@ -17,6 +17,7 @@ import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
 import { registerRedaction } from './redaction.js';
+import { trackInFlight } from './shutdown.js';
 import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
 import { healthRoutes } from './routes/health.js';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
         new ApiError(
           GrpcCode.INVALID_ARGUMENT,
           error.code === 'FST_ERR_BAD_URL' ? `malformed URL: ${error.message}` : error.message,
+          { ...(error.code === 'FST_ERR_BAD_URL' ? { reason: 'MALFORMED_URL' } : {}), cause: error },
         ),
       ),
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
@@ -82,6 +84,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Requests in flight, so a shutdown closes the listener only once they are answered (src/http/shutdown.ts).
+  trackInFlight(app.server);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Once the server is closing (src/shutdown.ts), requests still arriving on open connections are refused with
@@ -192,31 +196,54 @@ function sweepCaches(ctx: AppContext, onClose: (stop: () => void) => void): void
 }
 
 /**
- * Bodies are JSON whatever the content type says (curl -d sends form encoding): an empty body is `{}` for POST and
- * ignored for GET (the SDK sends `content-type: application/json` on GET requests without a body). Before parsing,
- * the nesting depth is checked (deep nesting costs every later recursive step, up to a stack overflow); keys named
- * `__proto__` or `constructor.prototype` are refused, as Fastify's own parser does.
+ * Bodies are JSON, sent as `application/json` (or a `+json` type): a non-empty body of any other type, or of none,
+ * is HTTP's 415 with the wire error (code 3) naming the type — rather than being read as an empty request and
+ * answered "missing required field" (curl -d sends form encoding: add -H 'content-type: application/json'). An
+ * empty body is `{}` for POST and ignored for GET whatever its type (the SDK sends `content-type: application/json`
+ * on GET requests without a body). Before parsing, the nesting depth is checked (deep nesting costs every later
+ * recursive step, up to a stack overflow); keys named `__proto__` or `constructor.prototype` are refused, as
+ * Fastify's own parser does.
  */
 function registerJsonParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   const parse = (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const text = (body as string).trim();
     if (text === '') return done(null, req.method === 'GET' || req.method === 'HEAD' ? undefined : {});
+    const type = req.headers['content-type'];
+    if (!isJsonType(type))
+      return done(
+        new ApiError(
+          GrpcCode.INVALID_ARGUMENT,
+          `unsupported content-type ${type ? JSON.stringify(type.split(';')[0]!.trim()) : '(none)'}: send the body as JSON with content-type: application/json`,
+          [],
+          {},
+          415,
+        ),
+        undefined,
+      );
     if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
       return done(
-        new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`),
+        new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: nested deeper than ${MAX_BODY_DEPTH} levels`, {
+          reason: 'MALFORMED_JSON',
+        }),
         undefined,
       );
     }
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
-      done(new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${(err as Error).message}`), undefined);
+      done(malformedJson(err as Error), undefined);
     }
   };
   // An exact match is Fastify's fast lookup; the catch-all covers every other content type.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
   app.addContentTypeParser('*', { parseAs: 'string' }, parse);
+}
+
+/** `application/json` or a structured `+json` type (RFC 6839), any parameters. */
+function isJsonType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type);
 }
 
 /** A complete HTTP/1.1 400 response with the wire error body, for errors raised below Fastify (on the raw socket). */

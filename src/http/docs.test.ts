@@ -225,4 +225,18 @@ describe('descriptions, responses and extensions', () => {
     expect(msg!.typeUrl).toBe('/cosmos.bank.v1beta1.MsgSend');
     expect(MsgSend.decode(msg!.value).fromAddress).toBe(SIGNED_OSMOSIS_TX_SENDER);
   });
+
+  it('serves /docs and its files under a content security policy that allows only this origin', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/static/swagger-ui-bundle.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(400);
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toMatch(/^default-src 'self'; /);
+      for (const d of ["object-src 'none'", "frame-ancestors 'none'", "connect-src 'self'", "form-action 'self'"])
+        expect(policy, url).toContain(d);
+      // Scripts only from this origin and the page's own inline script by hash: no 'unsafe-inline', no other host.
+      expect(policy, url).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
+      expect(policy, url).not.toMatch(/unsafe-inline|validator\.swagger\.io|upgrade-insecure-requests/);
+    }
+  });
 });

@@ -415,9 +415,28 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+    // No validator badge: it would send the document to validator.swagger.io.
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true, validatorUrl: null },
+    // Every page and file under /docs carries a content security policy: scripts and styles only from this origin
+    // (the page's own inline ones by hash), calls only to this origin ("Try it out"), no framing, no plugins.
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('application/json; charset=utf-8').send(app.swagger()),
   );
+}
+
+/**
+ * Swagger UI's own policy (hashes of its inline script and style), tightened: no validator host, not framed by any
+ * origin, forms and calls only to this origin; and without `upgrade-insecure-requests`, which would turn "Try it out"
+ * against a plain-http instance (a local one) into https calls that fail.
+ */
+function docsPolicy(header: string): string {
+  const directives = header
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && d !== 'upgrade-insecure-requests')
+    .map((d) => d.replace(/ validator\.swagger\.io\b/, '').replace(/^frame-ancestors .*/, "frame-ancestors 'none'"));
+  return [...directives, "connect-src 'self'", "form-action 'self'"].join('; ');
 }

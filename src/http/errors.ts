@@ -20,30 +20,45 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.httpStatus).type('application/json; charset=utf-8').send(body);
 }
 
+/** A body that is not JSON (or JSON nested too deep to read). */
+export const malformedJson = (cause: Error) =>
+  new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${cause.message}`, { reason: 'MALFORMED_JSON', cause });
+
 /** Fastify's own client errors (bad JSON, wrong media type, body too large...) as code-3 errors. */
 function fromFastifyClientError(err: FastifyError): ApiError | undefined {
   if (err.validation) {
     return new ApiError(
       GrpcCode.INVALID_ARGUMENT,
       describeValidationError(err.validation as ErrorObject[], err.validationContext),
+      { cause: err },
     );
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${err.message}`);
+      return malformedJson(err);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       // HTTP 413 with the wire body (code 3: the request is what is wrong).
-      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'request body is too large', [], {}, 413);
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'request body is too large', {
+        reason: 'BODY_TOO_LARGE',
+        status: 413,
+        cause: err,
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'unsupported content-type: send application/json');
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'unsupported content-type: send application/json', {
+        reason: 'UNSUPPORTED_MEDIA_TYPE',
+        cause: err,
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'content-length does not match the body');
+      return new ApiError(GrpcCode.INVALID_ARGUMENT, 'content-length does not match the body', {
+        reason: 'CONTENT_LENGTH_MISMATCH',
+        cause: err,
+      });
   }
-  if (err instanceof SyntaxError) return new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${err.message}`);
+  if (err instanceof SyntaxError) return malformedJson(err);
   const status = (err as { statusCode?: number }).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return new ApiError(GrpcCode.INVALID_ARGUMENT, err.message);
+    return new ApiError(GrpcCode.INVALID_ARGUMENT, err.message, { cause: err });
   }
   return undefined;
 }
@@ -60,10 +75,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: describeError(error) }, 'database unreachable');
-      return sendError(reply, unavailable('the database is unreachable; retry shortly'));
+      return sendError(
+        reply,
+        unavailable('the database is unreachable; retry shortly', { reason: 'DATABASE_UNAVAILABLE', cause: error }),
+      );
     }
     request.log.error({ err: error }, 'unexpected failure');
-    return sendError(reply, new ApiError(GrpcCode.UNKNOWN, 'internal server error'));
+    return sendError(
+      reply,
+      new ApiError(GrpcCode.UNKNOWN, 'internal server error', { reason: 'INTERNAL', cause: error }),
+    );
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -80,11 +101,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         new ApiError(
           GrpcCode.UNIMPLEMENTED,
           `method ${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}`,
-          [],
-          { allow: allowed.join(', ') },
-          405,
+          { reason: 'METHOD_NOT_ALLOWED', headers: { allow: allowed.join(', ') }, status: 405 },
         ),
       );
-    return sendError(reply, new ApiError(GrpcCode.NOT_FOUND, `no endpoint ${request.method} ${path}`));
+    return sendError(
+      reply,
+      new ApiError(GrpcCode.NOT_FOUND, `no endpoint ${request.method} ${path}`, { reason: 'NO_ENDPOINT' }),
+    );
   });
 }

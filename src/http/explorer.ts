@@ -23,7 +23,10 @@ const EXPLORER_DIR = `${distPath('explorer')}/`;
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const notBuilt = () => new ApiError(GrpcCode.UNAVAILABLE, 'the explorer page is not built: run `npm run build`');
+const notBuilt = () =>
+  new ApiError(GrpcCode.UNAVAILABLE, 'the explorer page is not built: run `npm run build`', {
+    reason: 'EXPLORER_NOT_BUILT',
+  });
 
 function pageHeaders(reply: FastifyReply): void {
   reply.header('cache-control', 'no-cache');

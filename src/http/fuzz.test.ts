@@ -455,6 +455,9 @@ function checkResponse(e: Endpoint, res: { statusCode: number; headers: Record<s
   // A path that exists but not for this method is HTTP's 405 with the wire's unimplemented code.
   if (res.statusCode === 413) expect({ code, message }).toEqual({ code: 3, message: 'request body is too large' });
   else if (res.statusCode === 405) expect(code).toBe(12);
+  // A body that is not JSON is HTTP's 415 with the wire's invalid-argument code.
+  else if (res.statusCode === 415)
+    expect({ code, message }).toMatchObject({ code: 3, message: expect.stringMatching(/^unsupported content-type/) });
   else expect(HTTP_STATUS_OF[code]).toBe(res.statusCode);
 }
 

@@ -231,6 +231,9 @@ describe('every documented operation under generated and hostile input', () => {
           // A path that exists but not for this method is HTTP's 405 with the wire's unimplemented code.
           if (res.statusCode === 413) expect([e.code, e.message], where).toEqual([3, 'request body is too large']);
           else if (res.statusCode === 405) expect(e.code, where).toBe(12);
+          // A body that is not sent as JSON is HTTP's 415 with the wire's invalid-argument code.
+          else if (res.statusCode === 415)
+            expect([e.code, String(e.message).startsWith('unsupported content-type')], where).toEqual([3, true]);
           else expect(HTTP_STATUS_OF[e.code as GrpcCode], where).toBe(res.statusCode);
         }),
         fuzzParameters(40),

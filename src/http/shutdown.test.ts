@@ -1,7 +1,8 @@
 /**
  * The shutdown sequence on a real listening server: readiness fails first while requests are still served with
- * `connection: close`, keep-alive clients see no reset, a request in flight finishes, one that never finishes is cut
- * at the timeout, and requests arriving while the server closes get the wire error.
+ * `connection: close`, keep-alive clients see no reset, a request in flight finishes while the listener still
+ * accepts (a new connection then gets the wire 503, not a reset) and the listener closes only after it, one that
+ * never finishes is cut at the timeout, and requests arriving while the server closes get the wire error.
  */
 import http from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
@@ -127,9 +128,16 @@ describe('graceful shutdown', () => {
     expect(served.headers.connection).toBe('close');
     expect(ctx.lifecycle.closing).toBe(false);
 
-    // The request that was in flight all along completes after the drain period, during the close.
+    // After the drain period, while the request is still in flight, the listener still accepts: a new connection
+    // (a load balancer slow to notice) gets the wire 503 and its connection closed, not a reset.
     endDrain();
     await until(() => ctx.lifecycle.closing);
+    const late = await get(new http.Agent(), port, '/v2/info/bridges');
+    expect(late.status).toBe(503);
+    expect(JSON.parse(late.body)).toMatchObject({ code: 14, message: expect.stringContaining('shutting down') });
+    expect(late.headers.connection).toBe('close');
+    expect(app.server.listening).toBe(true);
+    // The request that was in flight all along completes; only then does the listener close.
     inFlight.finish();
     const answer = await inFlight.closed;
     expect(answer).toMatch(/^HTTP\/1.1 200 OK/);

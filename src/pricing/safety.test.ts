@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ApiError } from '../errors.js';
+import type { ApiError } from '../errors.js';
 import { Decimal } from './decimal.js';
 import { DEFAULT_SAFETY_THRESHOLDS, enforcePriceSafety, judgePriceSafety, type SafetyInput } from './safety.js';
+import { apiErrorOf } from '../test-helpers/api-error.js';
 
 const d = (s: string) => Decimal.parse(s);
 const swap = (usdIn?: string, usdOut?: string, impact?: string, allowUnsafe = false): SafetyInput => ({
@@ -258,7 +259,7 @@ describe('enforcePriceSafety', () => {
   it('returns nothing for a safe route, the warning with allow_unsafe, and throws the ApiError otherwise', () => {
     expect(enforcePriceSafety(swap('100', '99', '0.3'))).toBeUndefined();
     expect(enforcePriceSafety(swap('100', '80', undefined, true))?.type).toBe('BAD_PRICE_WARNING');
-    expect(() => enforcePriceSafety(swap('100', '80'))).toThrow(ApiError);
+    expect(apiErrorOf(() => enforcePriceSafety(swap('100', '80'))).reason).toBe('BAD_PRICE_ERROR');
   });
 
   it('allow_unsafe turns exactly the errors into warnings (property)', () => {

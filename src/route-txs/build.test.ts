@@ -20,6 +20,7 @@ import { parseAffiliates } from './affiliates.js';
 import { BRIDGE_SET } from '../bridges/index.js';
 import { ARRIVAL_ALLOWANCE } from '../messages/tx-window.js';
 import { IBC_HOP_SECONDS } from '../bridges/ibc/operation.js';
+import { apiErrorOf } from '../test-helpers/api-error.js';
 
 const registry = testRegistry();
 const NOW_MS = 1_750_000_000_123;
@@ -223,12 +224,13 @@ describe('MsgTransfer messages', () => {
   ])('refuses a contract message nested too deep (%s) without overflowing the stack', (_name, raw) => {
     const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
     const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
-    expect(() =>
+    const refusal = apiErrorOf(() =>
       buildMessages(registry, route, addressesFor(route), {
         ...opts,
         postRouteHandler: { wasm_msg: { contract_address: contract, msg: raw } },
       }),
-    ).toThrow(/post_route_handler\.wasm_msg\.msg: nested deeper than 64 levels/);
+    );
+    expect(refusal).toMatchObject({ code: 3, field: 'post_route_handler.wasm_msg.msg' });
   });
 
   it.each([

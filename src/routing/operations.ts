@@ -5,6 +5,7 @@
  * those denoms — and re-simulated from the request amounts, so messages never trust amounts or indices they are sent.
  */
 import { hopOfRecord } from '../bridges/ibc/operation.js';
+import { checkEchoedFields } from '../bridges/record-fields.js';
 import type { BridgeSet } from '../bridges/set.js';
 import { isRefusal, type BridgeStep, type LaneBridge } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
@@ -36,7 +37,7 @@ function bridgeOfRecord(
   const lane = bridge.laneOfRecord(registry, record, at, holding);
   const q = bridge.quote(lane, amountIn, 'in');
   if (isRefusal(q)) throw invalidArgument(`invalid ${at}: ${q.refused}`);
-  return {
+  const step: BridgeStep = {
     kind: 'bridge',
     bridge,
     lane,
@@ -45,6 +46,9 @@ function bridgeOfRecord(
     fees: q.fees,
     seconds: q.seconds,
   };
+  const what = `${bridge.name} from ${lane.fromChainId} to ${lane.toChainId}`;
+  checkEchoedFields(record, bridge.operation(registry, step), bridge.echoedFields, at, what);
+  return step;
 }
 
 function kindOf(op: OperationInput, at: string): string {

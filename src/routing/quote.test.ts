@@ -14,6 +14,7 @@ import { parseRouteQuery } from './query.js';
 import { quoteRoute } from './quote.js';
 import type { PlannedRoute } from './types.js';
 import { BRIDGE_SET } from '../bridges/index.js';
+import { apiErrorOf } from '../test-helpers/api-error.js';
 
 const registry = testRegistry();
 const config = loadConfig([], {});
@@ -66,7 +67,7 @@ describe('quoteRoute and price safety', () => {
   });
 
   it('when no candidate passes, judges the best-ranked one: an error, or its warning with allow_unsafe', () => {
-    expect(() => quoteRoute(ctx, q, [halved(best!), halved(halved(best!))])).toThrow(/difference in usd value/);
+    expect(apiErrorOf(() => quoteRoute(ctx, q, [halved(best!), halved(halved(best!))])).reason).toBe('BAD_PRICE_ERROR');
     const qu = request({ allow_unsafe: true });
     const [b] = planRoutes({ registry, market, bridges: BRIDGE_SET }, qu);
     const first = halved(b!);

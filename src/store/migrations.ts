@@ -111,4 +111,24 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004-bounded-delivery': {
+    async up(db: Kysely<unknown>) {
+      // Deliveries carry their key, so the dispatcher shares its concurrency fairly between keys in SQL (one key's
+      // dead URLs hold only that key's slots), and a claim token, so the claimed rows are read back by one constant
+      // condition instead of a list of ids (webhooks-dispatcher.ts).
+      await db.schema.alterTable('webhook_deliveries').addColumn('key_id', 'text').execute();
+      await db.schema.alterTable('webhook_deliveries').addColumn('lease_owner', 'text').execute();
+      await sql`update webhook_deliveries set key_id = (
+        select w.key_id from webhooks w where w.id = webhook_deliveries.webhook_id)`.execute(db);
+      await db.schema
+        .createIndex('webhook_deliveries_key_due')
+        .on('webhook_deliveries')
+        .columns(['status', 'key_id', 'next_attempt_at'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_claim').on('webhook_deliveries').column('lease_owner').execute();
+      // Retirement (TX_RETENTION_SECONDS) deletes terminal transactions and finished deliveries by age.
+      await db.schema.createIndex('tracked_txs_retire').on('tracked_txs').columns(['done', 'updated_at']).execute();
+      await db.schema.createIndex('webhook_deliveries_age').on('webhook_deliveries').column('created_at').execute();
+    },
+  },
 };

@@ -93,6 +93,10 @@ interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** The webhook's key (null only for rows written before migration 0004 whose webhook was gone). */
+  key_id: string | null;
+  /** The claim that holds the lease (a token per claim), null when none does. */
+  lease_owner: string | null;
 }
 
 export interface Tables {

@@ -41,7 +41,8 @@ import {
 import type { TrackerEnv } from './tracker.js';
 import { TrackingHealth } from './tracking-health.js';
 import { TRACKERS } from './trackers.js';
-import { DEFAULT_WEBHOOK_SETTINGS, enqueueDeliveries, WebhookDispatcher, type WebhookSettings } from './webhooks.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks.js';
+import { WebhookDispatcher } from './webhooks-dispatcher.js';
 import { TrackingWorker, type Change, type TxLog, type WorkerSettings } from './worker.js';
 
 export interface TxServiceOptions {
@@ -77,6 +78,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
       stallAbandonMs: config.txStallAbandonSeconds * 1000,
       concurrency: config.txWorkerConcurrency,
       leaseMs: config.txLeaseSeconds * 1000,
+      retentionMs: config.txRetentionSeconds * 1000,
     },
     runWorker: config.txWorker,
     timeoutMs: config.upstreamTimeoutMs,
@@ -89,6 +91,8 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
         .map((h) => h.trim())
         .filter(Boolean),
       maxPerKey: config.webhookMaxPerKey,
+      concurrency: config.webhookConcurrency,
+      keyConcurrency: config.webhookKeyConcurrency,
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
   };
@@ -385,13 +389,8 @@ export class TxService {
   private async changed(c: Change): Promise<void> {
     this.statusCache.delete(`${c.chainId}\u0000${c.txHash}`);
     this.bus.emit(`${c.chainId}\u0000${c.txHash}`, c.statusText);
-    if (c.status.state === c.previousState) return;
-    // The worker read the owner when it claimed the row: a key may have taken over an anonymous transaction since.
-    const keyId = c.keyId ?? (await findTracked(this.opts.store, c.chainId, c.txHash))?.key_id ?? null;
-    if (keyId) {
-      const queued = await enqueueDeliveries(this.opts.store, keyId, c.chainId, c.txHash, c.status, this.now());
-      if (queued > 0) this.dispatcher.poke();
-    }
+    // The deliveries were queued with the state change, in its transaction (tracked-store.ts): send them now.
+    if (c.status.state !== c.previousState) this.dispatcher.poke();
   }
 }
 

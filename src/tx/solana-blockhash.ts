@@ -54,6 +54,7 @@ export class SolanaBlockhashClient implements BlockhashSource {
       throw new ApiError(
         GrpcCode.UNAVAILABLE,
         `the Solana RPC endpoint did not give a recent blockhash: ${(err as Error).message}`,
+        { reason: 'SOLANA_BLOCKHASH_UNAVAILABLE', cause: err },
       );
     } finally {
       clearTimeout(timer);
@@ -68,6 +69,7 @@ export const noSolanaEndpoint: BlockhashSource = {
       new ApiError(
         GrpcCode.FAILED_PRECONDITION,
         'a Solana transaction needs a recent blockhash, and this instance has no Solana RPC endpoint: set CHAIN_RPC_URLS=solana=<JSON-RPC URL>',
+        { reason: 'NO_SOLANA_ENDPOINT' },
       ),
     ),
 };

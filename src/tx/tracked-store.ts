@@ -4,9 +4,13 @@
  * with FOR UPDATE SKIP LOCKED, so two instances claiming at once get disjoint rows and never wait on each other), and
  * writes its result only while it still holds the lease. A worker that dies (kill -9) leaves leases that expire after
  * TX_LEASE_SECONDS, and any instance then takes the rows over: nothing is lost, nothing is done twice at once.
+ *
+ * A state change and the webhook deliveries announcing it are written in one transaction (the outbox, webhooks.ts).
+ * A transaction in its terminal state stays TX_RETENTION_SECONDS (its status can still be read), then is deleted.
  */
 import { sql } from 'kysely';
 import type { Store } from '../store/db.js';
+import { queueDeliveries } from './webhooks.js';
 
 export interface TrackedRow {
   chain_id: string;
@@ -110,7 +114,12 @@ export async function findStatus(
   return row ? { status: row.status, version: Number(row.version), done: Number(row.done) === 1 } : undefined;
 }
 
-/** Claims up to `limit` due rows for `owner` until `now + leaseMs`. */
+/**
+ * Claims up to `limit` due rows for `owner` until `now + leaseMs`. New transactions first: rows are taken by how many
+ * looks in a row found nothing (`idle_polls`: 0 for a transaction never looked at or one that just moved), then by
+ * how long they have been due — so a flood of tracked hashes that never appear on chain, each looked at once, falls
+ * behind a real transaction tracked after it.
+ */
 export async function claimDue(
   store: Store,
   owner: string,
@@ -124,7 +133,7 @@ export async function claimDue(
     where (chain_id, tx_hash) in (
       select chain_id, tx_hash from tracked_txs
       where done = 0 and next_poll_at <= ${now} and lease_until < ${now}
-      order by next_poll_at
+      order by idle_polls, next_poll_at
       limit ${limit}
       ${lock}
     )
@@ -143,22 +152,26 @@ export interface TrackedUpdate {
   idle_polls: number;
   /** The status changed: bump the version the event stream watches. */
   changed: boolean;
+  /** The state the row had when claimed: a different `state` queues the owner's webhook deliveries. */
+  previous_state?: string;
 }
 
 /**
  * Writes a worker's results and releases their leases, in one transaction (one commit per batch, not per row), each
- * only if `owner` still holds its lease (a lease that expired and was taken over is not overwritten). Returns which
- * updates were written.
+ * only if `owner` still holds its lease (a lease that expired and was taken over is not overwritten). A written state
+ * change queues its webhook deliveries in the same transaction: both are committed or neither. Returns which updates
+ * were written and how many deliveries were queued.
  */
 export async function saveTracked(
   store: Store,
   owner: string,
   updates: TrackedUpdate[],
   now: number,
-): Promise<boolean[]> {
-  if (updates.length === 0) return [];
+): Promise<{ written: boolean[]; queued: number }> {
+  if (updates.length === 0) return { written: [], queued: 0 };
   return store.db.transaction().execute(async (trx) => {
     const written: boolean[] = [];
+    let queued = 0;
     for (const row of updates) {
       const result = await trx
         .updateTable('tracked_txs')
@@ -178,10 +191,45 @@ export async function saveTracked(
         .where('tx_hash', '=', row.tx_hash)
         .where('lease_owner', '=', owner)
         .executeTakeFirst();
-      written.push(Number(result.numUpdatedRows) > 0);
+      const ok = Number(result.numUpdatedRows) > 0;
+      written.push(ok);
+      if (ok && row.previous_state !== undefined && row.previous_state !== row.state)
+        queued += await queueDeliveries(
+          trx,
+          { chainId: row.chain_id, txHash: row.tx_hash, state: row.state, statusText: row.status },
+          now,
+        );
     }
-    return written;
+    return { written, queued };
   });
+}
+
+/**
+ * Retirement: transactions terminal for longer than `retentionMs` are deleted, `batch` rows per statement so a sweep
+ * never holds the database for long. A transaction tracked again afterwards starts afresh. Returns how many went.
+ */
+export async function retireTracked(store: Store, now: number, retentionMs: number, batch = 1_000): Promise<number> {
+  const before = iso(now - retentionMs);
+  let total = 0;
+  for (;;) {
+    const r = await sql`
+      delete from tracked_txs where (chain_id, tx_hash) in (
+        select chain_id, tx_hash from tracked_txs where done = 1 and updated_at < ${before} limit ${batch})`.execute(
+      store.db,
+    );
+    const n = Number(r.numAffectedRows ?? 0n);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** How many transactions the table holds (tests and the benchmark). */
+export async function countTracked(store: Store): Promise<number> {
+  const row = await store.db
+    .selectFrom('tracked_txs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Embedded store only (one instance): leases left by a previous process of this instance are void at start. */

@@ -2,9 +2,10 @@
  * Webhook targets must be public http(s) addresses: a webhook is a request Junction makes on a caller's behalf, and
  * one aimed at loopback, the private network or a cloud metadata service (169.254.169.254) would let any key holder
  * reach inside the operator's network — and read the answers in the deliveries list. The host is checked after DNS
- * resolution (every address it resolves to) at registration; redirects are never followed (webhooks.ts). Checking
- * again before every delivery (DNS can change) is not wired yet. Decimal and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`)
- * are normalised by the URL parser before the check. WEBHOOK_ALLOW_HOSTS lists internal hosts an operator allows.
+ * resolution (every address it resolves to) at registration, and again at every delivery on the very addresses the
+ * connection then uses (webhooks-send.ts: DNS may point inside since registration); redirects are never followed.
+ * Decimal and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`) are normalised by the URL parser before the
+ * check. WEBHOOK_ALLOW_HOSTS lists internal hosts an operator allows.
  */
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
@@ -63,7 +64,21 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export type Resolve = (host: string) => Promise<string[]>;
-const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const resolveAll: Resolve = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** The URL's host as the check compares it: lower case, IPv6 without brackets. */
+export const targetHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+export const isAllowedHost = (host: string, allowHosts: readonly string[]) =>
+  allowHosts.some((h) => h.toLowerCase() === host);
+
+/** Why a target resolving to `addresses` is refused; undefined when every address is public. */
+export function addressProblem(host: string, addresses: readonly string[]): string | undefined {
+  const inside = addresses.find((a) => !isPublicAddress(a));
+  if (!inside) return undefined;
+  return `must be a public address: ${host} is ${inside === host ? '' : `${inside}, `}a loopback, private, link-local or reserved address (an operator may allow it with WEBHOOK_ALLOW_HOSTS)`;
+}
 
 export interface TargetCheck {
   /** Why the target is refused; undefined when it may be called. */
@@ -86,8 +101,8 @@ export async function checkWebhookTarget(
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { problem: 'must be an http or https URL' };
   if (u.username || u.password) return { problem: 'must not carry credentials' };
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowHosts.some((h) => h.toLowerCase() === host)) return { problem: undefined };
+  const host = targetHost(u);
+  if (isAllowedHost(host, allowHosts)) return { problem: undefined };
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
@@ -97,10 +112,5 @@ export async function checkWebhookTarget(
       return { problem: `host ${host} does not resolve`, unresolved: true };
     }
   }
-  const inside = addresses.find((a) => !isPublicAddress(a));
-  if (inside)
-    return {
-      problem: `must be a public address: ${host} is ${inside === host ? '' : `${inside}, `}a loopback, private, link-local or reserved address (an operator may allow it with WEBHOOK_ALLOW_HOSTS)`,
-    };
-  return { problem: undefined };
+  return { problem: addressProblem(host, addresses) };
 }

@@ -7,14 +7,17 @@
  * (the timestamp inside the signed text lets receivers refuse replays). Each delivery is a row: attempts, the last
  * HTTP status or error, when it was delivered. A failed attempt (network error, timeout, non-2xx) is retried with
  * exponential backoff up to `maxAttempts`, then marked failed. Deliveries are claimed with leases like tracked
- * transactions, so several instances share them and a crashed one's are retried by another.
+ * transactions, so several instances share them and a crashed one's are retried by another (webhooks-dispatcher.ts).
+ *
+ * Outbox: a delivery is queued in the same database transaction as the state change it announces (queueDeliveries,
+ * called by tracked-store.ts's saveTracked), so a crash between the two can lose neither. Deleting a webhook cancels
+ * its pending deliveries in the same transaction.
  */
-import { checkWebhookTarget } from './webhook-target.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Store } from '../store/db.js';
-import type { StatusResponse } from '../wire/tx.js';
-import type { TxLog } from './worker.js';
+import type { Tables } from '../store/schema.js';
+import type { Resolve } from './webhook-target.js';
 
 export interface WebhookSettings {
   /** First retry delay; doubled per attempt. */
@@ -26,6 +29,14 @@ export interface WebhookSettings {
   allowHosts?: readonly string[];
   /** Webhooks one key may have at once (WEBHOOK_MAX_PER_KEY). */
   maxPerKey?: number;
+  /** Deliveries attempted at once by this instance (WEBHOOK_CONCURRENCY). */
+  concurrency?: number;
+  /** Deliveries of one key attempted at once, across instances (WEBHOOK_KEY_CONCURRENCY). */
+  keyConcurrency?: number;
+  /** Name resolution for target checks; the system resolver by default (tests resolve their own names). */
+  resolve?: Resolve;
+  /** How long the dispatcher waits before looking again when nothing was due. */
+  idleMs?: number;
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -36,7 +47,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 };
 
 /** WEBHOOK_MAX_PER_KEY's default. */
-const DEFAULT_MAX_PER_KEY = 20;
+export const DEFAULT_MAX_PER_KEY = 20;
 
 /** How many webhooks a key has now (deleted ones do not count). */
 export async function countWebhooks(store: Store, keyId: string): Promise<number> {
@@ -100,15 +111,30 @@ export async function listWebhooks(store: Store, keyId: string): Promise<Webhook
     .execute();
 }
 
+/** The text a pending delivery of a deleted webhook ends with. */
+export const CANCELLED = 'cancelled: the webhook was deleted';
+
+/** Deletes a webhook and cancels its pending deliveries (one transaction): a deleted webhook is never called again. */
 export async function deleteWebhook(store: Store, keyId: string, id: string, now: number): Promise<boolean> {
-  const r = await store.db
-    .updateTable('webhooks')
-    .set({ deleted_at: iso(now) })
-    .where('id', '=', id)
-    .where('key_id', '=', keyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return store.db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('webhooks')
+      .set({ deleted_at: iso(now) })
+      .where('id', '=', id)
+      .where('key_id', '=', keyId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    // An attempt in flight may still finish; its result is then not written (webhooks-dispatcher.ts writes only
+    // over a pending row).
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', last_error: CANCELLED, lease_until: 0, lease_owner: null })
+      .where('webhook_id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+    return true;
+  });
 }
 
 export async function listDeliveries(store: Store, keyId: string, webhookId: string, limit = 100) {
@@ -145,190 +171,52 @@ export async function listDeliveries(store: Store, keyId: string, webhookId: str
   }));
 }
 
-/** One pending delivery per active webhook of the key, for a state change of one of its transactions. */
-export async function enqueueDeliveries(
-  store: Store,
-  keyId: string,
-  chainId: string,
-  txHash: string,
-  status: StatusResponse,
+/**
+ * Queues one delivery per active webhook of the transaction's owner, inside the caller's database transaction (the
+ * one that writes the state change): the owner is read there too, so a key that adopted the transaction a moment
+ * ago is the one told. One statement whatever the number of webhooks (INSERT ... SELECT, a fixed set of variables).
+ * Returns how many deliveries were queued.
+ */
+export async function queueDeliveries(
+  db: Kysely<Tables> | Transaction<Tables>,
+  change: { chainId: string; txHash: string; state: string; statusText: string },
   now: number,
 ): Promise<number> {
-  const hooks = await store.db
-    .selectFrom('webhooks')
-    .select('id')
-    .where('key_id', '=', keyId)
-    .where('deleted_at', 'is', null)
-    .execute();
-  if (hooks.length === 0) return 0;
-  const payload = JSON.stringify({
-    event: 'tx.status',
-    chain_id: chainId,
-    tx_hash: txHash,
-    state: status.state,
-    status,
-    occurred_at: iso(now),
-  });
-  await store.db
-    .insertInto('webhook_deliveries')
-    .values(
-      hooks.map((h) => ({
-        id: `whd_${randomUUID()}`,
-        webhook_id: h.id,
-        chain_id: chainId,
-        tx_hash: txHash,
-        state: status.state,
-        payload,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: 0,
-        last_status_code: null,
-        last_error: null,
-        created_at: iso(now),
-        delivered_at: null,
-      })),
-    )
-    .execute();
-  return hooks.length;
+  const payload =
+    `{"event":"tx.status","chain_id":${JSON.stringify(change.chainId)},"tx_hash":${JSON.stringify(change.txHash)},` +
+    `"state":${JSON.stringify(change.state)},"status":${change.statusText},"occurred_at":"${iso(now)}"}`;
+  // Delivery ids: one event id for the change, the webhook's id to tell its deliveries apart.
+  const event = randomUUID();
+  const result = await sql`
+    insert into webhook_deliveries (id, webhook_id, key_id, chain_id, tx_hash, state, payload, status, attempts,
+      next_attempt_at, lease_until, lease_owner, last_status_code, last_error, created_at, delivered_at)
+    select ${`whd_${event}_`} || w.id, w.id, w.key_id, t.chain_id, t.tx_hash, ${change.state}, ${payload}, 'pending', 0,
+      ${now}, 0, null, null, null, ${iso(now)}, null
+    from tracked_txs t join webhooks w on w.key_id = t.key_id
+    where t.chain_id = ${change.chainId} and t.tx_hash = ${change.txHash} and w.deleted_at is null`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
-interface DueDelivery {
-  id: string;
-  payload: string;
-  attempts: number;
-  url: string;
-  secret: string;
-}
-
-export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-
-  constructor(
-    private readonly store: Store,
-    private readonly settings: WebhookSettings,
-    private readonly log: TxLog,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+/**
+ * Retirement: finished deliveries (delivered, failed, cancelled) and deleted webhooks older than `retentionMs` go, in
+ * batches of `batch` rows so one sweep never holds the database for long. Returns how many rows were deleted.
+ */
+export async function retireDeliveries(store: Store, now: number, retentionMs: number, batch = 1_000): Promise<number> {
+  const before = iso(now - retentionMs);
+  let total = 0;
+  for (;;) {
+    const r = await sql`
+      delete from webhook_deliveries where id in (
+        select id from webhook_deliveries where created_at < ${before} and status <> 'pending' limit ${batch})`.execute(
+      store.db,
+    );
+    const n = Number(r.numAffectedRows ?? 0n);
+    total += n;
+    if (n < batch) break;
   }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** Webhooks one key may have at once. */
-  get maxPerKey(): number {
-    return this.settings.maxPerKey ?? DEFAULT_MAX_PER_KEY;
-  }
-
-  /** Why `url` may not be a webhook target (registration); undefined when it may. */
-  async targetProblem(url: string): Promise<string | undefined> {
-    const check = await checkWebhookTarget(url, this.settings.allowHosts);
-    // A host that does not resolve now may later: each delivery checks it again.
-    return check.unresolved ? undefined : check.problem;
-  }
-
-  /** Runs a pass soon (after a new delivery was queued). */
-  poke(): void {
-    if (this.stopped || this.running) return;
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.deliverDue()
-        .then(() => undefined)
-        .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'webhooks: delivery pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(500);
-        });
-    }, ms);
-    this.timer.unref?.();
-  }
-
-  /** Claims due deliveries and attempts each once. */
-  async deliverDue(limit = 20): Promise<number> {
-    const now = this.now();
-    const lock = this.store.kind === 'postgres' ? sql`for update skip locked` : sql``;
-    const { rows: claimed } = await sql<{ id: string }>`
-      update webhook_deliveries set lease_until = ${now + this.settings.leaseMs}
-      where id in (
-        select id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= ${now} and lease_until < ${now}
-        order by next_attempt_at limit ${limit} ${lock}
-      )
-      returning id`.execute(this.store.db);
-    if (claimed.length === 0) return 0;
-    const due = await this.store.db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .select(['d.id', 'd.payload', 'd.attempts', 'w.url', 'w.secret'])
-      .where(
-        'd.id',
-        'in',
-        claimed.map((c) => c.id),
-      )
-      .execute();
-    await Promise.all(due.map((d) => this.attempt({ ...d, attempts: Number(d.attempts) })));
-    return due.length;
-  }
-
-  private async attempt(d: DueDelivery): Promise<void> {
-    const t = Math.floor(this.now() / 1000);
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-junction-delivery': d.id,
-          'x-junction-event': 'tx.status',
-          'x-junction-signature': signature(d.secret, t, d.payload),
-        },
-        body: d.payload,
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-        redirect: 'manual',
-      });
-      statusCode = res.status;
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
-    } catch (err) {
-      error = (err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message || 'request failed';
-    }
-    const attempts = d.attempts + 1;
-    const now = this.now();
-    const delivered = error === null;
-    const exhausted = !delivered && attempts >= this.settings.maxAttempts;
-    await this.store.db
-      .updateTable('webhook_deliveries')
-      .set({
-        attempts,
-        last_status_code: statusCode,
-        last_error: error,
-        status: delivered ? 'delivered' : exhausted ? 'failed' : 'pending',
-        delivered_at: delivered ? iso(now) : null,
-        next_attempt_at: now + this.settings.retryBaseMs * 2 ** (attempts - 1),
-        lease_until: 0,
-      })
-      .where('id', '=', d.id)
-      .execute();
-    if (!delivered)
-      this.log.warn(
-        { delivery: d.id, attempts, err: error },
-        exhausted ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
-      );
-  }
+  // A deleted webhook whose deliveries are all gone (pending ones were cancelled when it was deleted).
+  const hooks = await sql`
+    delete from webhooks where deleted_at is not null and deleted_at < ${before}
+      and not exists (select 1 from webhook_deliveries d where d.webhook_id = webhooks.id)`.execute(store.db);
+  return total + Number(hooks.numAffectedRows ?? 0n);
 }

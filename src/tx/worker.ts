@@ -4,6 +4,9 @@
  * A step that finds nothing new makes the next look wait longer (TX_POLL_INTERVAL_MS × 1.5^n up to
  * TX_POLL_MAX_INTERVAL_MS); any progress resets the wait. A node that fails is the same as no progress: the
  * transaction is looked at again later, and only an unreachable chain's own transfers wait.
+ *
+ * The worker also retires what has ended: every `retireEveryMs` it deletes transactions terminal for longer than
+ * TX_RETENTION_SECONDS and webhook deliveries finished as long ago, so the tables stay bounded by traffic × retention.
  */
 import { randomBytes } from 'node:crypto';
 import type { StatusResponse, StatusError } from '../wire/tx.js';
@@ -14,7 +17,8 @@ import type { Log } from '../auth/log.js';
 export type TxLog = Log & { debug?(obj: object, msg: string): void };
 import type { InitialTx, Leg, TrackRecord } from './record.js';
 import { isTerminal, statusOf, summarizeLeg, type TrackerSet } from './status.js';
-import { claimDue, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
+import { claimDue, retireTracked, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
+import { retireDeliveries } from './webhooks.js';
 import type { IncludedTx, TrackerEnv } from './tracker.js';
 
 export interface WorkerSettings {
@@ -26,7 +30,15 @@ export interface WorkerSettings {
   leaseMs: number;
   /** How often the worker looks for due rows when it found none. */
   idleTickMs?: number;
+  /** How long a terminal transaction (and a finished webhook delivery) is kept (TX_RETENTION_SECONDS). */
+  retentionMs?: number;
+  /** How often retirement runs. */
+  retireEveryMs?: number;
 }
+
+/** TX_RETENTION_SECONDS's default, in milliseconds: a week. */
+const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+const DEFAULT_RETIRE_EVERY_MS = 60_000;
 
 export interface Change {
   chainId: string;
@@ -130,6 +142,7 @@ export class TrackingWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private lastRetired = 0;
 
   constructor(
     private readonly store: Store,
@@ -165,16 +178,35 @@ export class TrackingWorker {
     this.timer.unref?.();
   }
 
+  /** Deletes what ended longer than the retention period ago; returns how many rows went. */
+  async retire(): Promise<number> {
+    const now = this.env.now();
+    this.lastRetired = now;
+    const retention = this.settings.retentionMs ?? DEFAULT_RETENTION_MS;
+    const txs = await retireTracked(this.store, now, retention);
+    const deliveries = await retireDeliveries(this.store, now, retention);
+    if (txs + deliveries > 0) this.log.debug?.({ txs, deliveries }, 'retired what ended before the retention period');
+    return txs + deliveries;
+  }
+
   /** Claims and processes one batch (its results written in one transaction); returns how many rows it claimed. */
   async tick(): Promise<number> {
     const now = this.env.now();
+    if (now - this.lastRetired >= (this.settings.retireEveryMs ?? DEFAULT_RETIRE_EVERY_MS))
+      await this.retire().catch((err: unknown) =>
+        this.log.warn({ err: (err as Error).message }, 'transaction worker: retirement failed'),
+      );
     const rows = await claimDue(this.store, this.owner, now, this.settings.leaseMs, this.settings.concurrency);
     const results = await Promise.all(rows.map((row) => this.process(row)));
     const updates = results.map((r) => r.update);
-    const saved = await saveTracked(this.store, this.owner, updates, this.env.now()).catch((err: unknown) => {
-      this.log.warn({ err: (err as Error).message }, 'transaction worker: saving failed');
-      return updates.map(() => false);
-    });
+    // On failure nothing of the batch is written (neither the state changes nor their deliveries): the leases expire
+    // and the rows are looked at again.
+    const { written: saved } = await saveTracked(this.store, this.owner, updates, this.env.now()).catch(
+      (err: unknown) => {
+        this.log.warn({ err: (err as Error).message }, 'transaction worker: saving failed');
+        return { written: updates.map(() => false), queued: 0 };
+      },
+    );
     for (let i = 0; i < results.length; i++) {
       const { update, change } = results[i]!;
       if (!saved[i] || !update.changed || !change) continue;
@@ -227,6 +259,7 @@ export class TrackingWorker {
         next_poll_at: now + delay,
         idle_polls: idle,
         changed,
+        previous_state: row.state,
       },
       change: changed
         ? {

@@ -18,7 +18,7 @@ import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
 import { HANDLER_SEND_NATIVE, HANDLER_SEND_TOKEN, handlerCallMemo, handlerPayload } from './memo.js';
-import { axelarLaneOfRecord, axelarRecord } from './operation.js';
+import { AXELAR_ECHOED_FIELDS, axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
 const lanes = perRegistry(axelarLanes);
@@ -105,6 +105,7 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   quote: axelarQuote,
   operation: (registry, step) => axelarRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => axelarLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: AXELAR_ECHOED_FIELDS,
   buildTx,
   carriesNext,
 };

@@ -11,7 +11,7 @@ import { mintRecipient } from '../cctp/mint-recipient.js';
 import { cctpV2Config } from './config.js';
 import { evmV2BurnTx, forwardHookData } from './evm.js';
 import { cctpV2Lanes, type CctpV2Lane } from './lanes.js';
-import { cctpV2LaneOfRecord, cctpV2Record } from './operation.js';
+import { CCTP_V2_ECHOED_FIELDS, cctpV2LaneOfRecord, cctpV2Record } from './operation.js';
 import { cctpV2MaxFee, cctpV2Quote } from './quote.js';
 import { solanaV2BurnTx } from './solana.js';
 
@@ -38,6 +38,7 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices, 
       throw new ApiError(
         GrpcCode.FAILED_PRECONDITION,
         'a Solana transaction needs a recent blockhash, and this instance has no Solana RPC endpoint: set CHAIN_RPC_URLS=solana=<JSON-RPC URL>',
+        { reason: 'NO_SOLANA_ENDPOINT' },
       );
     }
     return {
@@ -73,6 +74,7 @@ export const cctpV2Bridge: LaneBridge<CctpV2Lane> = {
   quote: cctpV2Quote,
   operation: (_registry, step) => cctpV2Record(step),
   laneOfRecord: (registry, record, at, expected) => cctpV2LaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: CCTP_V2_ECHOED_FIELDS,
   buildTx,
   // The mint is a transaction of its own on the destination (Circle's, or the recipient's).
   carriesNext: () => false,

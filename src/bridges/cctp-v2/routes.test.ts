@@ -16,6 +16,7 @@ import { parseRouteQuery, type RouteRequestFields } from '../../routing/query.js
 import { testRegistry } from '../../test-helpers/registry.js';
 import { TOKEN_MESSENGER_V2_ABI, forwardHookData } from './evm.js';
 import { BRIDGE_SET } from '../index.js';
+import { apiErrorOf } from '../../test-helpers/api-error.js';
 
 const registry = testRegistry();
 const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
@@ -197,6 +198,9 @@ describe('CCTP V2 records echoed to /msgs', () => {
     ['denom_out', USDC_BASE, 'denom_out'],
     ['bridge_id', 'CCTP', 'bridge_id'],
   ])('refuses a tampered %s', (field, value, named) => {
-    expect(() => replan({ ...good(), [field]: value })).toThrow(new RegExp(`cctp_transfer_v2\\.${named}`));
+    expect(apiErrorOf(() => replan({ ...good(), [field]: value }))).toMatchObject({
+      code: 3,
+      field: `operations[0].cctp_transfer_v2.${named}`,
+    });
   });
 });

@@ -14,7 +14,7 @@ import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
 import { leftPad32, mintRecipient } from './mint-recipient.js';
 import { forwardingAccountBytes } from './noble-forwarding.js';
 import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
-import { cctpLaneOfRecord, cctpRecord } from './operation.js';
+import { CCTP_ECHOED_FIELDS, cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
 import { solanaBurnTx } from './solana.js';
 
@@ -75,6 +75,7 @@ function buildTx({
         throw new ApiError(
           GrpcCode.FAILED_PRECONDITION,
           'a Solana transaction needs a recent blockhash, and this instance has no Solana RPC endpoint: set CHAIN_RPC_URLS=solana=<JSON-RPC URL>',
+          { reason: 'NO_SOLANA_ENDPOINT' },
         );
       }
       return {
@@ -164,6 +165,7 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   quote: cctpQuote,
   operation: (_registry, step) => cctpRecord(step),
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
+  echoedFields: CCTP_ECHOED_FIELDS,
   buildTx,
   swapsBefore,
   // The mint is a relayed transaction on the destination. Into Noble, an IBC transfer out of Noble rides along: the

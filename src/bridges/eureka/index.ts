@@ -13,7 +13,7 @@ import type { BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { eurekaEvmTx } from './evm.js';
 import { hubEurekaTx } from './hub.js';
 import { eurekaLanes, type EurekaLane } from './lanes.js';
-import { entryContract, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
+import { entryContract, EUREKA_ECHOED_FIELDS, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
 import { eurekaLaneSeconds, eurekaQuote } from './quote.js';
 import { eurekaPacketTimeoutSeconds } from './timeout.js';
 
@@ -110,6 +110,7 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   quote: eurekaQuote,
   operation: eurekaRecord,
   laneOfRecord: (registry, record, at, expected) => eurekaLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: EUREKA_ECHOED_FIELDS,
   buildTx,
   carriesNext,
   eligible: (lane, options) => {

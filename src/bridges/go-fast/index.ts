@@ -11,7 +11,7 @@ import { perRegistry } from '../../registry/per-registry.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
 import { goFastOrderTx } from './evm.js';
 import { goFastLanes, type GoFastLane } from './lanes.js';
-import { goFastLaneOfRecord, goFastRecord } from './operation.js';
+import { GO_FAST_ECHOED_FIELDS, goFastLaneOfRecord, goFastRecord } from './operation.js';
 import { goFastQuote } from './quote.js';
 
 const lanes = perRegistry(goFastLanes);
@@ -67,6 +67,7 @@ export const goFastBridge: LaneBridge<GoFastLane> = {
   quote: goFastQuote,
   operation: goFastRecord,
   laneOfRecord: (registry, record, at, expected) => goFastLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: GO_FAST_ECHOED_FIELDS,
   buildTx,
   carriesNext,
   eligible: (_lane, options) =>

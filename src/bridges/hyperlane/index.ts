@@ -13,7 +13,7 @@ import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { hyperlaneConfig } from './config.js';
 import { hyperlaneLanes, type HyperlaneLane } from './lanes.js';
 import { cosmwasmTransferRemoteTx, evmTransferRemoteTx, WARP_ROUTER_ABI } from './messages.js';
-import { hyperlaneLaneOfRecord, hyperlaneRecord } from './operation.js';
+import { HYPERLANE_ECHOED_FIELDS, hyperlaneLaneOfRecord, hyperlaneRecord } from './operation.js';
 import { hyperlaneQuote, interchainGas } from './quote.js';
 
 const lanes = perRegistry(hyperlaneLanes);
@@ -57,6 +57,7 @@ export const hyperlaneBridge: LaneBridge<HyperlaneLane> = {
   quote: (lane, amount) => hyperlaneQuote(lane, amount),
   operation: (registry, step) => hyperlaneRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => hyperlaneLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: HYPERLANE_ECHOED_FIELDS,
   buildTx,
   // The relayer delivers on the destination in a transaction of its own: the funds wait there.
   carriesNext: () => false,

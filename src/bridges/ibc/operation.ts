@@ -3,8 +3,7 @@
  * caller into /msgs) checked against the registry so that a tampered channel or denom is refused.
  */
 import { invalidArgument } from '../../errors.js';
-import { describeValue } from '../../wire/limits.js';
-import { readRecordStart } from '../record-fields.js';
+import { checkEchoedFields, readRecordStart } from '../record-fields.js';
 import type { TransferRecord } from '../../wire/operation.js';
 import { readDataFile, type BridgeDurationsFile } from '../../registry/data-files.js';
 import type { Registry } from '../../registry/registry.js';
@@ -60,11 +59,7 @@ export function hopOfRecord(
   }
   const hop = hopOver(registry, end, denomIn);
   if (!hop) throw invalidArgument(`invalid ${at}.denom_in: the trace of ${denomIn} on ${fromChainId} is unknown`);
-  const denomOut = record.denom_out;
-  if (denomOut !== undefined && denomOut !== hop.denomOut) {
-    throw invalidArgument(
-      `invalid ${at}.denom_out: sending ${denomIn} over ${port}/${channel} delivers ${hop.denomOut}, not ${describeValue(denomOut)}`,
-    );
-  }
+  const what = `sending ${denomIn} over ${port}/${channel}`;
+  checkEchoedFields(record, transferRecord(registry, hop), ['denom_out'], at, what);
   return hop;
 }

@@ -12,7 +12,7 @@ import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '.
 import { isRefusal, type BridgeTxInput, type LaneBridge } from '../types.js';
 import { layerZeroConfig } from './config.js';
 import { layerZeroLanes, type LayerZeroLane } from './lanes.js';
-import { layerZeroLaneOfRecord, layerZeroRecord } from './operation.js';
+import { LAYER_ZERO_ECHOED_FIELDS, layerZeroLaneOfRecord, layerZeroRecord } from './operation.js';
 import { layerZeroMessagingFee, layerZeroQuote } from './quote.js';
 
 const lanes = perRegistry(layerZeroLanes);
@@ -78,6 +78,7 @@ export const layerZeroBridge: LaneBridge<LayerZeroLane> = {
   quote: layerZeroQuote,
   operation: (registry, step) => layerZeroRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => layerZeroLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: LAYER_ZERO_ECHOED_FIELDS,
   buildTx,
   // The executor delivers on the destination in a transaction of its own: the funds wait there.
   carriesNext: () => false,

@@ -26,6 +26,9 @@ export function layerZeroRecord(registry: Registry, step: BridgeStep<LayerZeroLa
   };
 }
 
+/** Fields of the record that follow from the lane (checked against it again by routing/operations.ts). */
+export const LAYER_ZERO_ECHOED_FIELDS = ['source_oft_contract_address', 'destination_endpoint_id', 'denom_out'];
+
 export function layerZeroLaneOfRecord(
   lanes: readonly LayerZeroLane[],
   record: Record<string, unknown>,
@@ -40,23 +43,5 @@ export function layerZeroLaneOfRecord(
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (!lane) throw invalidArgument(`invalid ${at}: no LayerZero OFT carries ${denomIn} from ${from} to ${to}`);
-  const oft = record.source_oft_contract_address;
-  if (oft !== undefined && (typeof oft !== 'string' || oft.toLowerCase() !== lane.oft.toLowerCase())) {
-    throw invalidArgument(
-      `invalid ${at}.source_oft_contract_address: the ${lane.symbol} OFT on ${from} is ${lane.oft}, not ${String(oft)}`,
-    );
-  }
-  const eid = record.destination_endpoint_id;
-  if (eid !== undefined && eid !== lane.dstEid) {
-    throw invalidArgument(
-      `invalid ${at}.destination_endpoint_id: ${to} is LayerZero endpoint ${lane.dstEid}, not ${String(eid)}`,
-    );
-  }
-  const denomOut = record.denom_out;
-  if (denomOut !== undefined && denomOut !== lane.denomOut) {
-    throw invalidArgument(
-      `invalid ${at}.denom_out: the ${lane.symbol} OFT delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
-    );
-  }
   return lane;
 }

@@ -7,7 +7,7 @@ import { perRegistry } from '../../registry/per-registry.js';
 import type { LaneBridge } from '../types.js';
 import { opinitLanes, type OpinitLane } from './lanes.js';
 import { opinitTx } from './messages.js';
-import { opinitLaneOfRecord, opinitRecord } from './operation.js';
+import { OPINIT_ECHOED_FIELDS, opinitLaneOfRecord, opinitRecord } from './operation.js';
 
 const lanes = perRegistry(opinitLanes);
 
@@ -22,6 +22,7 @@ export const opinitBridge: LaneBridge<OpinitLane> = {
   quote: (lane, amount) => ({ amountIn: amount, amountOut: amount, fees: [], seconds: lane.seconds }),
   operation: (_registry, step) => opinitRecord(step),
   laneOfRecord: (registry, record, at, expected) => opinitLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: OPINIT_ECHOED_FIELDS,
   buildTx: ({ step, amount, sender, recipient, operationIndices }) => ({
     cosmos_tx: opinitTx(step.lane.direction, step.lane.fromChainId, [step.lane.fromChainId, step.lane.toChainId], {
       sender,

@@ -22,6 +22,9 @@ export function opinitRecord(step: BridgeStep<OpinitLane>): Record<string, unkno
   };
 }
 
+/** Fields of the record that follow from the lane (checked against it again by routing/operations.ts). */
+export const OPINIT_ECHOED_FIELDS = ['op_init_bridge_id', 'denom_out'];
+
 export function opinitLaneOfRecord(
   lanes: readonly OpinitLane[],
   record: Record<string, unknown>,
@@ -36,16 +39,5 @@ export function opinitLaneOfRecord(
   const to = str('to_chain_id');
   const lane = lanes.find((l) => l.fromChainId === from && l.toChainId === to && l.denomIn === denomIn);
   if (!lane) throw invalidArgument(`invalid ${at}: no OPinit bridge carries ${denomIn} from ${from} to ${to}`);
-  const bridgeId = record.op_init_bridge_id;
-  if (bridgeId !== undefined && String(bridgeId) !== lane.bridgeId.toString()) {
-    throw invalidArgument(
-      `invalid ${at}.op_init_bridge_id: the OPinit bridge between ${from} and ${to} is ${lane.bridgeId}, not ${String(bridgeId)}`,
-    );
-  }
-  const denomOut = record.denom_out;
-  if (denomOut !== undefined && denomOut !== lane.denomOut)
-    throw invalidArgument(
-      `invalid ${at}.denom_out: OPinit delivers ${lane.denomOut} on ${to}, not ${String(denomOut)}`,
-    );
   return lane;
 }

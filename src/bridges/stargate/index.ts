@@ -12,7 +12,7 @@ import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '.
 import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { stargateConfig } from './config.js';
 import { stargateLanes, type StargateLane } from './lanes.js';
-import { stargateLaneOfRecord, stargateRecord } from './operation.js';
+import { STARGATE_ECHOED_FIELDS, stargateLaneOfRecord, stargateRecord } from './operation.js';
 import { stargateFees, stargateQuote } from './quote.js';
 
 const lanes = perRegistry(stargateLanes);
@@ -96,6 +96,7 @@ export const stargateBridge: LaneBridge<StargateLane> = {
   quote: stargateQuote,
   operation: (registry, step) => stargateRecord(registry, step),
   laneOfRecord: (registry, record, at, expected) => stargateLaneOfRecord(lanes(registry), record, at, expected),
+  echoedFields: STARGATE_ECHOED_FIELDS,
   buildTx,
   // The destination pool pays out when LayerZero delivers the message, in a transaction of its own.
   carriesNext: () => false,

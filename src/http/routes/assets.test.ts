@@ -412,14 +412,15 @@ describe('POST /v2/fungible/assets_from_source', () => {
     expect(dest['osmosis-1']!.assets[0]!.denom).toBe(ATOM_ON_OSMOSIS);
   });
 
-  it('parses the body as JSON whatever the content type says (curl -d)', async () => {
+  it('refuses a body that is not sent as JSON (curl -d without a content type) with 415, naming the type', async () => {
     const res = await post(
       t.app,
       '/v2/fungible/assets_from_source',
       { source_asset_denom: 'uatom', source_asset_chain_id: 'cosmoshub-4' },
       { 'content-type': 'application/x-www-form-urlencoded' },
     );
-    expect(okBody<{ dest_assets: AssetMap }>(res, AssetsFromSourceResponse).dest_assets['osmosis-1']).toBeDefined();
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^unsupported content-type/) });
   });
 
   it.each<[string, unknown, RegExp | string]>([

@@ -167,6 +167,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
         throw new ApiError(
           GrpcCode.FAILED_PRECONDITION,
           `this key already has ${max} webhooks (WEBHOOK_MAX_PER_KEY); delete one first`,
+          { reason: 'WEBHOOK_LIMIT' },
         );
       return createWebhook(tx.store, keyId, req.body.url, Date.now());
     },

@@ -5,7 +5,7 @@ import type { Store } from '../../store/db.js';
 import { ChainEndpointTable } from '../endpoints.js';
 import { TxService } from '../service.js';
 import type { WebhookSettings } from '../webhooks.js';
-import type { WorkerSettings } from '../worker.js';
+import type { TxLog, WorkerSettings } from '../worker.js';
 
 const FAST_WORKER: WorkerSettings = {
   pollIntervalMs: 1,
@@ -29,11 +29,12 @@ export function testTxService(o: {
   axelarGmpUrl?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
+  log?: TxLog;
 }): TxService {
   return new TxService({
     store: o.store,
     registry: o.registry,
-    log: silentLog,
+    log: o.log ?? silentLog,
     endpoints: ChainEndpointTable.fromSettings(o.registry, o.rpc, o.rest),
     worker: { ...FAST_WORKER, ...o.worker },
     runWorker: o.runWorker ?? false,
