@@ -80,7 +80,9 @@ beforeAll(async () => {
     await createRecordedPool(u, inverted(recorded('LINK/WETH', 3000), getAddress(arbitrum.wrappedNative), link));
   });
   t = await buildTestApp({
-    CHAIN_RPC_URLS: `8453=${baseNode.url},42161=${arbNode.url}`,
+    // Chain 1's node here is Base's: it holds none of Ethereum's recorded pools, which must stay in the market (the
+    // poller refuses a poll that found no pools).
+    CHAIN_RPC_URLS: `8453=${baseNode.url},42161=${arbNode.url},1=${baseNode.url}`,
     VENUE_POLL_INTERVAL_MS: '3600000',
   });
   t.ctx.liveMarket.start(t.app.log);
@@ -203,5 +205,12 @@ describe('destination swaps on EVM chains, on anvil', () => {
     expect(received >= asked).toBe(true);
     // The input is the least that buys the output: what it buys exceeds the asked amount by under a unit of input.
     expect(received - asked < asked / 1_000_000n).toBe(true);
+  });
+
+  it('a node holding none of a chain’s recorded pools leaves its offline snapshot in place', () => {
+    const eth = t.ctx.liveMarket.store.get('ethereum-uniswap')!;
+    expect(eth.source).toMatch(/^offline/);
+    expect(eth.pools.length).toBeGreaterThan(5);
+    expect(t.ctx.liveMarket.store.get('base-uniswap')!.pools.length).toBe(1);
   });
 });
