@@ -213,4 +213,21 @@ describe('destination swaps on EVM chains, on anvil', () => {
     expect(eth.pools.length).toBeGreaterThan(5);
     expect(t.ctx.liveMarket.store.get('base-uniswap')!.pools.length).toBe(1);
   });
+
+  it('USDC on Ethereum → ETH on Base: the CCTP V2 lane, then the same swap on arrival as a second transaction', async () => {
+    const res = await post(t.app, '/v2/fungible/route', {
+      source_asset_chain_id: '1',
+      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      dest_asset_chain_id: '8453',
+      dest_asset_denom: 'base-native',
+      amount_in: '1000000000',
+      allow_multi_tx: true,
+      smart_swap_options: { evm_swaps: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    // A CCTP V2 burn could carry hook data, but no published contract on Base runs a swap from it.
+    expect(kinds(route)).toEqual(['cctp_transfer_v2', 'evm_swap']);
+    expect(route.txs_required).toBe(2);
+  });
 });
