@@ -279,7 +279,10 @@ export interface EdgesReport {
   slow_bodies: {
     connections: number;
     closed_by_server: number;
+    /** From the first connection attempt to the last close by the server. */
     last_closed_s: number;
+    /** How long each connection stayed open, from its connect to the server's close. */
+    open_s: { p50: number; max: number };
     request_timeout_s: number;
     health_ms: ReturnType<typeof latencies>;
   };
@@ -318,30 +321,37 @@ export async function benchEdges(opts: { slow?: number; log?: (m: string) => voi
     const t0 = performance.now();
     let closedByServer = 0;
     let lastClosed = 0;
+    const lifetimes: number[] = [];
     await Promise.all(
       Array.from(
         { length: slowCount },
         () =>
           new Promise<void>((resolve) => {
             const socket = connect(port, '127.0.0.1');
-            let ended = false;
+            let connectedAt = performance.now();
+            socket.once('connect', () => (connectedAt = performance.now()));
+            let gaveUp = false;
             const drip = setInterval(() => socket.write('x'), 1_000);
             // A connection still open three timeouts later is the server's failure; the bench closes it then.
-            const giveUp = setTimeout(() => socket.destroy(), 3 * REQUEST_TIMEOUT_S * 1000);
-            const finish = () => {
-              if (ended) return;
-              ended = true;
+            const giveUp = setTimeout(
+              () => {
+                gaveUp = true;
+                socket.destroy();
+              },
+              3 * REQUEST_TIMEOUT_S * 1000,
+            );
+            socket.on('error', () => undefined);
+            // Closed by the server: a FIN (after its 408) or a reset, either way not by the bench.
+            socket.on('close', () => {
               clearInterval(drip);
               clearTimeout(giveUp);
+              if (!gaveUp) {
+                closedByServer++;
+                lastClosed = Math.max(lastClosed, performance.now() - t0);
+                lifetimes.push(performance.now() - connectedAt);
+              }
               resolve();
-            };
-            socket.on('error', () => undefined);
-            socket.on('end', () => {
-              closedByServer++;
-              lastClosed = Math.max(lastClosed, performance.now() - t0);
-              finish();
             });
-            socket.on('close', finish);
             socket.write(
               'POST /v2/fungible/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
             );
@@ -392,6 +402,16 @@ export async function benchEdges(opts: { slow?: number; log?: (m: string) => voi
         connections: slowCount,
         closed_by_server: closedByServer,
         last_closed_s: round(lastClosed / 1000, 1),
+        open_s: {
+          p50: round(
+            percentile(
+              lifetimes.sort((a, b) => a - b),
+              50,
+            ) / 1000,
+            1,
+          ),
+          max: round((lifetimes[lifetimes.length - 1] ?? 0) / 1000, 1),
+        },
         request_timeout_s: REQUEST_TIMEOUT_S,
         health_ms: slowHealth,
       },

@@ -215,9 +215,7 @@ function registerJsonParsing(app: FastifyInstance): void {
         new ApiError(
           GrpcCode.INVALID_ARGUMENT,
           `unsupported content-type ${type ? JSON.stringify(type.split(';')[0]!.trim()) : '(none)'}: send the body as JSON with content-type: application/json`,
-          [],
-          {},
-          415,
+          { reason: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
         ),
         undefined,
       );

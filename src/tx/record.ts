@@ -10,6 +10,7 @@ import type {
   GoFastTransferState,
   HyperlaneTransferState,
   IbcTransferState,
+  OpinitTransferState,
   PacketError,
   StatusError,
 } from '../wire/tx.js';
@@ -162,6 +163,69 @@ export interface OftLeg {
 }
 
 /**
+ * An IBC v2 (Eureka) packet (src/bridges/eureka/track.ts): sent through the ICS26 router (EVM) or the core channel v2
+ * module (Cosmos), keyed by its source client and sequence; received where the destination writes its
+ * acknowledgement, then acknowledged or timed out back on the source.
+ */
+export interface EurekaLeg {
+  kind: 'eureka';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: IbcTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  acknowledge_tx: ChainTransaction | null;
+  timeout_tx: ChainTransaction | null;
+  error: PacketError | null;
+  packet: {
+    sequence: string;
+    source_client: string;
+    dest_client: string;
+    /** Unix seconds (IBC v2 counts its timeouts in seconds). */
+    timeout_timestamp: string;
+    /** The ICS-20 payload's memo (a Hub callback continues the route in the receiving transaction). */
+    memo: string;
+  };
+  ack: 'result' | 'error' | null;
+  sent: AssetAt;
+  delivered: AssetAt;
+  /** The source transaction's block (EVM sources: where the AckPacket / TimeoutPacket search starts). */
+  send_height: string;
+  /** EVM destinations: the block the WriteAcknowledgement search starts from (set at the first look). */
+  dest_from_block: string | null;
+  /** Set once the transfer the receiving transaction started onward (an IBC packet) is appended. */
+  next_found: boolean;
+}
+
+/**
+ * An OPinit transfer (src/bridges/opinit/track.ts). Deposit: `initiate_token_deposit` on L1 until the rollup's
+ * `finalize_token_deposit` of its L1 sequence. Withdrawal: `initiate_token_withdrawal` on the rollup, the L1 output
+ * proposal covering its block, the finalization period, then `finalize_token_withdrawal` of its L2 sequence on L1.
+ */
+export interface OpinitLeg {
+  kind: 'opinit';
+  direction: 'deposit' | 'withdrawal';
+  from_chain_id: string;
+  to_chain_id: string;
+  state: OpinitTransferState;
+  send_tx: ChainTransaction;
+  receive_tx: ChainTransaction | null;
+  bridge_id: string;
+  /** The deposit's L1 sequence, or the withdrawal's L2 sequence. */
+  sequence: string;
+  /** The rollup block of a withdrawal (the output proposal must cover it). */
+  send_height: string;
+  sent: AssetAt;
+  delivered: AssetAt;
+  /** Withdrawal: the L1 output proposal covering it, and when it may be finalized (epoch ms). */
+  output: { index: string; tx: ChainTransaction; claimable_at: number | null } | null;
+  /** Withdrawal: the finalization period has passed (it can be claimed on L1). */
+  claimable: boolean;
+  /** Deposit: the rollup refused it (`success` false); the rollup sends it back as a withdrawal to claim on L1. */
+  failure: { reason: string; refund_sequence: string | null; refund_tx: ChainTransaction | null } | null;
+}
+
+/**
  * A Go Fast order (src/bridges/go-fast/track.ts): the source gateway's OrderSubmitted keyed by the order id, until a
  * solver's fill on the destination gateway, or the order's timeout and the source gateway's OrderRefunded.
  */
@@ -197,7 +261,7 @@ export interface GoFastLeg {
   error_message: string | null;
 }
 
-export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg | OftLeg | GoFastLeg;
+export type Leg = IbcLeg | CctpLeg | AxelarLeg | HyperlaneLeg | OftLeg | GoFastLeg | EurekaLeg | OpinitLeg;
 
 export interface TransferTrack {
   legs: Leg[];

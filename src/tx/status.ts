@@ -94,7 +94,13 @@ function transferStatus(
     error: abandoned ? { type: 'STATUS_ERROR_TRANSFER', message: abandonMessage, details: null } : null,
     next_step: abandoned
       ? trackAgain(stuck?.origin.chain_id ?? null)
-      : step('wait', stuck?.arrived?.chain_id ?? null, `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`),
+      : stuck?.pending
+        ? { ...stuck.pending }
+        : step(
+            'wait',
+            stuck?.arrived?.chain_id ?? null,
+            `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`,
+          ),
   };
 }
 

@@ -88,6 +88,11 @@ export interface LegSummary {
    * approved delivery again, claim a withdrawal), with the ready-to-sign transaction where the bridge gives one.
    */
   recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
+  /**
+   * While the leg is in flight and blocks the transfer: what the holder should do, when it is more than waiting (a
+   * withdrawal past its finalization period must be claimed), or a wait that says what it waits for.
+   */
+  pending?: Omit<NextStep, 'action'> & { action: 'wait' | 'claim' };
 }
 
 export interface Advance<L extends Leg = Leg> {

@@ -7,24 +7,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../auth/log.js';
-import { eventually, sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
+import { eventually, postgresTestStore, sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
 import { insertTracked } from './tracked-store.js';
 import { CANCELLED, createWebhook, deleteWebhook, queueDeliveries, type WebhookSettings } from './webhooks.js';
 import { WebhookDispatcher } from './webhooks-dispatcher.js';
 
 /** Requests to /hang/* are held open until released; the most held at once is recorded per key (path segment). */
 const held: http.ServerResponse[] = [];
-const open = new Map<string, number>();
-const mostOpen = new Map<string, number>();
+// Replaced per test: a response of an earlier test that closes late counts against its own test's maps.
+let openNow = new Map<string, number>();
+let mostOpen = new Map<string, number>();
 const answered: string[] = [];
 const receiver = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     const [, kind, key] = req.url!.split('/');
     if (kind === 'hang') {
-      open.set(key!, (open.get(key!) ?? 0) + 1);
-      mostOpen.set(key!, Math.max(mostOpen.get(key!) ?? 0, open.get(key!)!));
-      res.on('close', () => open.set(key!, open.get(key!)! - 1));
+      const counts = openNow;
+      counts.set(key!, (counts.get(key!) ?? 0) + 1);
+      mostOpen.set(key!, Math.max(mostOpen.get(key!) ?? 0, counts.get(key!)!));
+      res.on('close', () => counts.set(key!, counts.get(key!)! - 1));
       held.push(res);
       return;
     }
@@ -40,14 +42,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-// A store per test: one test's deliveries still due must not occupy the next one's dispatcher.
-beforeEach(async () => {
-  t = await sqliteTestStore();
-});
-afterEach(async () => {
-  for (const r of held.splice(0)) r.destroy();
-  await t.cleanup();
-});
 
 const SETTINGS: WebhookSettings = {
   retryBaseMs: 60_000,
@@ -84,7 +78,22 @@ const deliveriesOf = (webhookId: string) =>
     .where('webhook_id', '=', webhookId)
     .execute();
 
-describe('WebhookDispatcher', () => {
+describe.each([
+  ['embedded SQLite', sqliteTestStore],
+  ['PostgreSQL', postgresTestStore],
+] as const)('WebhookDispatcher on %s', (_name, open) => {
+  // A store per test: one test's deliveries still due must not occupy the next one's dispatcher.
+  beforeEach(async () => {
+    t = await open();
+    openNow = new Map();
+    mostOpen = new Map();
+    answered.length = 0;
+  });
+  afterEach(async () => {
+    for (const r of held.splice(0)) r.destroy();
+    await t.cleanup();
+  });
+
   it("one key's receivers that never answer do not delay another key's delivery", async () => {
     // Key A: 10 webhooks whose receiver never answers, 2 changes queued first (20 deliveries due before B's).
     for (let i = 0; i < 10; i++) await createWebhook(t.store, 'key-a', `${base}/hang/a/${i}`, Date.now());
@@ -100,7 +109,7 @@ describe('WebhookDispatcher', () => {
         60_000,
         "key B's delivery",
       );
-      await eventually(() => (open.get('a') ?? 0) === 2, 60_000, "key A's two slots in use");
+      await eventually(() => (openNow.get('a') ?? 0) === 2, 60_000, "key A's two slots in use");
       // Key A never had more than its own concurrency in flight, though 20 of its deliveries were due.
       expect(mostOpen.get('a')).toBe(2);
       expect(answered).toEqual(['/ok/b']);
@@ -117,7 +126,7 @@ describe('WebhookDispatcher', () => {
     const dispatcher = new WebhookDispatcher(t.store, { ...SETTINGS, keyConcurrency: 1 }, silentLog);
     dispatcher.start();
     try {
-      await eventually(() => (open.get('c') ?? 0) === 1, 60_000, 'one delivery in flight');
+      await eventually(() => (openNow.get('c') ?? 0) === 1, 60_000, 'one delivery in flight');
       expect(await deleteWebhook(t.store, 'key-c', hook.id, Date.now())).toBe(true);
       // The receiver answers the attempt that was in flight with an error: the cancellation stands, nothing retries.
       for (const r of held.splice(0)) r.writeHead(500).end();

@@ -52,6 +52,7 @@ const HYPERLANE_TRANSFER_STATES = [
 ] as const;
 export type HyperlaneTransferState = (typeof HYPERLANE_TRANSFER_STATES)[number];
 const OPINIT_TRANSFER_STATES = ['OPINIT_TRANSFER_UNKNOWN', 'OPINIT_TRANSFER_SENT', 'OPINIT_TRANSFER_RECEIVED'] as const;
+export type OpinitTransferState = (typeof OPINIT_TRANSFER_STATES)[number];
 const GO_FAST_TRANSFER_STATES = [
   'GO_FAST_TRANSFER_UNKNOWN',
   'GO_FAST_TRANSFER_SENT',

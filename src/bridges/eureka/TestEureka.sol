@@ -2,12 +2,18 @@
 // Junction's own stand-ins for the Ethereum side of IBC Eureka (not the cosmos/solidity-ibc-eureka or Skip code).
 // TestICS20Transfer implements the published ICS20Transfer entry `sendTransfer((address denom, uint256 amount,
 // string receiver, string sourceClient, string destPort, uint64 timeoutTimestamp, string memo))` (0x2ac3dc38): it
-// escrows the tokens with transferFrom and emits the ICS26 router's published event
-// `SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet)`, the packet carrying one ICS-20
-// payload (version ics20-1, encoding application/x-solidity-abi) whose value is the ABI-encoded
-// FungibleTokenPacketData (denom = the ERC-20 address in lowercase hex, sender, receiver, amount, memo). Like the
-// published ICS26Router.sendPacket it refuses a timeout not after block.timestamp (IBCInvalidTimeoutTimestamp) or more
-// than MAX_TIMEOUT_DURATION = 1 day after it (IBCInvalidTimeoutDuration).
+// escrows the tokens with transferFrom and hands the router one ICS-20 payload (version ics20-1, encoding
+// application/x-solidity-abi) whose value is the ABI-encoded FungibleTokenPacketData (denom = the ERC-20 address in
+// lowercase hex, sender, receiver, amount, memo).
+// TestICS26Router stands in for the published ICS26Router's events (cosmos/solidity-ibc-eureka
+// contracts/interfaces/IICS26Router.sol): sendPacket emits `SendPacket(string indexed clientId, uint256 indexed
+// sequence, Packet packet)` and, like the published sendPacket, refuses a timeout not after block.timestamp
+// (IBCInvalidTimeoutTimestamp) or more than MAX_TIMEOUT_DURATION = 1 day after it (IBCInvalidTimeoutDuration). The
+// relayer's calls emit what the published router emits for them, without proofs: recvPacket
+// `WriteAcknowledgement(string indexed clientId (the destination client), uint256 indexed sequence, Packet packet,
+// bytes[] acknowledgements)`, ackPacket `AckPacket(string indexed clientId (the source client), uint256 indexed
+// sequence, Packet packet, bytes acknowledgement)`, timeoutPacket `TimeoutPacket(string indexed clientId, uint256
+// indexed sequence, Packet packet)`.
 // TestEurekaHandler implements Skip's published EurekaHandler entry `transfer(uint256, TransferParams, Fees)`
 // (0xeecf31f9): it pulls amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer.
 // Addresses are immutables so that the runtime code can be copied to the mainnet addresses with anvil_setCode.
@@ -53,7 +59,13 @@ struct FungibleTokenPacketData {
     string memo;
 }
 
-contract TestICS20Transfer {
+struct MsgSendPacket {
+    string sourceClient;
+    uint64 timeoutTimestamp;
+    Payload payload;
+}
+
+contract TestICS26Router {
     uint64 public sequence;
     uint256 private constant MAX_TIMEOUT_DURATION = 1 days;
 
@@ -61,26 +73,56 @@ contract TestICS20Transfer {
     error IBCInvalidTimeoutDuration(uint256 maxTimeoutDuration, uint256 timeoutDuration);
 
     event SendPacket(string indexed clientId, uint256 indexed sequence, Packet packet);
+    event WriteAcknowledgement(string indexed clientId, uint256 indexed sequence, Packet packet, bytes[] acknowledgements);
+    event AckPacket(string indexed clientId, uint256 indexed sequence, Packet packet, bytes acknowledgement);
+    event TimeoutPacket(string indexed clientId, uint256 indexed sequence, Packet packet);
 
-    function sendTransfer(SendTransferMsg calldata m) external returns (uint64) {
+    function sendPacket(MsgSendPacket calldata m) external returns (uint64) {
         if (m.timeoutTimestamp <= block.timestamp) {
             revert IBCInvalidTimeoutTimestamp(m.timeoutTimestamp, block.timestamp);
         }
         if (m.timeoutTimestamp - block.timestamp > MAX_TIMEOUT_DURATION) {
             revert IBCInvalidTimeoutDuration(MAX_TIMEOUT_DURATION, m.timeoutTimestamp - block.timestamp);
         }
-        require(IToken(m.denom).transferFrom(msg.sender, address(this), m.amount), "escrow failed");
         sequence += 1;
         Payload[] memory payloads = new Payload[](1);
-        payloads[0] = Payload(
+        payloads[0] = m.payload;
+        emit SendPacket(m.sourceClient, sequence, Packet(sequence, m.sourceClient, "08-wasm-1369", m.timeoutTimestamp, payloads));
+        return sequence;
+    }
+
+    function recvPacket(Packet calldata packet, bytes calldata ack) external {
+        bytes[] memory acks = new bytes[](1);
+        acks[0] = ack;
+        emit WriteAcknowledgement(packet.destClient, packet.sequence, packet, acks);
+    }
+
+    function ackPacket(Packet calldata packet, bytes calldata ack) external {
+        emit AckPacket(packet.sourceClient, packet.sequence, packet, ack);
+    }
+
+    function timeoutPacket(Packet calldata packet) external {
+        emit TimeoutPacket(packet.sourceClient, packet.sequence, packet);
+    }
+}
+
+contract TestICS20Transfer {
+    address public immutable router;
+
+    constructor(address router_) {
+        router = router_;
+    }
+
+    function sendTransfer(SendTransferMsg calldata m) external returns (uint64) {
+        require(IToken(m.denom).transferFrom(msg.sender, address(this), m.amount), "escrow failed");
+        Payload memory payload = Payload(
             "transfer",
             m.destPort,
             "ics20-1",
             "application/x-solidity-abi",
             abi.encode(FungibleTokenPacketData(hexOf(m.denom), hexOf(msg.sender), m.receiver, m.amount, m.memo))
         );
-        emit SendPacket(m.sourceClient, sequence, Packet(sequence, m.sourceClient, "08-wasm-1369", m.timeoutTimestamp, payloads));
-        return sequence;
+        return TestICS26Router(router).sendPacket(MsgSendPacket(m.sourceClient, m.timeoutTimestamp, payload));
     }
 
     function hexOf(address a) internal pure returns (string memory) {

@@ -30,6 +30,8 @@ interface EurekaRelay {
 export interface EurekaConfig {
   clients: readonly EurekaClient[];
   ics20Transfer: ReadonlyMap<string, string>;
+  /** The ICS26 router per EVM chain: it emits the packet events (SendPacket, WriteAcknowledgement, AckPacket...). */
+  ics26Router: ReadonlyMap<string, string>;
   handler: ReadonlyMap<string, string>;
   seconds: ReadonlyMap<string, number>;
   relay: EurekaRelay;
@@ -70,6 +72,7 @@ export function eurekaConfig(): EurekaConfig {
       counterpartyClientId: c.counterparty_client_id,
     })),
     ics20Transfer: evm(contracts.ics20_transfer),
+    ics26Router: evm(contracts.ics26_router),
     handler: evm(contracts.skip_handler),
     seconds: new Map(Object.entries(durations.eureka_seconds ?? {})),
     relay: relayOf(terms),

@@ -1,7 +1,7 @@
 /**
  * IBC Eureka transfers from Ethereum, executed on a real local EVM (anvil): the tests' own ICS20Transfer and
  * EurekaHandler stand-ins (TestEureka.sol, implementing the published sendTransfer / transfer entries and the ICS26
- * SendPacket event) and test tokens are placed at the mainnet addresses of the data files; the transaction from
+ * SendPacket event, emitted by the ICS26 router stand-in) and test tokens are placed at the mainnet addresses of the data files; the transaction from
  * /v2/fungible/msgs_direct is sent after the approvals it lists, and the emitted packet is decoded: client, timeout
  * (seconds), and the ICS-20 payload (denom, amount, receiver, memo). Calldata is also decoded with the solc ABIs.
  * The relayed form (smart_relay) runs with a relay fee recipient set for the test, as an operator would. Packet
@@ -45,10 +45,11 @@ const PACKET_DATA = parseAbiParameters('(string denom, string sender, string rec
 
 const cfg = eurekaConfig();
 const ics20 = cfg.ics20Transfer.get('1')!;
+const router = cfg.ics26Router.get('1')!;
 const handler = cfg.handler.get('1')!;
 const user = anvilAccount(1).address;
 let node: Anvil;
-let abis: { ics20: Abi; handler: Abi };
+let abis: { ics20: Abi; router: Abi; handler: Abi };
 let app: TestApp;
 let relayedApp: TestApp;
 
@@ -61,7 +62,7 @@ beforeAll(async () => {
   node = await startAnvil(1);
   const tokens = compileSolidity(new URL('../../test-helpers/evm/TestTokens.sol', import.meta.url));
   const own = compileSolidity(new URL('./TestEureka.sol', import.meta.url));
-  abis = { ics20: own.TestICS20Transfer!.abi, handler: own.TestEurekaHandler!.abi };
+  abis = { ics20: own.TestICS20Transfer!.abi, router: own.TestICS26Router!.abi, handler: own.TestEurekaHandler!.abi };
   const deploy = async (c: Compiled, args: readonly unknown[] = []) => {
     const hash = await node
       .wallet(0)
@@ -73,7 +74,8 @@ beforeAll(async () => {
   const token = await deploy(tokens.TestUSDC!);
   await placeAt(token, ATOM);
   await placeAt(token, WBTC);
-  await placeAt(await deploy(own.TestICS20Transfer!), ics20 as Address);
+  await placeAt(await deploy(own.TestICS26Router!), router as Address);
+  await placeAt(await deploy(own.TestICS20Transfer!, [router]), ics20 as Address);
   await placeAt(await deploy(own.TestEurekaHandler!, [ics20]), handler as Address);
   for (const t of [ATOM, WBTC])
     await send(t, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
@@ -127,8 +129,8 @@ async function execute(t: TestApp, request: Record<string, unknown>, timeoutSeco
   const hash = await send(tx.to, `0x${tx.data}`);
   const receipt = await node.publicClient.getTransactionReceipt({ hash });
   const packets = receipt.logs
-    .filter((l) => getAddress(l.address) === ics20)
-    .map((l) => decodeEventLog({ abi: abis.ics20, data: l.data, topics: l.topics }))
+    .filter((l) => getAddress(l.address) === router)
+    .map((l) => decodeEventLog({ abi: abis.router, data: l.data, topics: l.topics }))
     .filter((e) => e.eventName === 'SendPacket')
     .map((e) => e.args as unknown as PacketEvent);
   expect(packets).toHaveLength(1);

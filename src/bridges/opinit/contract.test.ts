@@ -1,6 +1,10 @@
-/** The shared bridge contract suite, run against OPinit between Initia L1 and its rollups (data/initia-rollups.json). */
+/**
+ * The shared bridge contract suite, run against OPinit between Initia L1 and its rollups (data/initia-rollups.json).
+ * Tracking samples: a deposit's `initiate_token_deposit` on L1 and a withdrawal's `initiate_token_withdrawal` on the
+ * rollup, with the attributes initia-labs/OPinit emits (x/ophost and x/opchild keeper/msg_server.go).
+ */
 import { l2Denom } from '../../denom/l2.js';
-import { runBridgeContract } from '../test-helpers/contract-suite.js';
+import { runBridgeContract, type TrackingSample } from '../test-helpers/contract-suite.js';
 import { opinitBridge } from './index.js';
 
 const INIT_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
@@ -12,42 +16,92 @@ const addresses = {
 };
 const INIT_ON_OSMOSIS = 'ibc/DD7EA9AF1E58E9FDD7F9810976817E203D5B87BAEF7AEA592FA34DF73310620B';
 
-runBridgeContract(opinitBridge, [
+const event = (type: string, attrs: Record<string, string>) => ({
+  type,
+  attributes: Object.entries(attrs).map(([key, value]) => ({ key, value })),
+});
+const cosmosTx = (chainId: string, events: ReturnType<typeof event>[]) => ({
+  chainId,
+  hash: 'EF'.repeat(32),
+  height: '4000000',
+  time: '2026-11-24T12:00:00Z',
+  ok: true,
+  code: 0,
+  log: '',
+  events,
+  logs: [],
+});
+const tracking: TrackingSample[] = [
   {
-    name: 'INIT deposited from Initia L1 to Rave',
-    route: {
-      source_asset_chain_id: 'interwoven-1',
-      source_asset_denom: 'uinit',
-      dest_asset_chain_id: 'rave-1',
-      dest_asset_denom: l2Denom(17n, 'uinit'),
-      amount_in: '1000000',
-    },
-    addresses,
-    tamper: { field: 'op_init_bridge_id', value: '11' },
+    name: 'INIT deposited on Initia L1 for Rave',
+    tx: cosmosTx('interwoven-1', [
+      event('initiate_token_deposit', {
+        bridge_id: '17',
+        l1_sequence: '812',
+        from: INIT_USER,
+        to: INIT_USER,
+        l1_denom: 'uinit',
+        l2_denom: l2Denom(17n, 'uinit'),
+        amount: '1000000',
+        data: '',
+      }),
+    ]),
   },
   {
-    name: 'INIT withdrawn from Yominet to Initia L1',
-    route: {
-      source_asset_chain_id: 'yominet-1',
-      source_asset_denom: l2Denom(11n, 'uinit'),
-      dest_asset_chain_id: 'interwoven-1',
-      dest_asset_denom: 'uinit',
-      amount_in: '2500000',
-    },
-    addresses,
-    tamper: { field: 'denom_in', value: l2Denom(17n, 'uinit') },
+    name: 'INIT withdrawn on Yominet',
+    tx: cosmosTx('yominet-1', [
+      event('initiate_token_withdrawal', {
+        from: INIT_USER,
+        to: INIT_USER,
+        denom: l2Denom(11n, 'uinit'),
+        base_denom: 'uinit',
+        amount: '2500000',
+        l2_sequence: '77',
+      }),
+    ]),
   },
-  {
-    name: 'INIT from Osmosis to Rave: an IBC transfer to Initia, then the deposit (two transactions)',
-    route: {
-      source_asset_chain_id: 'osmosis-1',
-      source_asset_denom: INIT_ON_OSMOSIS,
-      dest_asset_chain_id: 'rave-1',
-      dest_asset_denom: l2Denom(17n, 'uinit'),
-      amount_in: '3000000',
-      allow_multi_tx: true,
+];
+
+runBridgeContract(
+  opinitBridge,
+  [
+    {
+      name: 'INIT deposited from Initia L1 to Rave',
+      route: {
+        source_asset_chain_id: 'interwoven-1',
+        source_asset_denom: 'uinit',
+        dest_asset_chain_id: 'rave-1',
+        dest_asset_denom: l2Denom(17n, 'uinit'),
+        amount_in: '1000000',
+      },
+      addresses,
+      tamper: { field: 'op_init_bridge_id', value: '11' },
     },
-    addresses,
-    tamper: { field: 'to_chain_id', value: 'yominet-1' },
-  },
-]);
+    {
+      name: 'INIT withdrawn from Yominet to Initia L1',
+      route: {
+        source_asset_chain_id: 'yominet-1',
+        source_asset_denom: l2Denom(11n, 'uinit'),
+        dest_asset_chain_id: 'interwoven-1',
+        dest_asset_denom: 'uinit',
+        amount_in: '2500000',
+      },
+      addresses,
+      tamper: { field: 'denom_in', value: l2Denom(17n, 'uinit') },
+    },
+    {
+      name: 'INIT from Osmosis to Rave: an IBC transfer to Initia, then the deposit (two transactions)',
+      route: {
+        source_asset_chain_id: 'osmosis-1',
+        source_asset_denom: INIT_ON_OSMOSIS,
+        dest_asset_chain_id: 'rave-1',
+        dest_asset_denom: l2Denom(17n, 'uinit'),
+        amount_in: '3000000',
+        allow_multi_tx: true,
+      },
+      addresses,
+      tamper: { field: 'to_chain_id', value: 'yominet-1' },
+    },
+  ],
+  tracking,
+);

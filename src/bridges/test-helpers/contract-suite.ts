@@ -10,12 +10,19 @@
  * - The transactions returned match the route's tx_index values and txs_required.
  * - Lane bridges: every lane joins two registry assets; quotes never create value, exact-out inverts exact-in, and
  *   quotes are deterministic.
+ * - Tracking: a tracker for the bridge's leg kind is registered (src/tx/trackers.ts); and for each source transaction
+ *   the folder gives (its real event shapes), the tracker recognises the transfer and the status answer right after
+ *   the send is pending, never COMPLETED_SUCCESS before a destination event.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import type { IbcBridge } from '../ibc/bridge.js';
 import { isRefusal, type LaneBridge } from '../types.js';
+import { newRecord } from '../../tx/record.js';
+import { statusOf } from '../../tx/status.js';
+import type { IncludedTx, TrackerEnv } from '../../tx/tracker.js';
+import { LEG_KIND_OF_BRIDGE, TRACKERS } from '../../tx/trackers.js';
 
 export interface ContractSample {
   name: string;
@@ -29,7 +36,17 @@ export interface ContractSample {
 /** Timeouts are computed from the request time: equal otherwise. */
 const withoutClock = (v: unknown) => JSON.stringify(v).replace(/(timeout_timestamp\\*"?:\\*"?)\d+/g, '$1T');
 
-export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: readonly ContractSample[]): void {
+/** A source transaction of the bridge as the chain reports it (EVM logs or Cosmos events), for the tracking checks. */
+export interface TrackingSample {
+  name: string;
+  tx: IncludedTx;
+}
+
+export function runBridgeContract(
+  bridge: IbcBridge | LaneBridge,
+  samples: readonly ContractSample[],
+  tracking: readonly TrackingSample[] = [],
+): void {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -105,6 +122,38 @@ export function runBridgeContract(bridge: IbcBridge | LaneBridge, samples: reado
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe(3);
         expect(res.json().message).toContain(`operations[${i}]`);
+      });
+    });
+
+    it(`its transfers are followed to the destination: a tracker for its legs is registered`, () => {
+      const kind = LEG_KIND_OF_BRIDGE[bridge.id];
+      expect(
+        TRACKERS.get(kind)?.kind,
+        `no tracker for ${bridge.id} (${kind} legs) in src/tx/trackers.ts: its transfers would end at the source`,
+      ).toBe(kind);
+    });
+
+    describe.each(tracking.map((s) => [s.name, s] as const))('tracking %s', (_name, sample) => {
+      it('the tracker recognises the transfer; right after the send it is pending, never a success', () => {
+        const tracker = TRACKERS.get(LEG_KIND_OF_BRIDGE[bridge.id])!;
+        const env: TrackerEnv = {
+          registry: t.ctx.registry,
+          // Recognising a transfer reads the transaction alone; no chain is asked.
+          clients: undefined as never,
+          now: () => Date.now(),
+          chainTx: (chain_id, tx_hash, on_chain_at) => ({ chain_id, tx_hash, explorer_link: '', on_chain_at }),
+          attestationUrl: undefined,
+        };
+        const legs = tracker.discover(sample.tx, env);
+        expect(legs.length, 'no transfer recognised in the sample transaction').toBeGreaterThan(0);
+        for (const leg of legs) expect(tracker.summarize(leg as never).outcome).toBe('pending');
+        const record = newRecord(sample.tx.chainId, 'cosmos', sample.tx.hash, '', 0);
+        record.initial = { height: sample.tx.height, time: sample.tx.time, ok: true, error: null };
+        record.transfers = legs.map((leg) => ({ legs: [leg] }));
+        const status = statusOf(TRACKERS, record);
+        expect(status.state).toBe('STATE_PENDING');
+        expect(status.transfers.map((x) => x.state)).not.toContain('STATE_COMPLETED_SUCCESS');
+        expect(status.next_blocking_transfer).toEqual({ transfer_sequence_index: 0 });
       });
     });
 

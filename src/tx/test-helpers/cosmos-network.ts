@@ -104,19 +104,29 @@ export class FakeChain {
   }
 
   search(query: string): ChainTxRecord[] {
+    // `type.key='text'`, or a number compared as CometBFT compares numbers (`type.key>=100`, unquoted).
     const conditions = query.split(/\s+AND\s+/).map((c) => {
-      const m = /^\s*([\w.\-/]+)\s*=\s*'(.*)'\s*$/.exec(c);
+      const m = /^\s*([\w.\-/]+)\s*(?:=\s*'(.*)'|(>=|<=|>|<|=)\s*(\d+))\s*$/.exec(c);
       if (!m) throw new Error(`unsupported query condition: ${c}`);
       const key = m[1]!;
       const dot = key.lastIndexOf('.');
-      return { type: key.slice(0, dot), attr: key.slice(dot + 1), value: m[2]! };
+      const test: (v: string) => boolean = m[2] !== undefined ? (v) => v === m[2] : numberTest(m[3]!, BigInt(m[4]!));
+      return { type: key.slice(0, dot), attr: key.slice(dot + 1), test };
     });
     return this.txs.filter((t) =>
       conditions.every((c) =>
-        t.events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && a.value === c.value)),
+        t.events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && c.test(a.value))),
       ),
     );
   }
+}
+
+function numberTest(op: string, n: bigint): (v: string) => boolean {
+  return (v) => {
+    if (!/^\d+$/.test(v)) return false;
+    const x = BigInt(v);
+    return op === '>=' ? x >= n : op === '<=' ? x <= n : op === '>' ? x > n : op === '<' ? x < n : x === n;
+  };
 }
 
 export class FakeCosmosNetwork {
