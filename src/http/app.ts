@@ -137,7 +137,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(infoRoutes, { ctx });
   await app.register(venueRoutes, { ctx });
   await app.register(assetRoutes, { ctx });
-  await app.register(routeRoutes, { ctx });
+  await app.register(routeRoutes, { ctx, tx: opts.tx });
   await app.register(alternativesRoutes, { ctx });
   if (opts.tx) {
     await app.register(balanceRoutes, { ctx, tx: opts.tx });

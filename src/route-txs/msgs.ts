@@ -24,6 +24,7 @@ import type { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse }
 import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
 import { withOperatorShare, type CallerTier, type RevenueShareConfig } from './revenue-share.js';
+import { gasFields, type GasContext } from './gas-fields.js';
 
 export interface MessagesContext {
   registry: Registry;
@@ -34,6 +35,8 @@ export interface MessagesContext {
   solanaBlockhash: BlockhashSource;
   /** Makes the fresh keypair a Solana CCTP burn needs for its event account (the server's is random; tests fix it). */
   newKeypairSeed(): Uint8Array;
+  /** Gas warnings and estimates (gas-fields.ts): the chains' balances and nodes; absent, balances are unreadable. */
+  gas?: GasContext;
 }
 
 /** Who asks, and what the transport wants to know while the answer is made. */
@@ -44,6 +47,8 @@ export interface MessagesCaller {
   onMarket?(qc: QuoteContext): void;
   /** /msgs_direct quoted its route (usage statistics). */
   onQuote?(figures: Quote['figures']): void;
+  /** enable_gas_warnings is about to read this many chains' gas balances (the anonymous rate limit charges them). */
+  beforeGasChecks?(chains: number): Promise<void>;
 }
 
 type MessageFields = Pick<MsgsRequest, 'timeout_seconds' | 'slippage_tolerance_percent' | 'post_route_handler'>;
@@ -131,6 +136,11 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
     txs: built.txs,
     min_amount_out: built.minAmountOut.toString(),
     estimated_fees: estimatedFees(registry, route, usdOfPrices(registry, qc.market.prices, opts.nowMs)),
+    ...(await gasFields(ctx.gas, registry, route, built.txs, addresses, qc.market.prices, opts.nowMs, {
+      enableWarnings: b.enable_gas_warnings === true,
+      tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
+    })),
   };
 }
 
@@ -162,5 +172,15 @@ export async function messagesDirectFor(
     addresses,
     await withSolana(ctx, quote.planned, opts, b.fee_payer_address),
   );
-  return { msgs: built.msgs, txs: built.txs, min_amount_out: built.minAmountOut.toString(), route: quote.route };
+  return {
+    msgs: built.msgs,
+    txs: built.txs,
+    min_amount_out: built.minAmountOut.toString(),
+    route: quote.route,
+    ...(await gasFields(ctx.gas, registry, quote.planned, built.txs, addresses, qc.market.prices, opts.nowMs, {
+      enableWarnings: b.enable_gas_warnings === true,
+      tier: caller.tier,
+      beforeBalanceReads: caller.beforeGasChecks,
+    })),
+  };
 }

@@ -147,6 +147,30 @@ export class CosmosClient {
     return out;
   }
 
+  /** An account as REST `auth/v1beta1/accounts/{address}` answers it (404 for an account the chain never saw). */
+  async account(address: string): Promise<unknown> {
+    const body = (await this.rest.run((base, signal) =>
+      requestJson(joinUrl(base, `cosmos/auth/v1beta1/accounts/${encodeURIComponent(address)}`), signal, {
+        maxBytes: this.rest.maxAnswerBytes,
+      }),
+    )) as { account?: unknown };
+    return body.account;
+  }
+
+  /** REST `tx/v1beta1/simulate` of a transaction's bytes (signatures may be empty): the gas it used. */
+  async simulate(txBytes: Uint8Array): Promise<bigint> {
+    const body = (await this.rest.run((base, signal) =>
+      requestJson(joinUrl(base, 'cosmos/tx/v1beta1/simulate'), signal, {
+        method: 'POST',
+        body: { tx_bytes: Buffer.from(txBytes).toString('base64') },
+        maxBytes: this.rest.maxAnswerBytes,
+      }),
+    )) as { gas_info?: { gas_used?: string } };
+    const used = body.gas_info?.gas_used;
+    if (!used || !/^\d+$/.test(used)) throw new UpstreamError('simulate: no gas_info.gas_used in the answer');
+    return BigInt(used);
+  }
+
   private async included(t: RpcTxResult): Promise<IncludedTx> {
     const r = t.tx_result ?? {};
     return {

@@ -34,6 +34,16 @@ export class ChainEndpointTable {
     return [...this.rpcOverrides.keys()];
   }
 
+  /** Whether CHAIN_RPC_URLS names a node of the chain (the operator's own, not the registry's public list). */
+  operatorRpc(chainId: string): boolean {
+    return this.rpcOverrides.has(chainId);
+  }
+
+  /** Whether CHAIN_REST_URLS names a REST endpoint of the chain. */
+  operatorRest(chainId: string): boolean {
+    return this.restOverrides.has(chainId);
+  }
+
   of(chainId: string): ChainEndpoints {
     const fromRegistry = this.registry.chain(chainId)?.endpoints ?? { rpc: [], rest: [] };
     return {

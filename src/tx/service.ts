@@ -177,6 +177,11 @@ export class TxService {
     return this.opts.registry;
   }
 
+  /** The node endpoints per chain (the gas estimates ask only the operator's own). */
+  get endpoints(): ChainEndpointTable {
+    return this.opts.endpoints;
+  }
+
   async start(): Promise<void> {
     // The embedded store serves one instance: leases left by its previous process (killed mid-step) are void.
     if (this.opts.store.kind === 'sqlite') await releaseAllLeases(this.opts.store);

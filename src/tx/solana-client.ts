@@ -89,6 +89,21 @@ export class SolanaClient {
     };
   }
 
+  /**
+   * Compute units a transaction consumes, by simulateTransaction without signature checks and over the node's latest
+   * blockhash (the transaction to sign may be unsigned, its blockhash about to expire).
+   */
+  async simulateUnits(tx: Uint8Array): Promise<bigint> {
+    const { VersionedTransaction } = solanaWeb3();
+    const versioned = VersionedTransaction.deserialize(tx);
+    const result = await this.pool.run(async (url) =>
+      (await this.connection(url)).simulateTransaction(versioned, { sigVerify: false, replaceRecentBlockhash: true }),
+    );
+    if (result.value.err) throw new SimulationError(`simulation failed: ${JSON.stringify(result.value.err)}`);
+    if (result.value.unitsConsumed === undefined) throw new SimulationError('simulation answered no unitsConsumed');
+    return BigInt(result.value.unitsConsumed);
+  }
+
   async lamports(owner: string): Promise<bigint> {
     const { PublicKey } = solanaWeb3();
     return BigInt(await this.pool.run(async (url) => (await this.connection(url)).getBalance(new PublicKey(owner))));
@@ -125,6 +140,9 @@ export class SolanaClient {
     return out;
   }
 }
+
+/** The node simulated the transaction and its answer says why there is no figure (no URL in the message). */
+export class SimulationError extends Error {}
 
 /** The node's reason in one line: web3.js appends logs and a guide to the message. */
 function refusalReason(err: Error): string {

@@ -11,6 +11,7 @@ import {
 import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum } from './common.js';
 import { OperationInput } from './operation.js';
 import { FeeSchema, Route, RouteOptions } from './route.js';
+import { GasCheckList, GasEstimateList, MsgsWarning } from './gas.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
 
@@ -159,6 +160,9 @@ export const MsgsResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     estimated_fees: Type.Array(FeeSchema),
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
   },
   { title: 'MsgsResponse' },
 );
@@ -170,6 +174,9 @@ export const MsgsDirectResponse = Type.Object(
     txs: Type.Array(Tx),
     min_amount_out: Type.String(),
     route: Route,
+    warning: Type.Optional(MsgsWarning),
+    junction_gas_checks: Type.Optional(GasCheckList),
+    junction_gas_estimates: Type.Optional(GasEstimateList),
   },
   { title: 'MsgsDirectResponse' },
 );

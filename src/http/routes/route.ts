@@ -2,12 +2,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { recordRoute } from '../../auth/index.js';
+import { chargeAnonymous, recordRoute } from '../../auth/index.js';
 import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesContext } from '../../route-txs/msgs.js';
 import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
+import { GAS_BALANCE_TIMEOUT_MS } from '../../route-txs/gas-fields.js';
+import { gasServices } from '../../tx/gas-services.js';
+import type { TxService } from '../../tx/service.js';
 import type { AppContext } from '../../context.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { sendJsonText } from '../reply.js';
@@ -20,7 +23,7 @@ function callerTier(req: FastifyRequest): CallerTier {
   return req.access?.tier === 'key' ? 'key' : 'anonymous';
 }
 
-export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxService }> = async (app, { ctx, tx }) => {
   const { registry } = ctx;
   const responses = ctx.responseCache;
   // Quote requests are small (a 32-operation /msgs with a maximal wasm_msg is under 100 KiB): anything larger is
@@ -47,11 +50,17 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     revenueShare: ctx.revenueShare,
     solanaBlockhash: ctx.solanaBlockhash,
     newKeypairSeed: () => randomBytes(32),
+    gas: {
+      chains: tx && gasServices(registry, tx.clients, tx.endpoints),
+      balanceTimeoutMs: Math.min(GAS_BALANCE_TIMEOUT_MS, ctx.config.upstreamTimeoutMs),
+    },
   };
   const caller = (req: FastifyRequest, reply: FastifyReply): MessagesCaller => ({
     tier: callerTier(req),
     onMarket: (qc) => marketAgeHeader(reply, qc),
     onQuote: (figures) => recordRoute(req, figures),
+    // Each chain's gas balance is a node call, charged as /v2/info/balances charges a chain.
+    beforeGasChecks: (chains) => chargeAnonymous(req, chains),
   });
 
   app.post(
@@ -97,7 +106,11 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         response: { 200: MsgsResponse, ...errorResponses },
       },
     },
-    async (req) => messagesFor(messages, req.body, { tier: callerTier(req) }),
+    async (req) =>
+      messagesFor(messages, req.body, {
+        tier: callerTier(req),
+        beforeGasChecks: (chains) => chargeAnonymous(req, chains),
+      }),
   );
 
   app.post(

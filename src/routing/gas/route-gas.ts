@@ -65,10 +65,15 @@ function cosmosMessage(step: Step): CosmosMessageKind {
 }
 
 /** The registry's average gas price of the chain's first priced fee asset. */
-function cosmosGasPrice(registry: Registry, chainId: string): { denom: string; price: Decimal } | undefined {
+export function cosmosGasPrice(registry: Registry, chainId: string): { denom: string; price: Decimal } | undefined {
   const fee = registry.chain(chainId)?.wire.fee_assets.find((f) => f.gas_price !== null);
   const price = fee?.gas_price ? Decimal.tryParse(fee.gas_price.average) : undefined;
   return fee && price ? { denom: fee.denom, price } : undefined;
+}
+
+/** An EVM chain's gas price in wei: live (argument, then the refresher's), else data/gas.json's; undefined if none. */
+export function evmGasPriceWei(table: GasTable, live: GasPrices | undefined, chainId: string): bigint | undefined {
+  return live?.get(chainId) ?? liveGasPriceWei(chainId) ?? table.evmGasPriceWei(chainId);
 }
 
 function txGasOn(
@@ -84,7 +89,7 @@ function txGasOn(
   if (chain.chain_type === 'evm') {
     const messages = evmMessages(step);
     const gas = messages.reduce((s, m) => s + table.evmGas(m), 0n);
-    const price = live?.get(chainId) ?? liveGasPriceWei(chainId) ?? table.evmGasPriceWei(chainId);
+    const price = evmGasPriceWei(table, live, chainId);
     if (price === undefined) return undefined;
     return { txIndex, chainId, messages, gas, feeDenom: nativeDenom(chain.chain_name), feeAmount: gas * price };
   }
@@ -122,7 +127,7 @@ function claimOf(registry: Registry, table: GasTable, live: GasPrices | undefine
       feeDenom: nativeDenom(to.chain_name),
       feeAmount: table.solanaTxLamports,
     };
-  const price = live?.get(to.chain_id) ?? liveGasPriceWei(to.chain_id) ?? table.evmGasPriceWei(to.chain_id);
+  const price = evmGasPriceWei(table, live, to.chain_id);
   if (price === undefined) return undefined;
   const gas = table.evmGas('cctp_receive_message');
   return {
