@@ -197,7 +197,7 @@ export const SETTINGS = {
     env: 'CHAIN_RPC_URLS',
     kind: 'string?',
     default: undefined,
-    help: 'node endpoints per chain, "osmosis-1=https://rpc...,1=https://eth..." (Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC; solana=... also gives Solana transactions their recent blockhash); a chain may be listed several times (tried in order by the transaction service); unset chains use the registry\'s public endpoints',
+    help: "node endpoints per chain, \"osmosis-1=https://rpc...,1=https://eth...\" (Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC; an EVM chain's first endpoint also feeds its Uniswap pools' live state every VENUE_POLL_INTERVAL_MS; solana=... also gives Solana transactions their recent blockhash); a chain may be listed several times (tried in order by the transaction service); unset chains use the registry's public endpoints",
   },
   routeCacheTtlMs: {
     env: 'ROUTE_CACHE_TTL_MS',
