@@ -146,7 +146,7 @@ export interface EvmSwapAfter {
 }
 
 /** A run of V3 pools (path: token, fee, token, ... packed) or of V2 pairs (the tokens in order). */
-export type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
+type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 export interface ContractCall {

@@ -78,7 +78,7 @@ const SKIP_GO_UNISWAP_V3 = 1;
  * UniswapV2Adapter, which swaps on the pair itself. Each hop swaps the whole output of the one before, as the path's
  * exact-in math does. The router pays its caller.
  */
-export function skipGoSwapCalldata(step: SwapStep, amountIn: bigint, minOut: bigint): Hex {
+function skipGoSwapCalldata(step: SwapStep, amountIn: bigint, minOut: bigint): Hex {
   const chain = uniswapChain(step.chainId);
   if (!chain || !evmSwapRunsInOnePath(step)) throw new Error('SkipGoSwapRouter takes one path of Uniswap pools');
   const hops = step.routes[0]!.path.map((h) => {
