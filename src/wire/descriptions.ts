@@ -395,6 +395,10 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
     'CCTP_TRANSFER_SENT, CCTP_TRANSFER_PENDING_CONFIRMATION, CCTP_TRANSFER_CONFIRMED or CCTP_TRANSFER_RECEIVED',
   'CctpTransferEvent.cctp_transfer': 'a CCTP transfer leg: burn, attestation, mint',
   'CctpTransferEvent.cctp_transfer.txs': 'the burn and the mint',
+  'CctpTransferV2Event.cctp_transfer_v2.state':
+    'CCTP_TRANSFER_SENT, CCTP_TRANSFER_PENDING_CONFIRMATION, CCTP_TRANSFER_CONFIRMED or CCTP_TRANSFER_RECEIVED',
+  'CctpTransferV2Event.cctp_transfer_v2': 'a CCTP V2 transfer leg: burn, attestation, mint',
+  'CctpTransferV2Event.cctp_transfer_v2.txs': 'the burn and the mint',
   'Operation.cctp_transfer': "a transfer over Circle's CCTP (burn and mint of native USDC)",
   'Operation.cctp_transfer_v2': "a transfer over Circle's CCTP V2, standard or fast (burn and mint of native USDC)",
   // transfer events of the other bridges (official SDK types)
@@ -500,6 +504,10 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
 
 SCHEMA_FIELD_DESCRIPTIONS['RankedRoute.junction_ranking'] =
   'why the route ranks where it does: its costs on top of the amounts, signatures and duration (Junction extension)';
+SCHEMA_FIELD_DESCRIPTIONS['Route.junction_gas_on_arrival'] =
+  "what the request's junction_gas_on_arrival did: the destination chain's gas token delivered beside the asset (its amounts and operations), or why not (Junction extension)";
+SCHEMA_FIELD_DESCRIPTIONS['MsgsResponse.junction_gas_on_arrival'] =
+  'with junction_gas_on_arrival in the request: the gas token delivered beside the asset (the first transaction carries the slice), or why not (Junction extension)';
 SCHEMA_FIELD_DESCRIPTIONS['AlternativeRoutes.routes'] =
   'up to five distinct routes, best first; the first is the route /v2/fungible/route answers';
 
