@@ -1,7 +1,7 @@
 /** The shared bridge contract suite, run against CCTP V2 on real chains, USDC contracts and Circle domains. */
 import { runBridgeContract, type TrackingSample } from '../test-helpers/contract-suite.js';
 import { pad } from 'viem';
-import { burnMessageV2, messageSentTx } from '../cctp/test-helpers/message.js';
+import { burnTxV2 } from '../cctp/test-helpers/message.js';
 import type { LaneBridge } from '../types.js';
 import { cctpV2Bridge } from './index.js';
 
@@ -10,24 +10,27 @@ const addresses = { '1': EVM_USER, '8453': EVM_USER, '42161': EVM_USER, '59144':
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const USDC_ARBITRUM = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 
-// Tracking: a V2 burn on Base for Arbitrum, the V2 MessageTransmitter's MessageSent through the V2 TokenMessenger
-// (one address on every EVM chain, data/contracts.json).
+// Tracking: a V2 burn on Base for Arbitrum, the V2 MessageTransmitter's MessageSent beside the V2 TokenMessenger's
+// DepositForBurn (one address each on every EVM chain, data/contracts.json).
 const tracking: TrackingSample[] = [
   {
     name: 'USDC burnt on Base for Arbitrum (V2 MessageSent)',
     to: '42161',
-    tx: messageSentTx(
-      '8453',
-      '0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d',
-      '0x81D40F21F12A8F0E3252Bccb954D722d4c464B64',
-      burnMessageV2({
+    tx: burnTxV2(
+      {
+        chainId: '8453',
+        messenger: '0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d',
+        transmitter: '0x81D40F21F12A8F0E3252Bccb954D722d4c464B64',
+        depositor: EVM_USER,
+      },
+      {
         sourceDomain: 6,
         destinationDomain: 3,
-        nonce: 0x5ee0n,
+        nonce: 0x5een,
         burnToken: USDC_BASE,
         mintRecipient: pad(EVM_USER),
         amount: 5_000_000n,
-      }),
+      },
     ),
   },
 ];

@@ -7,12 +7,14 @@
  * - V2 (v2/MessageV2.sol / BurnMessageV2.sol): version 1, the nonce as 32 bytes, then min finality threshold and
  *   finality threshold executed (4 each) after the destination caller; the body adds max fee, fee executed and
  *   expiration block (32 each).
- * Emitted on EVM as the MessageTransmitter's `MessageSent(bytes message)`, on Noble as the cctp module's typed event
+ * Emitted on EVM as the MessageTransmitter's `MessageSent(bytes message)` (for V2 beside TokenMessengerV2's
+ * DepositForBurn, which marks the message a burn), on Noble as the cctp module's typed event
  * `circle.cctp.v1.MessageSent` with the message as a JSON string of its base64.
  */
-import { encodePacked, pad, parseAbiItem, toHex, type Hex } from 'viem';
+import { encodePacked, getAbiItem, pad, parseAbiItem, toHex, type Hex } from 'viem';
 import { cosmosSourceTx, evmLog, evmSourceTx } from '../../test-helpers/source-txs.js';
 import type { IncludedTx } from '../../../tx/tracker.js';
+import { TOKEN_MESSENGER_V2_ABI } from '../../cctp-v2/abi.js';
 
 export interface BurnMessage {
   sourceDomain: number;
@@ -45,7 +47,7 @@ export const burnMessageV1 = (m: BurnMessage): Hex =>
     ],
   ).concat(burnBody(0, m).slice(2)) as Hex;
 
-export const burnMessageV2 = (m: BurnMessage): Hex =>
+const burnMessageV2 = (m: BurnMessage): Hex =>
   encodePacked(
     ['uint32', 'uint32', 'uint32', 'bytes32', 'bytes32', 'bytes32', 'bytes32', 'uint32', 'uint32'],
     [
@@ -68,9 +70,32 @@ function burnBody(version: number, m: BurnMessage): Hex {
   );
 }
 
-/** An EVM transaction through `transmitter` that emitted MessageSent(message). */
+/** A V1 burn through TokenMessenger `to`: the MessageTransmitter `transmitter` emitted MessageSent(message). */
 export const messageSentTx = (chainId: string, to: string, transmitter: string, message: Hex): IncludedTx =>
   evmSourceTx(chainId, to, [evmLog(transmitter, MESSAGE_SENT, { message })]);
+
+/** A V2 burn of `m` by `depositor` through TokenMessengerV2 `messenger` and MessageTransmitterV2 `transmitter`. */
+export function burnTxV2(
+  c: { chainId: string; messenger: string; transmitter: string; depositor: Hex },
+  m: BurnMessage,
+) {
+  const depositForBurn = getAbiItem({ abi: TOKEN_MESSENGER_V2_ABI, name: 'DepositForBurn' });
+  return evmSourceTx(c.chainId, c.messenger, [
+    evmLog(c.transmitter, MESSAGE_SENT, { message: burnMessageV2(m) }),
+    evmLog(c.messenger, depositForBurn, {
+      burnToken: `0x${m.burnToken.slice(-40)}`,
+      amount: m.amount,
+      depositor: c.depositor,
+      mintRecipient: m.mintRecipient,
+      destinationDomain: m.destinationDomain,
+      destinationTokenMessenger: word(c.messenger as Hex),
+      destinationCaller: m.destinationCaller ?? zero,
+      maxFee: 0n,
+      minFinalityThreshold: 2000,
+      hookData: '0x',
+    }),
+  ]);
+}
 
 /** A Noble transaction whose cctp module emitted `message`. */
 export const nobleMessageSentTx = (message: Hex): IncludedTx =>
