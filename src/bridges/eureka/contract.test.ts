@@ -4,9 +4,10 @@
  * (IICS26Router.sol), ibc-go v10's channel v2 send_packet event on the Hub (04-channel/v2/keeper/events.go).
  */
 import { Packet as PacketV2 } from 'cosmjs-types/ibc/core/channel/v2/packet';
-import { encodeAbiParameters, encodeEventTopics } from 'viem';
+import { encodeAbiParameters } from 'viem';
 import { vi } from 'vitest';
 import { runBridgeContract, type TrackingSample } from '../test-helpers/contract-suite.js';
+import { cosmosSourceTx, evmLog, evmSourceTx } from '../test-helpers/source-txs.js';
 import { ICS20_PACKET_DATA, SEND_PACKET_EVENT } from './abi.js';
 import { eurekaConfig } from './config.js';
 import { eurekaBridge } from './index.js';
@@ -61,57 +62,29 @@ const tracking: TrackingSample[] = [
   {
     name: 'WBTC sent from Ethereum (SendPacket of the ICS26 router)',
     to: 'cosmoshub-4',
-    tx: {
-      chainId: '1',
-      hash: `0x${'ab'.repeat(32)}`,
-      height: '21000000',
-      time: '2026-11-24T12:00:00Z',
-      ok: true,
-      code: 0,
-      log: '',
-      events: [],
-      logs: [
-        {
-          address: eurekaConfig().ics26Router.get('1')!,
-          topics: encodeEventTopics({
-            abi: [SEND_PACKET_EVENT],
-            eventName: 'SendPacket',
-            args: { clientId: 'cosmoshub-0', sequence: 12n },
-          }) as string[],
-          data: encodeAbiParameters(
-            SEND_PACKET_EVENT.inputs.filter((i) => !('indexed' in i)),
-            [ethereumPacket],
-          ),
-        },
-      ],
-      to: eurekaConfig().ics20Transfer.get('1')!,
-    },
+    tx: evmSourceTx('1', eurekaConfig().ics20Transfer.get('1')!, [
+      evmLog(eurekaConfig().ics26Router.get('1')!, SEND_PACKET_EVENT, {
+        clientId: 'cosmoshub-0',
+        sequence: 12n,
+        packet: ethereumPacket,
+      }),
+    ]),
   },
   {
     name: 'WBTC sent from the Hub (channel v2 send_packet)',
     to: '1',
-    tx: {
-      chainId: 'cosmoshub-4',
-      hash: 'CD'.repeat(32),
-      height: '25000000',
-      time: '2026-11-24T12:00:00Z',
-      ok: true,
-      code: 0,
-      log: '',
-      events: [
-        {
-          type: 'send_packet',
-          attributes: [
-            { key: 'packet_source_client', value: '08-wasm-1369' },
-            { key: 'packet_dest_client', value: 'cosmoshub-0' },
-            { key: 'packet_sequence', value: '9' },
-            { key: 'packet_timeout_timestamp', value: timeout.toString() },
-            { key: 'encoded_packet_hex', value: Buffer.from(PacketV2.encode(hubPacket).finish()).toString('hex') },
-          ],
-        },
-      ],
-      logs: [],
-    },
+    tx: cosmosSourceTx('cosmoshub-4', [
+      {
+        type: 'send_packet',
+        attributes: [
+          { key: 'packet_source_client', value: '08-wasm-1369' },
+          { key: 'packet_dest_client', value: 'cosmoshub-0' },
+          { key: 'packet_sequence', value: '9' },
+          { key: 'packet_timeout_timestamp', value: timeout.toString() },
+          { key: 'encoded_packet_hex', value: Buffer.from(PacketV2.encode(hubPacket).finish()).toString('hex') },
+        ],
+      },
+    ]),
   },
 ];
 

@@ -5,6 +5,7 @@
  */
 import { l2Denom } from '../../denom/l2.js';
 import { runBridgeContract, type TrackingSample } from '../test-helpers/contract-suite.js';
+import { cosmosSourceTx } from '../test-helpers/source-txs.js';
 import { opinitBridge } from './index.js';
 
 const INIT_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
@@ -20,22 +21,11 @@ const event = (type: string, attrs: Record<string, string>) => ({
   type,
   attributes: Object.entries(attrs).map(([key, value]) => ({ key, value })),
 });
-const cosmosTx = (chainId: string, events: ReturnType<typeof event>[]) => ({
-  chainId,
-  hash: 'EF'.repeat(32),
-  height: '4000000',
-  time: '2026-11-24T12:00:00Z',
-  ok: true,
-  code: 0,
-  log: '',
-  events,
-  logs: [],
-});
 const tracking: TrackingSample[] = [
   {
     name: 'INIT deposited on Initia L1 for Rave',
     to: 'rave-1',
-    tx: cosmosTx('interwoven-1', [
+    tx: cosmosSourceTx('interwoven-1', [
       event('initiate_token_deposit', {
         bridge_id: '17',
         l1_sequence: '812',
@@ -51,7 +41,7 @@ const tracking: TrackingSample[] = [
   {
     name: 'INIT withdrawn on Yominet',
     to: 'interwoven-1',
-    tx: cosmosTx('yominet-1', [
+    tx: cosmosSourceTx('yominet-1', [
       event('initiate_token_withdrawal', {
         from: INIT_USER,
         to: INIT_USER,
