@@ -221,6 +221,11 @@ export interface OpinitLeg {
   output: { index: string; tx: ChainTransaction; claimable_at: number | null } | null;
   /** Withdrawal: the finalization period has passed (it can be claimed on L1). */
   claimable: boolean;
+  /**
+   * Withdrawal, once claimable: MsgFinalizeTokenWithdrawal ready to sign on L1, built from the rollup's executor
+   * proof (OPINIT_EXECUTOR_URLS); absent while the executor is not configured or has no proof yet.
+   */
+  claim_tx?: { chain_id: string; to: string; data: string } | null;
   /** Deposit: the rollup refused it (`success` false); the rollup sends it back as a withdrawal to claim on L1. */
   failure: { reason: string; refund_sequence: string | null; refund_tx: ChainTransaction | null } | null;
 }

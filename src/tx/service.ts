@@ -14,7 +14,7 @@ import {
   TimeoutError,
   type Hex,
 } from 'viem';
-import type { Config } from '../config.js';
+import { parseChainUrls, type Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
@@ -58,6 +58,8 @@ export interface TxServiceOptions {
   attestationUrl: string | undefined;
   /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
+  /** OPinit executor per rollup chain (OPINIT_EXECUTOR_URLS): withdrawal proofs for claims. */
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   webhooks?: WebhookSettings;
   now?: () => number;
   /** How long an event stream waits for a transaction not tracked yet (default 10 s). */
@@ -95,7 +97,13 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
       keyConcurrency: config.webhookKeyConcurrency,
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
+    opinitExecutorUrls: firstUrlPerChain(parseChainUrls('OPINIT_EXECUTOR_URLS', config.opinitExecutorUrls)),
   };
+}
+
+/** One endpoint per chain (the first listed) for the per-chain outside services. */
+function firstUrlPerChain(urls: Map<string, string[]>): Map<string, string> {
+  return new Map([...urls].map(([chain, list]) => [chain, list[0]!]));
 }
 
 export interface TxRef {
@@ -149,6 +157,7 @@ export class TxService {
       }),
       attestationUrl: opts.attestationUrl,
       axelarGmpUrl: opts.axelarGmpUrl,
+      ...(opts.opinitExecutorUrls ? { opinitExecutorUrls: opts.opinitExecutorUrls } : {}),
       handOver: (from) => {
         for (const t of this.trackers.values()) {
           const leg = t.follow?.(from, this.env);

@@ -51,6 +51,8 @@ export interface TrackerEnv {
   attestationUrl: string | undefined;
   /** Axelarscan-compatible GMP API base URL (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
+  /** OPinit executor (opinit-bots) base URL per rollup chain id (OPINIT_EXECUTOR_URLS): withdrawal proofs. */
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   /**
    * The leg another bridge starts where `from` arrived, when `from` hands the funds over to it (an ICS-20 packet
    * into Axelar with a GMP memo). Asks every tracker's `follow`.

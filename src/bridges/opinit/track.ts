@@ -12,7 +12,9 @@
  *   l2_sequence} → an output proposal on L1 covering the rollup block (`propose_output` {bridge_id, output_index,
  *   l2_block_number, ...} with l2_block_number ≥ that block) → after the finalization period the withdrawal may be
  *   claimed → `finalize_token_withdrawal` on L1 {bridge_id, output_index, l2_sequence, ...}: only then is it delivered.
- *   Until the claim the leg is pending, its next step `wait` (for the output, then for the period) and then `claim`.
+ *   Until the claim the leg is pending, its next step `wait` (for the output, then for the period) and then `claim`:
+ *   with the rollup's executor configured (OPINIT_EXECUTOR_URLS), the claim carries MsgFinalizeTokenWithdrawal
+ *   ready to sign, built from the executor's withdrawal proof (./executor.ts).
  *
  * The bridge id of a rollup and the finalization period come from data/initia-rollups.json (the period is Junction's
  * estimate there, not read from the L1 bridge config).
@@ -22,6 +24,8 @@ import type { AssetAt, OpinitLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
+import { fetchWithdrawalProof } from './executor.js';
+import { finalizeWithdrawalTx } from './messages.js';
 
 /** How long an OPinit leg may go without progress: a withdrawal's finalization period, and a day beyond it. */
 function opinitDeadlineMs(): number {
@@ -151,7 +155,21 @@ async function advanceWithdrawal(leg: OpinitLeg, env: TrackerEnv): Promise<Opini
     };
   }
   if (!out.claimable && out.output.claimable_at !== null && env.now() >= out.output.claimable_at) out.claimable = true;
+  if (out.claimable && !out.claim_tx) out.claim_tx = await claimTx(out, env);
   return out;
+}
+
+/**
+ * The claim of a claimable withdrawal, from the rollup executor's proof; null while there is no executor for the
+ * rollup or no proof of this very withdrawal (asked again on the next pass).
+ */
+async function claimTx(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLeg['claim_tx']> {
+  const base = env.opinitExecutorUrls?.get(leg.from_chain_id);
+  if (!base) return null;
+  const proof = await fetchWithdrawalProof(base, leg.sequence);
+  // An answer about another withdrawal or another bridge (a misconfigured executor) is no claim of this one.
+  if (!proof || proof.sequence !== leg.sequence || proof.bridge_id !== leg.bridge_id) return null;
+  return finalizeWithdrawalTx(leg.to_chain_id, proof);
 }
 
 export const opinitTracker: BridgeTracker<OpinitLeg> = {
@@ -224,8 +242,10 @@ function withdrawalStep(leg: OpinitLeg): NonNullable<LegSummary['pending']> {
     return {
       action: 'claim',
       chain_id: l1,
-      message: `the finalization period has passed: claim the withdrawal on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, output ${leg.output?.index ?? '?'}, with the withdrawal proof from the rollup's executor); it is delivered once finalized there`,
-      tx: null,
+      message: leg.claim_tx
+        ? `the finalization period has passed: sign the claim on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, with the rollup executor's proof); it is delivered once finalized there`
+        : `the finalization period has passed: claim the withdrawal on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, output ${leg.output?.index ?? '?'}, with the withdrawal proof from the rollup's executor); it is delivered once finalized there`,
+      tx: leg.claim_tx ?? null,
     };
   if (leg.output)
     return {

@@ -27,6 +27,7 @@ export function testTxService(o: {
   webhooks?: WebhookSettings;
   attestationUrl?: string;
   axelarGmpUrl?: string;
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   runWorker?: boolean;
   trackWaitMs?: number;
   log?: TxLog;
@@ -41,6 +42,7 @@ export function testTxService(o: {
     timeoutMs: 2_000,
     attestationUrl: o.attestationUrl,
     axelarGmpUrl: o.axelarGmpUrl,
+    ...(o.opinitExecutorUrls ? { opinitExecutorUrls: o.opinitExecutorUrls } : {}),
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),
