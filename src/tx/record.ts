@@ -195,6 +195,11 @@ export interface EurekaLeg {
   dest_from_block: string | null;
   /** Set once the transfer the receiving transaction started onward (an IBC packet) is appended. */
   next_found: boolean;
+  /**
+   * A Hub callback that swapped and paid the recipient on the Hub (`post_swap_action.transfer`): what it paid, read
+   * from the receiving transaction. Absent for other transfers (and legs stored before it existed).
+   */
+  swap_out?: AssetAt | null;
 }
 
 /**
