@@ -11,8 +11,9 @@
  *
  * Tokens take the price set's price of their CoinGecko id; wrapped and bridged tokens the set has no price for take
  * the price of what they wrap (WETH: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH: ether), since each is
- * redeemable one for one. Each pool keeps its recorded state under `recorded`, and the script always starts from
- * there, so running it again gives the same files.
+ * redeemable one for one. A pool with a token the set has no price for (UNI: absent from the July 2024 Osmosis
+ * recording) stays at its recorded state, marked `not_repriced`. Each pool keeps its recorded state under `recorded`,
+ * and the script always starts from there, so running it again gives the same files.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildRegistry } from '../src/registry/build.js';
@@ -47,6 +48,15 @@ function usdPerUnit(chainId: string, token: string): number {
   return Number(price) / 10 ** decimals;
 }
 
+function hasPrice(chainId: string, token: string): boolean {
+  try {
+    usdPerUnit(chainId, token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function repriceV3(chainId: string, p: Json): string {
   const rec = (p.recorded ??= {
     at: p.recorded_at,
@@ -54,6 +64,12 @@ function repriceV3(chainId: string, p: Json): string {
     tick: p.tick,
     liquidity: p.liquidity,
   }) as Json;
+  if (!hasPrice(chainId, String(p.token0)) || !hasPrice(chainId, String(p.token1))) {
+    // No price of the set's moment for one side (UNI): the pool stays as recorded, the only price of it there is.
+    Object.assign(p, { sqrt_price_x96: rec.sqrt_price_x96, tick: rec.tick, liquidity: rec.liquidity });
+    p.not_repriced = `no price of ${prices.as_of} for one of its tokens in data/${PRICE_FILE}: kept as recorded`;
+    return `${String(p.pair)} ${String(p.fee)}: kept as recorded (no price)`;
+  }
   const ratio = usdPerUnit(chainId, String(p.token0)) / usdPerUnit(chainId, String(p.token1));
   const sqrt = BigInt(Math.round(Math.sqrt(ratio) * 2 ** 48)) << 48n;
   const tick = tickAtSqrtRatio(sqrt);
@@ -101,12 +117,14 @@ for (const chainId of ['1', '56']) {
     '(every tick’s liquidityNet) and its sqrt price is set to √(p₀/p₁), its tick to that price’s tick, its active liquidity ' +
     'to the recorded one plus the liquidityNet of the ticks crossed; each V2 pair keeps x·y with both sides of equal value. ' +
     'WETH, cbBTC, BTCB and Binance-Peg ETH take the price of what they wrap (ether, wrapped bitcoin). Each pool keeps its ' +
-    'recorded state and date under `recorded`.';
+    'recorded state and date under `recorded`. A pool with a token the set has no price for (UNI/WETH: no UNI price in ' +
+    'the July 2024 recording) stays as recorded, marked `not_repriced`.';
   writeFileSync(new URL(name, DATA), render(file));
   // Check with the service's own code: marginal prices against the price set.
   const snap = uniswapPlugin(uniswapChain(chainId)!).loadOfflineSnapshot();
   for (const pool of snap.pools) {
     const [a, b] = pool.denoms as [string, string];
+    if (!hasPrice(chainId, a) || !hasPrice(chainId, b)) continue;
     const spot = pool.spotPrice(a, b)!;
     const gap = Math.abs(((Number(spot.num) / Number(spot.den)) * usdPerUnit(chainId, b)) / usdPerUnit(chainId, a) - 1);
 

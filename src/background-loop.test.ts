@@ -116,3 +116,24 @@ describe('BackgroundLoop', () => {
     await loop.stop();
   });
 });
+
+describe('BackgroundLoop started with a first delay', () => {
+  it('runs its first pass after that delay (the owner has just done one itself), then as usual', async () => {
+    vi.useFakeTimers();
+    const p = passes();
+    const loop = new BackgroundLoop({ pass: p.pass, delayAfter: () => 1_000 });
+    loop.start(5_000);
+    expect(p.started()).toBe(0);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(p.started()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(p.started()).toBe(1);
+    p.ends[0]!.resolve(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(p.started()).toBe(2);
+    p.ends[1]!.resolve(0);
+    await loop.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(p.started()).toBe(2);
+  });
+});

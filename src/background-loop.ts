@@ -1,7 +1,7 @@
 /**
- * The one way Junction runs work in the background (live prices, live bridge fees and gas prices, venue ingest): a
- * pass on start, the next one a delay after the previous one ended (never two at once), passes asked for meanwhile
- * joining the one in flight, and a stop that waits for it. The timer never keeps the process alive: the HTTP server
+ * The one way Junction runs work in the background (the transaction tracking worker, live prices, live bridge fees
+ * and gas prices, venue ingest, API key reloads, usage statistics): a pass on start (or a first delay after it), the next one a delay after the previous
+ * one ended (never two at once), passes asked for meanwhile joining the one in flight, and a stop that waits for it. The timer never keeps the process alive: the HTTP server
  * does. What a pass does and how long to wait after it stay with the owner.
  */
 
@@ -35,12 +35,16 @@ export class BackgroundLoop<T> {
     return this.inFlight;
   }
 
-  /** Starts the loop: a pass now (or the one in flight), the next a delay after it. Starting twice does nothing. */
-  start(): void {
+  /**
+   * Starts the loop: a pass now (or the one in flight), or `firstDelayMs` from now when given (an owner that has just
+   * done the first pass itself); the next a delay after it. Starting twice does nothing.
+   */
+  start(firstDelayMs = 0): void {
     if (this.started) return;
     this.started = true;
     this.generation++;
-    this.next();
+    if (firstDelayMs > 0) this.schedule(firstDelayMs, this.generation);
+    else this.next();
   }
 
   /** Stops the loop (no pass starts after this) and resolves once a pass in flight has ended. */
@@ -53,15 +57,25 @@ export class BackgroundLoop<T> {
 
   private next(): void {
     const generation = this.generation;
-    const settle = (outcome: PassOutcome<T>) => {
-      if (!this.started || generation !== this.generation) return;
-      this.timer = setTimeout(() => this.next(), this.opts.delayAfter(outcome));
-      this.timer.unref();
-    };
     this.timer = undefined;
+    const settle = (outcome: PassOutcome<T>) => {
+      // A pass that ends after a stop (or a stop and a new start) schedules nothing: the new start has its own.
+      if (this.current(generation)) this.schedule(this.opts.delayAfter(outcome), generation);
+    };
     this.runOnce().then(
       (value) => settle({ ok: true, value }),
       (error: unknown) => settle({ ok: false, error }),
     );
+  }
+
+  private current(generation: number): boolean {
+    return this.started && generation === this.generation;
+  }
+
+  private schedule(ms: number, generation: number): void {
+    this.timer = setTimeout(() => {
+      if (this.current(generation)) this.next();
+    }, ms);
+    this.timer.unref();
   }
 }

@@ -197,7 +197,7 @@ export const SETTINGS = {
     env: 'CHAIN_RPC_URLS',
     kind: 'string?',
     default: undefined,
-    help: 'node endpoints per chain, "osmosis-1=https://rpc...,1=https://eth..." (Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC; solana=... also gives Solana transactions their recent blockhash); a chain may be listed several times (tried in order by the transaction service); unset chains use the registry\'s public endpoints',
+    help: "node endpoints per chain, \"osmosis-1=https://rpc...,1=https://eth...\" (Cosmos: CometBFT RPC; EVM and Solana: JSON-RPC; an EVM chain's first endpoint also feeds its Uniswap pools' live state every VENUE_POLL_INTERVAL_MS; solana=... also gives Solana transactions their recent blockhash); a chain may be listed several times (tried in order by the transaction service); unset chains use the registry's public endpoints",
   },
   routeCacheTtlMs: {
     env: 'ROUTE_CACHE_TTL_MS',
@@ -246,6 +246,18 @@ export const SETTINGS = {
     kind: 'url?',
     default: 'https://iris-api.circle.com',
     help: 'Circle attestation service (Iris API) read by the CCTP tracker',
+  },
+  cctpFeesUrl: {
+    env: 'CCTP_FEES_URL',
+    kind: 'url?',
+    default: undefined,
+    help: "Circle's CCTP API (https://iris-api.circle.com) asked every 5 minutes, off the request path, for the CCTP V2 fees (GET /v2/burn/USDC/fees/{source}/{destination}): the transfer and forwarding fees of each lane; unset = data/cctp-v2.json's table",
+  },
+  nobleForwardingSignerKey: {
+    env: 'NOBLE_FORWARDING_SIGNER_KEY',
+    kind: 'string?',
+    default: undefined,
+    help: "hex secp256k1 private key of a Noble account holding some USDC for fees: the tracker registers, with it, the Noble forwarding accounts Junction's CCTP burns mint into (MsgRegisterAccount, 0.02 USDC each), so the USDC goes on by IBC; unset = the status's next_step is that registration for anyone to sign",
   },
   axelarGmpApiUrl: {
     env: 'AXELAR_GMP_API_URL',

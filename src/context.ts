@@ -25,6 +25,8 @@ import { createLiveMarket } from './market.js';
 import { laneGraph } from './routing/lane-graph.js';
 import { noSolanaEndpoint, SolanaBlockhashClient } from './tx/solana-blockhash.js';
 import { bridgeFeeRefresher } from './bridges/fee-refresh.js';
+import { cctpV2FeeRefresher } from './bridges/cctp-v2/index.js';
+import type { CctpV2FeeRefresher } from './bridges/cctp-v2/live-fees.js';
 import { liveGasRefresher } from './routing/gas/refresh.js';
 import type { LiveGasPriceRefresher } from './routing/gas/live-gas.js';
 
@@ -55,6 +57,8 @@ export interface AppContext {
   liveFees: LiveFeeRefresher;
   /** EVM gas prices asked of the CHAIN_RPC_URLS nodes off the request path (routing/gas/live-gas.ts). */
   liveGas: LiveGasPriceRefresher;
+  /** Circle's CCTP V2 fees asked of CCTP_FEES_URL off the request path (bridges/cctp-v2/live-fees.ts). */
+  cctpFees: CctpV2FeeRefresher;
   startedAt: number;
   /**
    * Shutdown phases, set by main.ts: draining (readiness fails, responses close their connections) and then closing
@@ -96,6 +100,7 @@ export function buildContext(config: Config): AppContext {
     },
     liveFees: bridgeFeeRefresher(registry, config, bridges),
     liveGas: liveGasRefresher(registry, config),
+    cctpFees: cctpV2FeeRefresher(registry, config.cctpFeesUrl, config.upstreamTimeoutMs),
     solanaBlockhash: solanaRpc ? new SolanaBlockhashClient(solanaRpc, config.upstreamTimeoutMs) : noSolanaEndpoint,
     startedAt: Date.now(),
     lifecycle: { draining: false, closing: false },

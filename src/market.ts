@@ -25,6 +25,7 @@ import {
 } from './venues/index.js';
 import { usdcDenomOf } from './venues/catalog.js';
 import type { MarketStore } from './venues/index.js';
+import { firstUrlPerChain } from './venues/uniswap/live.js';
 
 export interface LiveMarket {
   /** The current view; a request keeps the one it read for its whole computation. */
@@ -66,6 +67,7 @@ function ingestConfigOf(config: Config, registry: Registry): LiveIngestConfig {
           }
         : {}),
     ...(config.neutronLcdUrl ? { astroport: { lcdUrl: config.neutronLcdUrl, intervalMs } } : {}),
+    uniswap: { rpcUrls: firstUrlPerChain(config.chainRpcUrls), intervalMs, timeoutMs: config.upstreamTimeoutMs },
     timeoutMs: config.upstreamTimeoutMs,
     decimals: (denom: string) => registry.asset('neutron-1', denom)?.wire.decimals ?? undefined,
   };

@@ -108,6 +108,7 @@ export class Redactor {
     for (const url of configuredUrls(config)) secrets.push(url, ...secretFragments(url));
     if (config.priceApiKey) secrets.push(config.priceApiKey);
     if (config.metricsToken) secrets.push(config.metricsToken);
+    if (config.nobleForwardingSignerKey) secrets.push(config.nobleForwardingSignerKey);
     return new Redactor(secrets);
   }
 

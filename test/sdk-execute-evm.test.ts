@@ -217,7 +217,8 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
     transferAssetRelease: { chainId: '43114', denom: USDC_AVALANCHE, amount: AMOUNT.toString(), released: true },
   });
   const event = completed[0]!.transferSequence[0]!;
-  expect('cctpTransfer' in event && event.cctpTransfer?.state).toBe('CCTP_TRANSFER_RECEIVED');
+  // A V2 leg: the SDK's own key for it (TransferEvent.cctpTransferV2), in the V1 shape.
+  expect('cctpTransferV2' in event && event.cctpTransferV2?.state).toBe('CCTP_TRANSFER_RECEIVED');
 }, 90_000);
 
 it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {

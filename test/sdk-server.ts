@@ -22,12 +22,15 @@ export interface SdkServer {
   addressOf(chainId: string): string;
 }
 
-/** Starts the server before the file's tests and closes it after them. */
-export function useSdkServer(): SdkServer {
+/**
+ * Starts the server before the file's tests and closes it after them. `env`: settings, read when the server starts
+ * (after the file's earlier beforeAll hooks, e.g. one starting a node whose URL goes into CHAIN_RPC_URLS).
+ */
+export function useSdkServer(env: () => Record<string, string> = () => ({})): SdkServer {
   let app: FastifyInstance | undefined;
   let ctx: AppContext | undefined;
   beforeAll(async () => {
-    ctx = buildContext(loadConfig([], {}));
+    ctx = buildContext(loadConfig([], env()));
     app = await buildApp(ctx);
     setApiOptions({ apiUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
   });

@@ -74,7 +74,7 @@ export async function createAccess(
     limiter,
     usage,
     async close() {
-      keys.stop();
+      await keys.stop();
       await usage.close();
       await limiter.close();
       if (ownsStore) await store.close();

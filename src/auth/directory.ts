@@ -7,6 +7,7 @@
  * reload fails the last good copy stays in force (keyed callers keep working through a database outage) and the
  * failure is logged once per outage.
  */
+import { BackgroundLoop } from '../background-loop.js';
 import { constantTimeEqual, keyFromHeader, keyIdOf, keyMatches } from './keys.js';
 import type { Log } from './log.js';
 import type { KeyRow } from '../store/keys.js';
@@ -45,26 +46,26 @@ const REVOKED: AnonymousAccess = Object.freeze({ tier: 'anonymous', reason: 'rev
 
 export class KeyDirectory {
   private entries = new Map<string, Entry>();
-  private timer: NodeJS.Timeout | undefined;
   private failing = false;
-  private refreshing: Promise<void> | undefined;
+  private readonly loop: BackgroundLoop<void>;
 
   constructor(
     private readonly load: () => Promise<KeyRow[]>,
     readonly refreshMs: number,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({ pass: () => this.reload(), delayAfter: () => refreshMs });
+  }
 
   /** First load (its failure is the caller's to report), then periodic reloads. */
   async start(): Promise<void> {
     this.replace(await this.load());
-    this.timer = setInterval(() => void this.refresh(), this.refreshMs);
-    this.timer.unref();
+    this.loop.start(this.refreshMs);
   }
 
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  /** Stops the reloads; resolves once a reload in flight has ended. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   get size(): number {
@@ -73,25 +74,24 @@ export class KeyDirectory {
 
   /** Reloads now; never throws. Concurrent calls share one reload. */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load()
-      .then((rows) => {
-        this.replace(rows);
-        if (this.failing) this.log.info({ keys: rows.length }, 'API key table reachable again');
-        this.failing = false;
-      })
-      .catch((err: unknown) => {
-        if (!this.failing) {
-          this.log.warn(
-            { err: String((err as Error)?.message ?? err), keys: this.entries.size },
-            'cannot reload the API key table; the last loaded copy stays in force',
-          );
-        }
-        this.failing = true;
-      })
-      .finally(() => {
-        this.refreshing = undefined;
-      });
-    return this.refreshing;
+    return this.loop.runOnce();
+  }
+
+  private async reload(): Promise<void> {
+    try {
+      const rows = await this.load();
+      this.replace(rows);
+      if (this.failing) this.log.info({ keys: rows.length }, 'API key table reachable again');
+      this.failing = false;
+    } catch (err) {
+      if (!this.failing) {
+        this.log.warn(
+          { err: String((err as Error)?.message ?? err), keys: this.entries.size },
+          'cannot reload the API key table; the last loaded copy stays in force',
+        );
+      }
+      this.failing = true;
+    }
   }
 
   /** Synchronous and allocation-free for the common cases; never logs the key. */

@@ -8,6 +8,7 @@
  * counted twice. Each instance flushes its own batches; the store adds them up.
  */
 import { randomUUID } from 'node:crypto';
+import { BackgroundLoop } from '../background-loop.js';
 import { addUsd, roundUsd } from '../store/usd.js';
 import { addUsage, type UsageCounts, type UsageDelta } from '../store/usage.js';
 import type { Log } from './log.js';
@@ -27,8 +28,7 @@ export function monthOf(date: Date): string {
 export class UsageRecorder {
   /** By month, then key id: two lookups on strings that are reused (no key built per request). */
   private pending = new Map<string, Map<string, UsageDelta>>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly loop: BackgroundLoop<void>;
   private failing = false;
   /**
    * A batch whose write failed, kept unchanged with its id until it is written: the database may have committed it
@@ -45,15 +45,16 @@ export class UsageRecorder {
     private readonly log: Log,
     /** Clock in ms; tests move it across a month boundary. */
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({ pass: () => this.writePending(), delayAfter: () => flushMs });
+  }
 
   static forStore(store: Parameters<typeof addUsage>[0], flushMs: number, log: Log): UsageRecorder {
     return new UsageRecorder((deltas, batchId) => addUsage(store, deltas, batchId), flushMs, log);
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.flushMs);
-    this.timer.unref();
+    this.loop.start(this.flushMs);
   }
 
   recordRequest(keyId: string): void {
@@ -91,17 +92,12 @@ export class UsageRecorder {
 
   /** Writes what is pending; never throws (a failure keeps the batch for the next flush). One flush at a time. */
   flush(): Promise<void> {
-    this.flushing ??= this.writePending().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
+    return this.loop.runOnce();
   }
 
   /** Stops the timer and writes what is left; reports (does not throw) what could not be written. */
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flushing;
+    await this.loop.stop();
     await this.flush();
     const unwritten = this.unwrittenDeltas();
     if (unwritten.length > 0) this.log.error({ unwritten }, 'usage statistics could not be written before exit');

@@ -104,6 +104,11 @@ export interface BridgeTxInput<L extends Lane = Lane> {
   /** When the lane's entry point swaps first (swapsBefore): the swap on the lane's source chain. */
   swapBefore?: EvmSwapCall;
   /**
+   * When the lane carries the EVM swap after it (carriesNext with an EVM swap): the swap the contract the lane calls on
+   * its destination runs with what arrives, paying the recipient.
+   */
+  swapAfter?: EvmSwapAfter;
+  /**
    * When the lane carries the IBC transfer after it through an account on its destination that forwards whatever it
    * receives (forwardsByIbc, Noble's forwarding accounts): the channel on the destination and the transfer's receiver.
    * The forwarding sends no memo, so nothing after that transfer rides along.
@@ -122,7 +127,26 @@ export interface EvmSwapCall {
   calldata: string;
   /** The guaranteed minimum output the calldata encodes. */
   minAmountOut: bigint;
+  /**
+   * The same swap as Skip's SkipGoSwapRouter takes it (swapExactIn over Uniswap adapter hops, without 0x), for an
+   * entry point whose router is that one: present when the swap takes one path over Uniswap's own pools.
+   */
+  skipGoCalldata?: string;
 }
+
+/**
+ * A swap a contract runs on an EVM chain with all the tokens a lane delivers to it (Skip's AxelarHandler Swap
+ * command): its pool segments in order, each swapping the whole output of the one before through the chain's
+ * SwapRouter02; the minimum the last one must give; whether that output (the wrapped native token) is unwrapped.
+ */
+export interface EvmSwapAfter {
+  segments: readonly EvmSwapSegment[];
+  minAmountOut: bigint;
+  unwrapOut: boolean;
+}
+
+/** A run of V3 pools (path: token, fee, token, ... packed) or of V2 pairs (the tokens in order). */
+type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 export interface ContractCall {
@@ -135,6 +159,8 @@ export interface NextStep {
   kind: 'transfer' | 'swap' | 'bridge';
   /** The chain the next step starts on (where the lane delivers). */
   chainId: string;
+  /** A swap on an EVM venue along one path (not split): a contract that chains swaps can run it on arrival. */
+  evmSinglePath?: boolean;
 }
 
 /** The request options that make a lane eligible or not. */
@@ -199,7 +225,7 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
-  swapsBefore?(registry: Registry, lane: L): boolean;
+  swapsBefore?(registry: Registry, lane: L, swap?: { onePath: boolean }): boolean;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

@@ -221,6 +221,7 @@ describe('no secret in any answer', () => {
       [
         'AXELAR_GMP_API_URL',
         'CCTP_ATTESTATION_URL',
+        'CCTP_FEES_URL',
         'DATABASE_URL',
         'NEUTRON_LCD_URL',
         'OSMOSIS_LCD_URL',

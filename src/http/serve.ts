@@ -89,6 +89,7 @@ export async function serve(): Promise<void> {
   ctx.liveMarket.start(logger);
   ctx.liveFees.start(logger);
   ctx.liveGas.start(logger);
+  ctx.cctpFees.start(logger);
   await tx.start();
   installShutdown({ app, ctx, tx, access, logger });
   const cpu = process.cpuUsage();

@@ -96,6 +96,7 @@ export async function shutdown(
   await ctx.liveMarket.stop();
   await ctx.liveFees.stop();
   await ctx.liveGas.stop();
+  await ctx.cctpFees.stop();
   await access.close();
   logger.info({}, 'stopped');
 }

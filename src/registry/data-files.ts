@@ -74,6 +74,8 @@ export interface ContractsFile {
     gateway: Record<string, string>;
     gas_service: string;
     skip_handler: Record<string, string>;
+    skip_handler_swap_router: Record<string, string>;
+    skip_go_swap_router: Record<string, string>;
   };
   go_fast: { gateway: Record<string, string> };
   eureka: {

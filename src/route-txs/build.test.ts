@@ -278,18 +278,21 @@ describe('MsgTransfer messages', () => {
 
   it('refuses a wasm handler on a chain without IBC hooks, and an autopilot handler off Stride', () => {
     const route = plan(['osmosis-1', ATOM_ON_OSMOSIS], ['cosmoshub-4', 'uatom']);
-    expect(() =>
+    const wasm = apiErrorOf(() =>
       buildMessages(registry, route, addressesFor(route), {
         ...opts,
         postRouteHandler: { wasm_msg: { contract_address: 'cosmos1x', msg: '{}' } },
       }),
-    ).toThrow(/cosmoshub-4 does not run IBC hooks/);
-    expect(() =>
+    );
+    expect(wasm).toMatchObject({ code: 3, field: 'post_route_handler.wasm_msg' });
+    expect(wasm.message).toContain('cosmoshub-4'); // the chain that cannot run it
+    const autopilot = apiErrorOf(() =>
       buildMessages(registry, route, addressesFor(route), {
         ...opts,
         postRouteHandler: { autpilot_msg: { action: 'LIQUID_STAKE', receiver: 'x' } },
       }),
-    ).toThrow(/does not run the autopilot module/);
+    );
+    expect(autopilot).toMatchObject({ code: 3, field: 'post_route_handler.autpilot_msg' });
   });
 });
 

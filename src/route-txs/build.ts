@@ -25,7 +25,14 @@ import { postRouteArrival, wasmCallOn } from '../messages/post-route.js';
 import { txOpensAfterSeconds } from '../messages/tx-window.js';
 import { wasmMsgBinary } from '../messages/wasm-msg.js';
 import { isEvmSwapStep } from '../routing/evm-venues.js';
-import { evmMinAmountOut, evmRouterCall, evmSwapCall, inputTokenOf, ZERO_ADDRESS } from '../routing/evm-swap-call.js';
+import {
+  evmMinAmountOut,
+  evmRouterCall,
+  evmSwapAfter,
+  evmSwapCall,
+  inputTokenOf,
+  ZERO_ADDRESS,
+} from '../routing/evm-swap-call.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Retries a forwarding chain makes for a failed forward (PFM option); chains default differently, so be explicit. */
@@ -99,6 +106,8 @@ interface Commitments {
   input: bigint[];
   minOut: bigint[];
 }
+
+const isEvmSwap = (s: Step): s is SwapStep => s.kind === 'swap' && isEvmSwapStep(s);
 
 function mulPpm(x: bigint, ppm: bigint): bigint {
   return (x * ppm) / 1_000_000n;
@@ -233,9 +242,12 @@ export function buildMessages(
         opensAfterSeconds,
         timeoutSeconds: opts.timeoutSeconds,
         ...(g.steps.length > 1
-          ? first.bridge.forwardsByIbc
-            ? { ibcForward: fold.forwardedTransfer() }
-            : { continuation: fold.contractCallAfter(1) }
+          ? isEvmSwap(g.steps[1]!)
+            ? // An EVM swap the lane's destination contract runs on arrival; it ends the transaction (transactions.ts).
+              { swapAfter: evmSwapAfter(g.steps[1], amounts.minOut[g.first + 1]!) }
+            : first.bridge.forwardsByIbc
+              ? { ibcForward: fold.forwardedTransfer() }
+              : { continuation: fold.contractCallAfter(1) }
           : {}),
       });
       txs.push(tx);
@@ -315,9 +327,11 @@ function evmSwapTx(
       swapBefore: evmSwapCall(swap, input, minOut),
       // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
       ...(g.steps.length > 2
-        ? next.bridge.forwardsByIbc
-          ? { ibcForward: fold.forwardedTransfer(2) }
-          : { continuation: fold.contractCallAfter(2) }
+        ? isEvmSwap(g.steps[2]!)
+          ? { swapAfter: evmSwapAfter(g.steps[2], amounts.minOut[g.first + 2]!) }
+          : next.bridge.forwardsByIbc
+            ? { ibcForward: fold.forwardedTransfer(2) }
+            : { continuation: fold.contractCallAfter(2) }
         : {}),
     });
   }

@@ -26,7 +26,8 @@ import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-c
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
-import { isEvmVenue } from './evm-venues.js';
+import { isEvmSwapStep, isEvmVenue } from './evm-venues.js';
+import { evmSwapOnArrivalReason } from './evm-destination-swap.js';
 import { bestExactIn, bestExactOut } from './swap.js';
 import { forwardsFrom, stepTxIndices } from './transactions.js';
 import {
@@ -370,7 +371,9 @@ function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly 
     const step = steps[i]!;
     const prev = steps[i - 1]!;
     const at = stepFrom(step);
-    if (prev.kind === 'bridge')
+    if (prev.kind === 'bridge' && step.kind === 'swap' && isEvmSwapStep(step))
+      breaks.push(evmSwapOnArrivalReason(prev.lane.bridge, at));
+    else if (prev.kind === 'bridge')
       breaks.push(`${prev.lane.bridge} delivers on ${at}, where the funds wait for a new transaction`);
     else if (step.kind === 'bridge')
       breaks.push(`the ${step.lane.bridge} transfer from ${at} needs a transaction of its own`);

@@ -7,9 +7,12 @@
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
  * output asked).
  */
-import type { EvmSwapCall } from '../bridges/types.js';
+import { encodeAbiParameters, encodeFunctionData, parseAbi, type Hex } from 'viem';
+import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
+import { ConstantProductPool } from '../venues/uniswap/v2-pool.js';
+import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import { routerCall, type RouterCall } from '../venues/uniswap/router-calldata.js';
+import { routerCall, routerExecutes, routerSegments, type RouterCall } from '../venues/uniswap/router-calldata.js';
 import type { EvmSwapRecord } from '../wire/operation.js';
 import type { SwapStep } from './types.js';
 
@@ -48,7 +51,60 @@ export function inputTokenOf(step: SwapStep): string {
 /** The swap as a swap-then-bridge entry point takes it. */
 export function evmSwapCall(step: SwapStep, amountIn: bigint, minOut: bigint): EvmSwapCall {
   const call = evmRouterCall(step, amountIn, minOut);
-  return { inputToken: inputTokenOf(step), amountIn, calldata: call.data.slice(2), minAmountOut: minOut };
+  return {
+    inputToken: inputTokenOf(step),
+    amountIn,
+    calldata: call.data.slice(2),
+    minAmountOut: minOut,
+    ...(evmSwapRunsInOnePath(step) ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut).slice(2) } : {}),
+  };
+}
+
+/** SkipGoSwapRouter's entry (skip-go-evm-contracts SwapRouter/src/SkipGoSwapRouter.sol) and its adapters' hop data. */
+const SKIP_GO_SWAP_ROUTER_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
+/** enum ExchangeType { UNISWAP_V2, UNISWAP_V3, VELODROME }. */
+const SKIP_GO_UNISWAP_V2 = 0;
+const SKIP_GO_UNISWAP_V3 = 1;
+
+/**
+ * The swap as Skip's SkipGoSwapRouter runs it: swapExactIn(amountIn, minOut, tokenIn (zero: native, wrapped by the
+ * router), tokenOut, hops, no affiliates), one hop per pool of the step's one path — V3: (tokenIn, tokenOut, fee,
+ * quoter, swapRouter) for its UniswapV3Adapter, which calls exactInputSingle on the chain's SwapRouter02 (the quoter
+ * is read only by its quotes, so none is named); V2: (pair, tokenIn, tokenOut, fee in basis points) for its
+ * UniswapV2Adapter, which swaps on the pair itself. Each hop swaps the whole output of the one before, as the path's
+ * exact-in math does. The router pays its caller.
+ */
+function skipGoSwapCalldata(step: SwapStep, amountIn: bigint, minOut: bigint): Hex {
+  const chain = uniswapChain(step.chainId);
+  if (!chain || !evmSwapRunsInOnePath(step)) throw new Error('SkipGoSwapRouter takes one path of Uniswap pools');
+  const hops = step.routes[0]!.path.map((h) => {
+    if (h.pool instanceof UniswapV3Pool)
+      return {
+        exchangeType: SKIP_GO_UNISWAP_V3,
+        data: encodeAbiParameters(
+          [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+          [h.denomIn as Hex, h.denomOut as Hex, h.pool.state.fee, ZERO_ADDRESS, chain.swapRouter02],
+        ),
+      };
+    if (!(h.pool instanceof ConstantProductPool)) throw new Error(`not a Uniswap pool: ${h.pool.id}`);
+    const { feeNumerator: n, feeDenominator: d } = h.pool.state;
+    return {
+      exchangeType: SKIP_GO_UNISWAP_V2,
+      data: encodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+        [h.pool.id as Hex, h.denomIn as Hex, h.denomOut as Hex, ((d - n) * 10_000n) / d],
+      ),
+    };
+  });
+  return encodeFunctionData({
+    abi: SKIP_GO_SWAP_ROUTER_ABI,
+    functionName: 'swapExactIn',
+    args: [amountIn, minOut, inputTokenOf(step) as Hex, step.denomOut as Hex, hops, []],
+  });
 }
 
 export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
@@ -65,4 +121,24 @@ export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
     denom_out: step.denomOut,
     swap_venues: [{ name: step.venue.name, chain_id: step.venue.chainId, logo_uri: step.venue.logoUri }],
   };
+}
+
+/**
+ * The swap as a contract on the destination runs it with what a lane delivers (Skip's AxelarHandler Swap command):
+ * one path only (the handler chains swaps, it cannot split), every unit that arrives swapped, `minOut` checked at the
+ * end, the wrapped native token unwrapped when the route delivers the native one.
+ */
+export function evmSwapAfter(step: SwapStep, minOut: bigint): EvmSwapAfter {
+  const [route, ...more] = step.routes;
+  if (!route || more.length > 0) throw new Error('a destination EVM swap carried by a lane takes one path');
+  return {
+    segments: routerSegments(route.path),
+    minAmountOut: minOut,
+    unwrapOut: uniswapChain(step.chainId)?.nativeDenom === step.denomOut,
+  };
+}
+
+/** Whether a contract that chains router swaps can run the step (evmSwapAfter): one path, every pool the router's. */
+export function evmSwapRunsInOnePath(step: SwapStep): boolean {
+  return step.routes.length === 1 && step.routes[0]!.path.every((h) => routerExecutes(h.pool));
 }

@@ -10,6 +10,7 @@ import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
+import { HANDLER_ABI } from '../bridges/axelar/abi.js';
 import { readDataFile } from '../registry/data-files.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { userAddress } from '../test-helpers/registry.js';
@@ -17,6 +18,7 @@ import { userAddress } from '../test-helpers/registry.js';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
+const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
 const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp.skip_relayer[
   '1'
@@ -133,16 +135,29 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: WETH, spender: relayer, amount: req.amount_in }]);
   });
 
-  it('ETH on Ethereum → OSMO: an EVM swap, then Osmosis', async () => {
+  it('ETH on Ethereum → OSMO: one transaction, Skip’s Axelar handler swapping first and Osmosis swapping on arrival', async () => {
     const { status, body } = await route({
       ...ethToNoble,
       dest_asset_chain_id: 'osmosis-1',
       dest_asset_denom: 'uosmo',
-      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(kinds(body)[0]).toBe('evm_swap');
-    expect(kinds(body)).toContain('swap');
+    expect(kinds(body)).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
+    expect(body.txs_required).toBe(1);
+    // The handler's router is Skip's SkipGoSwapRouter: its swapExactIn, inside the handler's swap-then-GMP entry.
+    const res = await post(t.app, '/v2/fungible/msgs', {
+      ...ethToNoble,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_out: body.amount_out,
+      address_list: [EVM_USER, userAddress(t.ctx.registry, 'osmosis-1')],
+      operations: body.operations,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tx = res.json().txs[0].evm_tx;
+    const call = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.data}` as Hex });
+    expect(call.functionName).toBe('swapAndGmpTransferERC20Token');
+    expect(tx.value).not.toBe('0');
   });
 
   it('LINK on Ethereum (no bridge of its own) reaches ATOM on the Hub', async () => {
@@ -152,10 +167,28 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
-      allow_multi_tx: true,
     });
     expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.txs_required).toBe(1);
     expect(body.operations[0].evm_swap.denom_in).toBe(LINK);
+    expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
+  });
+
+  it('UNI on Ethereum reaches ATOM on the Hub through the recorded UNI/WETH pool', async () => {
+    const { status, body } = await route({
+      ...ethToNoble,
+      source_asset_denom: UNI,
+      amount_in: '100000000000000000000',
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: 'uatom',
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.txs_required).toBe(1);
+    const swap = body.operations[0].evm_swap;
+    expect(swap).toMatchObject({ input_token: UNI, denom_in: UNI, denom_out: WETH });
+    // The pool is at its recorded state (block 19015393): 100 UNI buy what KyberSwap's test of that state expects.
+    expect(swap.amount_out).toBe('264741691210056513');
+    expect(body.dest_asset_denom).toBe('uatom');
     expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
   });
 

@@ -9,12 +9,14 @@
  *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
  *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
- *   Eureka do, by calling the entry point on arrival).
+ *   Eureka do, by calling the entry point on arrival; Axelar does into Skip's AxelarHandler, whose Swap command runs
+ *   an EVM swap of one path on arrival — nothing bridges on after such a swap in that transaction).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 import { isEvmSwapStep } from './evm-venues.js';
+import { evmSwapRunsInOnePath } from './evm-swap-call.js';
 
 /** Whether a chain can forward a received packet onward within the same user transaction. */
 export function forwardsFrom(registry: Registry, chainId: string): boolean {
@@ -29,16 +31,22 @@ function carriesMemo(registry: Registry, step: Step): boolean {
   return registry.chain(stepFrom(step))?.capabilities.memo ?? false;
 }
 
-/** Whether `step` can ride in the transaction that executes `prev`. */
-function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean): boolean {
+/** Whether `step` can ride in the transaction that executes `prev` (`prevStartsTx`: prev is that one's first step). */
+function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boolean, prevStartsTx: boolean): boolean {
   if (prev.kind === 'bridge')
-    return prev.bridge.carriesNext(registry, prev, { kind: step.kind, chainId: stepFrom(step) });
+    return prev.bridge.carriesNext(registry, prev, {
+      kind: step.kind,
+      chainId: stepFrom(step),
+      ...(step.kind === 'swap' && isEvmSwapStep(step) ? { evmSinglePath: evmSwapRunsInOnePath(step) } : {}),
+    });
   if (step.kind === 'bridge')
     return (
       prev.kind === 'swap' &&
       isEvmSwapStep(prev) &&
+      // A swap a lane's destination contract runs ends there: only the user's own swap call can bridge on.
+      prevStartsTx &&
       prev.chainId === step.lane.fromChainId &&
-      step.bridge.swapsBefore?.(registry, step.lane) === true
+      step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
     );
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
@@ -54,13 +62,15 @@ export function stepTxIndices(registry: Registry, steps: readonly Step[], firstT
   const out: number[] = [];
   let tx = firstTx;
   let carrier = false;
+  let txStart = 0;
   steps.forEach((step, i) => {
     if (i === 0) {
       carrier = carriesMemo(registry, step);
     } else {
       const prev = steps[i - 1]!;
-      if (!continuesAfter(registry, prev, step, carrier)) {
+      if (!continuesAfter(registry, prev, step, carrier, txStart === i - 1)) {
         tx++;
+        txStart = i;
         carrier = carriesMemo(registry, step);
       } else if (prev.kind === 'swap' || prev.kind === 'bridge') {
         // The entry point (after a swap, or called by a lane that carries on) attaches any memo it needs; a lane

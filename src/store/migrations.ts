@@ -131,4 +131,19 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('webhook_deliveries_age').on('webhook_deliveries').column('created_at').execute();
     },
   },
+  '0005-noble-forwarding-accounts': {
+    async up(db: Kysely<unknown>) {
+      // The Noble forwarding accounts Junction's messages burnt into, with what registers each (an address is a hash
+      // of these: the tracker cannot recover them from the mint). Written when the messages are built, read by the
+      // worker once the USDC is minted there (src/bridges/cctp/forwarding-book.ts).
+      await db.schema
+        .createTable('noble_forwarding_accounts')
+        .addColumn('address', 'text', (c) => c.primaryKey())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('fallback', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -99,6 +99,15 @@ interface WebhookDeliveriesTable {
   lease_owner: string | null;
 }
 
+/** A Noble forwarding account a built route mints into, and its registration fields (bridges/cctp/forwarding-book.ts). */
+interface NobleForwardingAccountsTable {
+  address: string;
+  channel: string;
+  recipient: string;
+  fallback: string;
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   key_usage: KeyUsageTable;
@@ -106,4 +115,5 @@ export interface Tables {
   tracked_txs: TrackedTxsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  noble_forwarding_accounts: NobleForwardingAccountsTable;
 }

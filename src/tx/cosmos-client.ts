@@ -106,6 +106,44 @@ export class CosmosClient {
     return time;
   }
 
+  /** abci_query of a gRPC query path with protobuf request bytes: the answer's code, log and value bytes. */
+  async abciQuery(path: string, data: Uint8Array): Promise<{ code: number; log: string; value: Uint8Array }> {
+    const r = await this.result<{ response?: { code?: number; log?: string; value?: string | null } }>('abci_query', {
+      path,
+      data: Buffer.from(data).toString('hex'),
+      prove: false,
+    });
+    const value = r.response?.value ? new Uint8Array(Buffer.from(r.response.value, 'base64')) : new Uint8Array();
+    return { code: r.response?.code ?? 0, log: r.response?.log ?? '', value };
+  }
+
+  /**
+   * Events of the blocks themselves (not of a transaction) in the blocks matching a query, oldest first: block_search,
+   * then each block's block_results (`finalize_block_events` since CometBFT 0.38, begin and end block events before).
+   * What modules do at the end of a block (a Noble forwarding account's IBC transfer) is only found this way.
+   */
+  async searchBlockEvents(query: string): Promise<{ height: string; time: string | null; events: CosmosEvent[] }[]> {
+    const found = await this.result<{ blocks?: { block?: { header?: { height?: string } } }[] }>('block_search', {
+      query,
+      page: '1',
+      per_page: '30',
+      order_by: 'asc',
+    });
+    const heights = (found.blocks ?? []).map((b) => b.block?.header?.height).filter((h): h is string => !!h);
+    type Raw = { type: string; attributes?: { key?: string | null; value?: string | null }[] }[];
+    return Promise.all(
+      heights.map(async (height) => {
+        const r = await this.result<{
+          finalize_block_events?: Raw;
+          begin_block_events?: Raw | null;
+          end_block_events?: Raw | null;
+        }>('block_results', { height });
+        const raw = r.finalize_block_events ?? [...(r.begin_block_events ?? []), ...(r.end_block_events ?? [])];
+        return { height, time: await this.blockTime(height).catch(() => null), events: decodeEvents(raw) };
+      }),
+    );
+  }
+
   /** broadcast_tx_sync: the node's CheckTx verdict (code 0 = accepted into the mempool). */
   async broadcast(txBytes: Uint8Array): Promise<BroadcastResult> {
     const r = await this.result<{ code?: number; log?: string; hash?: string }>('broadcast_tx_sync', {

@@ -94,6 +94,38 @@ export interface CctpLeg {
   source_denom: string;
   /** EVM destinations: the block the mint search starts from (set at the first look, a margin before the burn). */
   dest_from_block: string | null;
+  /**
+   * The message as the destination's receiveMessage takes it (0x hex): as emitted by the burn (V1), or as Circle's
+   * attestation service returns it with the nonce it assigned (V2). Absent in records written before it was kept.
+   */
+  message_bytes?: string;
+  /** Circle's attestation of the message once complete (0x hex): with message_bytes, the claim on the destination. */
+  attestation?: string | null;
+  /**
+   * Who mints on the destination when nobody was asked to: `relayer` (a destination caller is set, or Circle's
+   * Forwarding Service was requested, or the destination's own relayers mint: Noble) or `anyone` (the user claims).
+   */
+  minter?: 'relayer' | 'anyone';
+  /**
+   * A mint into a Noble forwarding account Junction's messages named (null: a mint into an ordinary account; absent:
+   * not looked up yet). The account sends the USDC on by IBC once registered; the IBC leg follows this one.
+   */
+  noble_forward?: NobleForward | null;
+}
+
+export interface NobleForward {
+  address: string;
+  channel: string;
+  recipient: string;
+  fallback: string;
+  /** Seen registered on Noble (a ForwardingAccount), by Junction or anyone. */
+  registered: boolean;
+  /** Junction's registration, once broadcast and accepted into the mempool. */
+  registration_tx: ChainTransaction | null;
+  /** Why Junction's last registration was refused (the node's CheckTx log). */
+  registration_error: string | null;
+  /** The forward's packet has been found (the IBC leg after this one). */
+  forwarded: boolean;
 }
 
 /**

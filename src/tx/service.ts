@@ -14,7 +14,7 @@ import {
   TimeoutError,
   type Hex,
 } from 'viem';
-import { parseChainUrls, type Config } from '../config.js';
+import { ConfigError, parseChainUrls, type Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
@@ -38,6 +38,12 @@ import {
   rearmTracked,
   releaseAllLeases,
 } from './tracked-store.js';
+import {
+  forwardingAccountOf,
+  onForwardingAccount,
+  rememberForwardingAccount,
+} from '../bridges/cctp/forwarding-book.js';
+import { nobleSigner } from '../bridges/cctp/forwarding-register.js';
 import type { TrackerEnv } from './tracker.js';
 import { TrackingHealth } from './tracking-health.js';
 import { TRACKERS } from './trackers.js';
@@ -60,6 +66,8 @@ export interface TxServiceOptions {
   axelarGmpUrl?: string | undefined;
   /** OPinit executor per rollup chain (OPINIT_EXECUTOR_URLS): withdrawal proofs for claims. */
   opinitExecutorUrls?: ReadonlyMap<string, string>;
+  /** The key that registers Noble forwarding accounts (NOBLE_FORWARDING_SIGNER_KEY); without it the status says how. */
+  nobleForwardingSignerKey?: string | undefined;
   webhooks?: WebhookSettings;
   now?: () => number;
   /** How long an event stream waits for a transaction not tracked yet (default 10 s). */
@@ -68,6 +76,14 @@ export interface TxServiceOptions {
 }
 
 export function txServiceOptions(config: Config, registry: Registry, store: Store, log: TxLog): TxServiceOptions {
+  if (config.nobleForwardingSignerKey) {
+    // A bad key is a start-up error, not a registration that fails at every look.
+    try {
+      nobleSigner(config.nobleForwardingSignerKey);
+    } catch (err) {
+      throw new ConfigError(`NOBLE_FORWARDING_SIGNER_KEY: ${(err as Error).message}`);
+    }
+  }
   return {
     store,
     registry,
@@ -98,6 +114,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
     opinitExecutorUrls: firstUrlPerChain(parseChainUrls('OPINIT_EXECUTOR_URLS', config.opinitExecutorUrls)),
+    nobleForwardingSignerKey: config.nobleForwardingSignerKey,
   };
 }
 
@@ -135,6 +152,7 @@ export class TxService {
   private readonly statusCache: LRUCache<string, StatusRow>;
   private readonly streams = new Set<() => void>();
   private readonly now: () => number;
+  private unsubscribeForwarding: (() => void) | undefined;
 
   constructor(private readonly opts: TxServiceOptions) {
     this.now = opts.now ?? Date.now;
@@ -158,6 +176,10 @@ export class TxService {
       attestationUrl: opts.attestationUrl,
       axelarGmpUrl: opts.axelarGmpUrl,
       ...(opts.opinitExecutorUrls ? { opinitExecutorUrls: opts.opinitExecutorUrls } : {}),
+      nobleForwarding: {
+        lookup: (address) => forwardingAccountOf(opts.store, address),
+        signerKey: opts.nobleForwardingSignerKey,
+      },
       handOver: (from) => {
         for (const t of this.trackers.values()) {
           const leg = t.follow?.(from, this.env);
@@ -196,6 +218,12 @@ export class TxService {
     if (this.opts.store.kind === 'sqlite') await releaseAllLeases(this.opts.store);
     if (this.opts.runWorker) this.worker.start();
     this.dispatcher.start();
+    // The Noble forwarding accounts the messages built by this process mint into: kept for the tracker.
+    this.unsubscribeForwarding ??= onForwardingAccount((f) => {
+      rememberForwardingAccount(this.opts.store, f, this.now()).catch((err: unknown) =>
+        this.opts.log.warn({ err: (err as Error).message, address: f.address }, 'could not keep a forwarding account'),
+      );
+    });
   }
 
   async stop(): Promise<void> {
@@ -203,6 +231,8 @@ export class TxService {
     for (const close of [...this.streams]) close();
     await this.worker.stop();
     await this.dispatcher.stop();
+    this.unsubscribeForwarding?.();
+    this.unsubscribeForwarding = undefined;
   }
 
   /** An open event stream, ended by stop(); returns the function that forgets it when it ends by itself. */

@@ -92,15 +92,17 @@ function transferStatus(
     // While in flight the funds sit where the blocking leg started (escrowed, or received but not yet forwarded).
     transfer_asset_release: abandoned && stuck ? { ...stuck.origin, released: false } : null,
     error: abandoned ? { type: 'STATUS_ERROR_TRANSFER', message: abandonMessage, details: null } : null,
-    next_step: abandoned
-      ? trackAgain(stuck?.origin.chain_id ?? null)
-      : stuck?.pending
+    // A step the holder can take (a claim, a registration) stays the answer after tracking gave up: it does not expire.
+    next_step:
+      stuck?.pending && (stuck.pending.action !== 'wait' || !abandoned)
         ? { ...stuck.pending }
-        : step(
-            'wait',
-            stuck?.arrived?.chain_id ?? null,
-            `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`,
-          ),
+        : abandoned
+          ? trackAgain(stuck?.origin.chain_id ?? null)
+          : step(
+              'wait',
+              stuck?.arrived?.chain_id ?? null,
+              `in flight to ${stuck?.arrived?.chain_id ?? 'its destination'}`,
+            ),
   };
 }
 

@@ -54,6 +54,14 @@ export interface TrackerEnv {
   /** OPinit executor (opinit-bots) base URL per rollup chain id (OPINIT_EXECUTOR_URLS): withdrawal proofs. */
   opinitExecutorUrls?: ReadonlyMap<string, string>;
   /**
+   * Noble forwarding accounts (src/bridges/cctp/forwarding-track.ts): the registration fields of the accounts Junction's
+   * messages minted into, by address, and the operator's key that registers them (NOBLE_FORWARDING_SIGNER_KEY).
+   */
+  nobleForwarding?: {
+    lookup(address: string): Promise<{ channel: string; recipient: string; fallback: string } | null>;
+    signerKey?: string | undefined;
+  };
+  /**
    * The leg another bridge starts where `from` arrived, when `from` hands the funds over to it (an ICS-20 packet
    * into Axelar with a GMP memo). Asks every tracker's `follow`.
    */
@@ -92,9 +100,11 @@ export interface LegSummary {
   recovery?: Omit<NextStep, 'action'> & { action: 'execute' | 'claim' };
   /**
    * While the leg is in flight and blocks the transfer: what the holder should do, when it is more than waiting (a
-   * withdrawal past its finalization period must be claimed), or a wait that says what it waits for.
+   * withdrawal past its finalization period must be claimed, a CCTP mint nobody relays claimed with its ready-to-sign
+   * transaction, a Noble forwarding account registered), or a wait that says what it waits for. A step the holder can
+   * take stays the answer after tracking gave up: it does not expire.
    */
-  pending?: Omit<NextStep, 'action'> & { action: 'wait' | 'claim' };
+  pending?: Omit<NextStep, 'action'> & { action: 'wait' | 'claim' | 'execute' };
 }
 
 export interface Advance<L extends Leg = Leg> {

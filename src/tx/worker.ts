@@ -9,6 +9,7 @@
  * TX_RETENTION_SECONDS and webhook deliveries finished as long ago, so the tables stay bounded by traffic × retention.
  */
 import { randomBytes } from 'node:crypto';
+import { BackgroundLoop } from '../background-loop.js';
 import type { StatusResponse, StatusError } from '../wire/tx.js';
 import type { Store } from '../store/db.js';
 import type { Log } from '../auth/log.js';
@@ -19,6 +20,7 @@ import type { InitialTx, Leg, TrackRecord } from './record.js';
 import { isTerminal, statusOf, summarizeLeg, type TrackerSet } from './status.js';
 import { claimDue, retireTracked, saveTracked, type TrackedRow, type TrackedUpdate } from './tracked-store.js';
 import { retireDeliveries } from './webhooks.js';
+import { retireForwardingAccounts } from '../bridges/cctp/forwarding-book.js';
 import type { IncludedTx, TrackerEnv } from './tracker.js';
 
 export interface WorkerSettings {
@@ -139,9 +141,15 @@ const chainFacts = (r: TrackRecord) => JSON.stringify([r.initial, r.transfers]);
 
 export class TrackingWorker {
   readonly owner = `w-${randomBytes(6).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  /** A batch, then the next at once when it was full, after the idle tick when not, after 2 s when claiming failed. */
+  private readonly loop = new BackgroundLoop<number>({
+    pass: () => this.tick(),
+    delayAfter: (outcome) => {
+      if (outcome.ok) return outcome.value >= this.settings.concurrency ? 0 : (this.settings.idleTickMs ?? 250);
+      this.log.warn({ err: (outcome.error as Error).message }, 'transaction worker: claiming failed');
+      return 2_000;
+    },
+  });
   private lastRetired = 0;
 
   constructor(
@@ -154,28 +162,12 @@ export class TrackingWorker {
   ) {}
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then((claimed) => this.schedule(claimed >= this.settings.concurrency ? 0 : (this.settings.idleTickMs ?? 250)))
-        .catch((err: unknown) => {
-          this.log.warn({ err: (err as Error).message }, 'transaction worker: claiming failed');
-          this.schedule(2_000);
-        });
-    }, ms);
-    this.timer.unref?.();
+  /** Stops claiming; resolves once the batch in flight is written. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Deletes what ended longer than the retention period ago; returns how many rows went. */
@@ -185,6 +177,7 @@ export class TrackingWorker {
     const retention = this.settings.retentionMs ?? DEFAULT_RETENTION_MS;
     const txs = await retireTracked(this.store, now, retention);
     const deliveries = await retireDeliveries(this.store, now, retention);
+    await retireForwardingAccounts(this.store, now, retention);
     if (txs + deliveries > 0) this.log.debug?.({ txs, deliveries }, 'retired what ended before the retention period');
     return txs + deliveries;
   }

@@ -7,6 +7,7 @@ import type { MarketStore } from './market-store.js';
 import { VenuePoller } from './ingest/poller.js';
 import { ASTROPORT_VENUE, astroportFetcher } from './neutron-astroport/index.js';
 import { OSMOSIS_VENUE, lcdFetcher, loadTakerFees, sqsFetcher } from './osmosis-poolmanager/index.js';
+import { uniswapPollers, type UniswapLiveConfig } from './uniswap/live.js';
 
 export interface LiveIngestConfig {
   osmosis?: {
@@ -27,6 +28,8 @@ export interface LiveIngestConfig {
     /** Pair contracts to follow; default: the pairs of the offline snapshot. */
     pairs?: readonly string[];
   };
+  /** Uniswap pools on the EVM chains with a node in CHAIN_RPC_URLS (venues/uniswap/live.ts). */
+  uniswap?: UniswapLiveConfig;
   timeoutMs?: number;
   /** Token decimals by denom (from the registry), for Astroport stable pairs. */
   decimals?: (denom: string) => number | undefined;
@@ -82,5 +85,6 @@ export function createVenuePollers(store: MarketStore, config: LiveIngestConfig)
       }),
     );
   }
+  if (config.uniswap) pollers.push(...uniswapPollers(store, config.uniswap, (v, e) => config.onError?.(v, e)));
   return pollers;
 }

@@ -395,6 +395,10 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
     'CCTP_TRANSFER_SENT, CCTP_TRANSFER_PENDING_CONFIRMATION, CCTP_TRANSFER_CONFIRMED or CCTP_TRANSFER_RECEIVED',
   'CctpTransferEvent.cctp_transfer': 'a CCTP transfer leg: burn, attestation, mint',
   'CctpTransferEvent.cctp_transfer.txs': 'the burn and the mint',
+  'CctpTransferV2Event.cctp_transfer_v2.state':
+    'CCTP_TRANSFER_SENT, CCTP_TRANSFER_PENDING_CONFIRMATION, CCTP_TRANSFER_CONFIRMED or CCTP_TRANSFER_RECEIVED',
+  'CctpTransferV2Event.cctp_transfer_v2': 'a CCTP V2 transfer leg: burn, attestation, mint',
+  'CctpTransferV2Event.cctp_transfer_v2.txs': 'the burn and the mint',
   'Operation.cctp_transfer': "a transfer over Circle's CCTP (burn and mint of native USDC)",
   'Operation.cctp_transfer_v2': "a transfer over Circle's CCTP V2, standard or fast (burn and mint of native USDC)",
   // transfer events of the other bridges (official SDK types)

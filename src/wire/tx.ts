@@ -156,6 +156,20 @@ const CctpTransferEvent = Type.Object(
   },
   { title: 'CctpTransferEvent' },
 );
+/** A CCTP V2 leg: the official SDK reports it under its own key, in the same shape as a V1 leg (CCTPTransferInfo). */
+const CctpTransferV2Event = Type.Object(
+  {
+    cctp_transfer_v2: Type.Object({
+      from_chain_id: Type.String(),
+      to_chain_id: Type.String(),
+      state: StringEnum(CCTP_TRANSFER_STATES),
+      txs: Type.Object({ send_tx: Nullable(ChainTransaction), receive_tx: Nullable(ChainTransaction) }),
+      src_chain_id: Type.String(),
+      dst_chain_id: Type.String(),
+    }),
+  },
+  { title: 'CctpTransferV2Event' },
+);
 const Tx = Nullable(ChainTransaction);
 /** The fields every non-IBC event carries: from/to and their legacy duplicates src/dst (captured bodies have both). */
 const ends = { from_chain_id: Type.String(), to_chain_id: Type.String() };
@@ -271,6 +285,7 @@ export const TransferEvent = Type.Union(
   [
     IbcTransferEvent,
     CctpTransferEvent,
+    CctpTransferV2Event,
     EurekaTransferEvent,
     AxelarTransferEvent,
     HyperlaneTransferEvent,

@@ -7,4 +7,5 @@ export const GATEWAY_ABI = parseAbi([
 
 export const HANDLER_ABI = parseAbi([
   'function gmpTransferERC20Token(string destinationChain, string contractAddress, bytes payload, string symbol, uint256 amount, uint256 gasPaymentAmount) payable',
+  'function swapAndGmpTransferERC20Token(address inputToken, uint256 amount, bytes swapCalldata, string destinationChain, string contractAddress, bytes payload, string symbol, uint256 gasPaymentAmount) payable',
 ]);

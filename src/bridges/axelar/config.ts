@@ -58,6 +58,13 @@ export interface AxelarConfig {
    * (executeWithToken), which sends them on to the recipient (SendToken) or unwraps them (SendNative).
    */
   handler: ReadonlyMap<string, string>;
+  /**
+   * The swap router each handler calls (set by its owner): where it is the chain's Uniswap SwapRouter02, the handler
+   * can swap before the transfer and on arrival with SwapRouter02 calldata (lanes' swapsBefore / carriesNext).
+   */
+  handlerSwapRouter: ReadonlyMap<string, string>;
+  /** Skip's SkipGoSwapRouter per chain (Uniswap V2 and V3 adapters): a handler calling it takes its swapExactIn. */
+  skipGoSwapRouter: ReadonlyMap<string, string>;
   /** Native gas (source chain wei) a GMP call with token from the chain pays, by kind of destination: an estimate. */
   gmpGasPayment: ReadonlyMap<string, ReadonlyMap<AxelarChainKind, bigint>>;
   confirmationSeconds: ReadonlyMap<string, number>;
@@ -85,6 +92,8 @@ export function axelarConfig(): AxelarConfig {
     gmpAccount: contracts.gmp_account,
     gasReceiver: contracts.gas_receiver,
     handler: new Map(Object.entries(contracts.skip_handler)),
+    handlerSwapRouter: new Map(Object.entries(contracts.skip_handler_swap_router)),
+    skipGoSwapRouter: new Map(Object.entries(contracts.skip_go_swap_router)),
     gmpGasPayment: new Map(
       Object.entries(file.gmp_gas_payment).map(([c, byKind]) => [
         c,

@@ -17,11 +17,11 @@
  * - an EVM chain: Skip's AxelarHandler there and its `(uint8 command, bytes data)` payload (memo.ts), which sends the
  *   tokens on to the recipient (or unwraps them).
  */
-import { bytesToHex, concat, encodeFunctionData, hexToBytes, stringToHex, type Hex } from 'viem';
+import { bytesToHex, concat, encodeFunctionData, hexToBytes, stringToHex, zeroAddress, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
-import type { ContractCall } from '../types.js';
+import type { ContractCall, EvmSwapCall } from '../types.js';
 import { GATEWAY_ABI, HANDLER_ABI } from './abi.js';
 
 export { GATEWAY_ABI, HANDLER_ABI };
@@ -55,6 +55,41 @@ export interface GmpTransferFields {
   contractAddress: string;
   payload: Uint8Array;
   signer: string;
+}
+
+/**
+ * The handler swaps first (swapAndGmpTransferERC20Token, skip-go-evm-contracts AxelarHandler.sol): it takes `amountIn`
+ * of the input token (the zero address: native, sent as value with the gas payment on top; else pulled, approval to
+ * the handler), calls its swap router with the calldata (SwapRouter02 paying its caller, the handler), and sends what
+ * the swap gave of the symbol's token with the call, paying the gas service for it. `f.amount` is unused: the amount
+ * sent is the swap's output, at least the calldata's minimum.
+ */
+export function swapAndGmpTransferTx(f: GmpTransferFields, swap: EvmSwapCall): Static<typeof EvmTx> {
+  const native = swap.inputToken === zeroAddress;
+  const data = encodeFunctionData({
+    abi: HANDLER_ABI,
+    functionName: 'swapAndGmpTransferERC20Token',
+    args: [
+      swap.inputToken as Hex,
+      swap.amountIn,
+      `0x${swap.calldata}`,
+      f.destinationChain,
+      f.contractAddress,
+      bytesToHex(f.payload),
+      f.symbol,
+      f.gasPayment,
+    ],
+  });
+  return {
+    chain_id: f.chainId,
+    to: f.handler,
+    value: (native ? swap.amountIn + f.gasPayment : f.gasPayment).toString(),
+    data: data.slice(2),
+    required_erc20_approvals: native
+      ? []
+      : [{ token_contract: swap.inputToken, spender: f.handler, amount: swap.amountIn.toString() }],
+    signer_address: f.signer,
+  };
 }
 
 export function gmpTransferTx(f: GmpTransferFields): Static<typeof EvmTx> {

@@ -64,7 +64,12 @@ async function msgs(
   });
 }
 
-const handlerCall = (data: string) => decodeFunctionData({ abi: HANDLER_ABI, data: `0x${data}` as Hex }).args;
+/** The arguments of a gmpTransferERC20Token call (these transfers swap nothing first). */
+const handlerCall = (data: string) => {
+  const call = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${data}` as Hex });
+  if (call.functionName !== 'gmpTransferERC20Token') throw new Error(call.functionName);
+  return call.args;
+};
 
 describe('WETH from Ethereum to Osmosis, field for field with the captured Skip answers', () => {
   const capturedRoute = capture<CapturedRoute>('route-ethereum-to-osmosis-axelar');

@@ -8,16 +8,23 @@
  * with IBC hooks (lanes.ts): there the call names Skip's entry point as the destination contract, so the swap or
  * transfer after the hop runs on arrival, in the same signature.
  */
-import type { Address } from 'viem';
+import { getAddress, type Address } from 'viem';
+import { uniswapChain } from '../../venues/uniswap/chains.js';
 import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../messages/cosmos/msg-transfer.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
-import type { BridgeStep, BridgeTxInput, LaneBridge, NextStep } from '../types.js';
+import type { BridgeStep, BridgeTxInput, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
-import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload } from './evm.js';
+import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
-import { HANDLER_SEND_NATIVE, HANDLER_SEND_TOKEN, handlerCallMemo, handlerPayload } from './memo.js';
+import {
+  HANDLER_SEND_NATIVE,
+  HANDLER_SEND_TOKEN,
+  handlerCallMemo,
+  handlerPayload,
+  handlerSwapPayload,
+} from './memo.js';
 import { AXELAR_ECHOED_FIELDS, axelarLaneOfRecord, axelarRecord } from './operation.js';
 import { axelarQuote } from './quote.js';
 
@@ -31,9 +38,13 @@ function buildTx({
   operationIndices,
   timeoutTimestampNs,
   continuation,
+  swapBefore,
+  swapAfter,
 }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
   const cfg = axelarConfig();
+  if (swapAfter && (!lane.destinationHandler || lane.shouldUnwrap))
+    throw new Error('only an Axelar lane delivering to Skip’s AxelarHandler as it is can swap on arrival');
   if (continuation && !lane.runsEntryPoint) {
     throw invalidArgument(
       `the Axelar transfer from ${lane.fromChainId} to ${lane.toChainId} cannot run a further step on arrival there`,
@@ -44,26 +55,32 @@ function buildTx({
     const target = lane.destinationHandler
       ? {
           contractAddress: lane.destinationHandler,
-          payload: handlerPayload(lane.shouldUnwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient as Address),
+          payload: swapAfter
+            ? handlerSwapPayload(recipient as Address, swapAfter)
+            : handlerPayload(lane.shouldUnwrap ? HANDLER_SEND_NATIVE : HANDLER_SEND_TOKEN, recipient as Address),
         }
       : continuation
         ? { contractAddress: continuation.contract, payload: cosmWasmPayload(continuation) }
         : { contractAddress: recipient, payload: nativeDeliveryPayload() };
+    const fields = {
+      chainId: lane.fromChainId,
+      handler: lane.gmp.handler,
+      token: lane.denomIn,
+      symbol: lane.sourceSymbol!,
+      amount,
+      gasPayment: lane.gmp.gasPayment,
+      destinationChain: lane.toChainName,
+      ...target,
+      signer: sender,
+    };
     return {
-      evm_tx: gmpTransferTx({
-        chainId: lane.fromChainId,
-        handler: lane.gmp.handler,
-        token: lane.denomIn,
-        symbol: lane.sourceSymbol!,
-        amount,
-        gasPayment: lane.gmp.gasPayment,
-        destinationChain: lane.toChainName,
-        ...target,
-        signer: sender,
-      }),
+      evm_tx: swapBefore
+        ? swapAndGmpTransferTx(fields, handlerSwap(lane.fromChainId, swapBefore))
+        : gmpTransferTx(fields),
       operations_indices: operationIndices,
     };
   }
+  if (swapBefore) throw new Error('only an Axelar transfer from an EVM chain swaps first');
   if (!lane.toAxelar || !lane.destinationHandler) throw new Error('an Axelar lane starts on an EVM or a Cosmos chain');
   if (timeoutTimestampNs === undefined) throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
   const memo = handlerCallMemo(
@@ -73,6 +90,7 @@ function buildTx({
     lane.shouldUnwrap,
     lane.fee,
     cfg.gasReceiver,
+    swapAfter,
   );
   const msg = buildMsgTransfer({
     sourcePort: lane.toAxelar.port,
@@ -108,14 +126,63 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   echoedFields: AXELAR_ECHOED_FIELDS,
   buildTx,
   carriesNext,
+  swapsBefore,
 };
 
 /**
+ * From an EVM chain the transfer goes through Skip's AxelarHandler, whose swapAndGmpTransferERC20Token swaps first
+ * through its swap router: a swap on that chain rides in the same transaction where that router is SwapRouter02.
+ */
+function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: { onePath: boolean }): boolean {
+  if (lane.gmp === undefined) return false;
+  return (
+    handlerSwapsThroughSwapRouter02(lane.fromChainId) ||
+    (swap?.onePath === true && handlerSwapsThroughSkipGo(lane.fromChainId))
+  );
+}
+
+/** The swap's calldata for the router the chain's handler calls. */
+function handlerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
+  if (handlerSwapsThroughSwapRouter02(chainId)) return swap;
+  if (handlerSwapsThroughSkipGo(chainId) && swap.skipGoCalldata) return { ...swap, calldata: swap.skipGoCalldata };
+  throw new Error(`Skip's AxelarHandler on ${chainId} cannot run this swap`);
+}
+
+/** Whether the chain's handler calls Skip's SkipGoSwapRouter, which takes a swap of one path (skipGoCalldata). */
+function handlerSwapsThroughSkipGo(chainId: string): boolean {
+  const cfg = axelarConfig();
+  const router = cfg.handlerSwapRouter.get(chainId);
+  const skipGo = cfg.skipGoSwapRouter.get(chainId);
+  return router !== undefined && skipGo !== undefined && getAddress(router) === getAddress(skipGo);
+}
+
+/**
  * Axelar's relayers deliver on the destination in their own transaction: the funds wait there, unless the lane ends
- * on a Cosmos chain that runs Skip's entry point on arrival, which then runs the swap or transfer after the hop.
+ * on a Cosmos chain that runs Skip's entry point on arrival, which then runs the swap or transfer after the hop, or
+ * at Skip's AxelarHandler on an EVM chain, whose Swap command runs an EVM swap along one path (not split) with what
+ * arrives (memo.ts handlerSwapPayload).
  */
 function carriesNext(_registry: unknown, step: BridgeStep<AxelarLane>, next?: NextStep): boolean {
+  const { lane } = step;
+  if (next === undefined || next.kind === 'bridge' || next.chainId !== lane.toChainId) return false;
+  if (lane.runsEntryPoint) return true;
   return (
-    step.lane.runsEntryPoint && next !== undefined && next.kind !== 'bridge' && next.chainId === step.lane.toChainId
+    next.kind === 'swap' &&
+    next.evmSinglePath === true &&
+    lane.destinationHandler !== undefined &&
+    !lane.shouldUnwrap &&
+    handlerSwapsThroughSwapRouter02(lane.toChainId)
   );
+}
+
+/**
+ * Whether Skip's AxelarHandler on the chain swaps through Uniswap's SwapRouter02, the router Junction's EVM swap
+ * calldata is for. Not so on any chain today: the deployed handlers call Skip's SkipGoSwapRouter (contracts.json
+ * `skip_handler_swap_router`), whose interface is another (swapExactIn over adapter hops); there a swap rides in no
+ * Axelar transaction and stays a transaction of its own to SwapRouter02.
+ */
+function handlerSwapsThroughSwapRouter02(chainId: string): boolean {
+  const router = axelarConfig().handlerSwapRouter.get(chainId);
+  const swapRouter02 = uniswapChain(chainId)?.swapRouter02;
+  return router !== undefined && swapRouter02 !== undefined && getAddress(router) === swapRouter02;
 }

@@ -11,6 +11,7 @@ import { mintRecipient } from '../cctp/mint-recipient.js';
 import { cctpV2Config } from './config.js';
 import { evmV2BurnTx, forwardHookData } from './evm.js';
 import { cctpV2Lanes, type CctpV2Lane } from './lanes.js';
+import { CctpV2FeeRefresher } from './live-fees.js';
 import { CCTP_V2_ECHOED_FIELDS, cctpV2LaneOfRecord, cctpV2Record } from './operation.js';
 import { cctpV2MaxFee, cctpV2Quote } from './quote.js';
 import { solanaV2BurnTx } from './solana.js';
@@ -21,6 +22,11 @@ function lanes(registry: Registry): readonly CctpV2Lane[] {
   let l = lanesByRegistry.get(registry);
   if (!l) lanesByRegistry.set(registry, (l = cctpV2Lanes(registry)));
   return l;
+}
+
+/** The V2 lane refresher of this registry's lanes (the objects the engine quotes, so their live fees are the ones read). */
+export function cctpV2FeeRefresher(registry: Registry, feesUrl: string | undefined, timeoutMs: number) {
+  return new CctpV2FeeRefresher(lanes(registry), feesUrl, { timeoutMs });
 }
 
 function buildTx({ registry, step, amount, sender, recipient, operationIndices, solana }: BridgeTxInput<CctpV2Lane>) {

@@ -12,7 +12,8 @@ import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
 import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
 import { leftPad32, mintRecipient } from './mint-recipient.js';
-import { forwardingAccountBytes } from './noble-forwarding.js';
+import { announceForwardingAccount } from './forwarding-book.js';
+import { forwardingAccountBytes, forwardingAddress } from './noble-forwarding.js';
 import { nobleBurnTx, nobleRelayedBurnTx } from './noble.js';
 import { CCTP_ECHOED_FIELDS, cctpLaneOfRecord, cctpRecord } from './operation.js';
 import { cctpQuote } from './quote.js';
@@ -34,9 +35,19 @@ function buildTx({
   const { lane } = step;
   // Carrying the IBC transfer from Noble: mint to the forwarding account for that channel and receiver, with the
   // user's Noble address as the fallback that receives the USDC should the forward fail.
-  const recipientBytes = ibcForward
-    ? leftPad32(forwardingAccountBytes(ibcForward.channel, ibcForward.receiver, recipient))
-    : mintRecipient(registry, lane.toChainId, recipient);
+  let recipientBytes: Uint8Array;
+  if (ibcForward) {
+    recipientBytes = leftPad32(forwardingAccountBytes(ibcForward.channel, ibcForward.receiver, recipient));
+    // The account forwards once registered; the tracker registers it after the mint and needs these fields for it.
+    announceForwardingAccount({
+      address: forwardingAddress(ibcForward.channel, ibcForward.receiver, recipient),
+      channel: ibcForward.channel,
+      recipient: ibcForward.receiver,
+      fallback: recipient,
+    });
+  } else {
+    recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
+  }
   const path = [lane.fromChainId, lane.toChainId];
   if (swapBefore && !swapsBefore(registry, lane))
     throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, concat, decodeFunctionData, pad, sha256, stringToBytes, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from './evm.js';
+import { onForwardingAccount, type ForwardingFields } from './forwarding-book.js';
 import { forwardingAccountBytes, forwardingAddress, registerAccountMsg } from './noble-forwarding.js';
 
 const OSMO_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
@@ -87,6 +88,8 @@ describe('USDC Ethereum → USDC on Osmosis in one transaction (CCTP into a Nobl
   it("the burn mints to the forwarding account of Noble's channel to Osmosis, the user's address there and fallback", async () => {
     const route = (await post(t.app, '/v2/fungible/route', request)).json();
     const channel = route.operations[1].transfer.channel as string;
+    const announced: ForwardingFields[] = [];
+    const stop = onForwardingAccount((f) => announced.push(f));
     const res = await post(t.app, '/v2/fungible/msgs', {
       ...request,
       amount_out: route.amount_out,
@@ -104,5 +107,8 @@ describe('USDC Ethereum → USDC on Osmosis in one transaction (CCTP into a Nobl
     const account = expected(channel, OSMO_USER, NOBLE_USER);
     expect(call.args[1]).toBe(4); // Noble
     expect(call.args[2]).toBe(pad(bytesToHex(Uint8Array.from(bech32.fromWords(bech32.decode(account).words)))));
+    // Building it announced the account's registration fields (kept by the transaction service for the tracker).
+    stop();
+    expect(announced).toContainEqual({ address: account, channel, recipient: OSMO_USER, fallback: NOBLE_USER });
   });
 });

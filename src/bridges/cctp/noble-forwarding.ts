@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { bech32 } from 'bech32';
 
 const MODULE_NAME = 'forwarding';
-const MSG_REGISTER_ACCOUNT_TYPE_URL = '/noble.forwarding.v1.MsgRegisterAccount';
+export const MSG_REGISTER_ACCOUNT_TYPE_URL = '/noble.forwarding.v1.MsgRegisterAccount';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pad, parseEther, type Abi, type Hex } from 'viem';
+import { decodeFunctionData, keccak256, pad, parseAbi, parseEther, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildRegistry } from '../../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
@@ -153,7 +153,20 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
     attestations.set(message.message_hash, 'pending');
     expect(cctp(await step(hash)).state).toBe('CCTP_TRANSFER_PENDING_CONFIRMATION');
     attestations.set(message.message_hash, 'complete');
-    expect(cctp(await step(hash)).state).toBe('CCTP_TRANSFER_CONFIRMED');
+    const attested = await step(hash);
+    expect(cctp(attested).state).toBe('CCTP_TRANSFER_CONFIRMED');
+    // No destination caller and a destination other than Noble: nobody was asked to mint, so the status hands the
+    // user the claim — receiveMessage(message as burnt, Circle's attestation) on Avalanche's transmitter.
+    expect(attested).toMatchObject({
+      state: 'STATE_PENDING',
+      next_step: { action: 'claim', chain_id: '43114', tx: { chain_id: '43114', to: TRANSMITTER_AVALANCHE } },
+    });
+    const claim = decodeFunctionData({
+      abi: parseAbi(['function receiveMessage(bytes message, bytes attestation) returns (bool)']),
+      data: attested.next_step!.tx!.data as Hex,
+    });
+    expect(keccak256(claim.args[0])).toBe(message.message_hash);
+    expect(claim.args[1]).toBe(`0x${'ab'.repeat(65)}`);
 
     // The relayer calls receiveMessage on Avalanche's transmitter.
     const c = anvilClients(avalanche);
@@ -211,6 +224,8 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
     const { nonce, message_hash } = record.transfers[0].legs[0].message;
     expect(cctp(s1)).toMatchObject({ to_chain_id: 'noble-1', state: 'CCTP_TRANSFER_SENT' });
     attestations.set(message_hash, 'complete');
+    // Noble's own relayers mint every message to Noble: attested means wait, not claim.
+    expect(await step(hash)).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'wait', tx: null } });
     // Noble's cctp module: typed event, attribute values JSON-encoded (uint64 as a quoted string).
     const mint = noble.chain('noble-1').include([
       {

@@ -13,15 +13,30 @@
  *   logs filtered on the indexed nonce), or Noble's `circle.cctp.v1.MessageReceived` event found by event query.
  *
  * States: CCTP_TRANSFER_SENT (burn seen) → CCTP_TRANSFER_PENDING_CONFIRMATION (observed, awaiting confirmations)
- * → CCTP_TRANSFER_CONFIRMED (attested) → CCTP_TRANSFER_RECEIVED (minted). Message layouts: Circle's
- * evm-cctp-contracts (src/messages/Message.sol, BurnMessage.sol; v2/MessageV2.sol, BurnMessageV2.sol).
+ * → CCTP_TRANSFER_CONFIRMED (attested) → CCTP_TRANSFER_RECEIVED (minted); never a success before the mint is seen.
+ * V1 legs are `cctp_transfer` events, V2 legs `cctp_transfer_v2` (the official SDK's TransferEvent.cctpTransferV2,
+ * same shape). Message layouts: Circle's evm-cctp-contracts (src/messages/Message.sol, BurnMessage.sol;
+ * v2/MessageV2.sol, BurnMessageV2.sol).
+ *
+ * A message nobody was asked to mint (no destination caller, no Forwarding Service request, a destination other than
+ * Noble, whose own relayers mint) waits for the user once attested: the status then carries the claim, ready to sign
+ * (claim.ts).
  */
-import { decodeEventLog, getAddress, keccak256, parseAbiItem, toHex, type Hex } from 'viem';
+import { decodeEventLog, getAddress, keccak256, parseAbiItem, toEventSelector, toHex, type Hex } from 'viem';
 import type { TransferEvent } from '../../wire/tx.js';
-import { loadDataFiles, type BridgeDomainsFile, type ContractsFile } from '../../registry/data-files.js';
+import {
+  loadDataFiles,
+  readDataFile,
+  type BridgeDomainsFile,
+  type BridgeDurationsFile,
+  type CctpV2File,
+  type ContractsFile,
+} from '../../registry/data-files.js';
 import { attr } from '../../tx/cosmos-client.js';
-import type { CctpLeg, CctpMessageRef } from '../../tx/record.js';
+import type { CctpLeg, CctpMessageRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
+import { claimStep, minterOf } from './claim.js';
+import { advanceForward, forwardOf, forwardStep } from './forwarding-track.js';
 import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
 import { hostOf, observeUpstream, outcomeOf } from '../../upstream-calls.js';
 
@@ -32,7 +47,14 @@ const MESSAGE_RECEIVED_V1 = parseAbiItem(
 const MESSAGE_RECEIVED_V2 = parseAbiItem(
   'event MessageReceived(address indexed caller, uint32 sourceDomain, bytes32 indexed nonce, bytes32 sender, uint32 indexed finalityThresholdExecuted, bytes messageBody)',
 );
+/** TokenMessengerV2's burn event (circlefin/evm-cctp-contracts src/v2/TokenMessengerV2.sol via BaseTokenMessenger). */
+const DEPOSIT_FOR_BURN_V2 = parseAbiItem(
+  'event DepositForBurn(address indexed burnToken, uint256 amount, address indexed depositor, bytes32 mintRecipient, uint32 destinationDomain, bytes32 destinationTokenMessenger, bytes32 destinationCaller, uint256 maxFee, uint32 indexed minFinalityThreshold, bytes hookData)',
+);
+const DEPOSIT_FOR_BURN_V2_TOPIC = toEventSelector(DEPOSIT_FOR_BURN_V2);
 const NOBLE = 'noble-1';
+/** Noble's CCTP domain (V1 only): its own relayers mint every message to it. */
+const NOBLE_DOMAIN_V1 = 4;
 /** Blocks before the first look that the mint search covers (minutes on every CCTP chain). */
 const MINT_SEARCH_MARGIN = 2_000n;
 
@@ -90,15 +112,18 @@ export function decodeMessage(bytes: Uint8Array): CctpMessageRef | null {
   };
 }
 
+/** The messages a transaction emitted (EVM MessageSent logs of Circle's transmitters, Noble's MessageSent events). */
 function messagesOf(tx: IncludedTx): Uint8Array[] {
   const c = cctpFacts().contracts;
   const out: Uint8Array[] = [];
+  // A V2 message is a burn when TokenMessengerV2 emitted DepositForBurn beside it (the transmitter also carries
+  // other applications' messages).
+  const burntV2 = tx.logs.some(
+    (l) => sameAddress(l.address, c.token_messenger_v2) && l.topics[0]?.toLowerCase() === DEPOSIT_FOR_BURN_V2_TOPIC,
+  );
   for (const log of tx.logs) {
-    if (
-      !sameAddress(log.address, c.message_transmitter_v1[tx.chainId]) &&
-      !sameAddress(log.address, c.message_transmitter_v2)
-    )
-      continue;
+    const v1 = sameAddress(log.address, c.message_transmitter_v1[tx.chainId]);
+    if (!v1 && !(burntV2 && sameAddress(log.address, c.message_transmitter_v2))) continue;
     try {
       const decoded = decodeEventLog({
         abi: [MESSAGE_SENT],
@@ -130,8 +155,23 @@ function sourceDenomOf(chainId: string, burnToken: string): string {
   return `0x${burnToken.slice(-40)}`;
 }
 
+/**
+ * How long a CCTP leg may go without progress: Circle's slowest standard attestation (data/cctp-v2.json, Linea's hard
+ * finality: 32 hours; V1 sources in data/bridge-durations.json are minutes) and an hour more for the mint. A leg
+ * that waits for the user (a claim, a forwarding account's registration) keeps its next_step after that.
+ */
+function cctpDeadlineMs(): number {
+  const v1 = Object.values(readDataFile<BridgeDurationsFile>('bridge-durations.json').cctp_attestation_seconds);
+  const v2 = Object.values(readDataFile<CctpV2File>('cctp-v2.json').standard_attestation_seconds);
+  return (Math.max(0, ...v1, ...v2) + 3600) * 1000;
+}
+let deadline: number | undefined;
+
 export const cctpTracker: BridgeTracker<CctpLeg> = {
   kind: 'cctp',
+  get deadlineMs() {
+    return (deadline ??= cctpDeadlineMs());
+  },
 
   discover(tx: IncludedTx, env: TrackerEnv): CctpLeg[] {
     const legs: CctpLeg[] = [];
@@ -151,6 +191,9 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
         dest_denom: cctpFacts().contracts.usdc[to] ?? null,
         source_denom: sourceDenomOf(tx.chainId, message.burn_token),
         dest_from_block: null,
+        message_bytes: toHex(bytes),
+        attestation: null,
+        minter: minterOf(bytes, NOBLE_DOMAIN_V1),
       });
     }
     return legs;
@@ -158,6 +201,8 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
 
   async advance(leg: CctpLeg, env: TrackerEnv): Promise<Advance<CctpLeg>> {
     const out: CctpLeg = { ...leg, message: { ...leg.message } };
+    // Into Noble: is the recipient a forwarding account Junction built (whose forward follows the mint)?
+    if (out.to_chain_id === NOBLE && out.noble_forward === undefined) out.noble_forward = await forwardOf(out, env);
     if (out.state !== 'CCTP_TRANSFER_CONFIRMED' && out.state !== 'CCTP_TRANSFER_RECEIVED') {
       const attestation = await attestationOf(out, env);
       if (attestation === 'complete') out.state = 'CCTP_TRANSFER_CONFIRMED';
@@ -175,27 +220,35 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
         out.state = 'CCTP_TRANSFER_RECEIVED';
       }
     }
-    return { leg: out, next: null };
+    let next: Leg | null = null;
+    if (out.state === 'CCTP_TRANSFER_RECEIVED' && out.noble_forward && !out.noble_forward.forwarded) {
+      out.noble_forward = { ...out.noble_forward };
+      next = await advanceForward(out, out.noble_forward, env);
+    }
+    return { leg: out, next };
   },
 
   summarize(leg: CctpLeg): LegSummary {
-    const event: TransferEvent = {
-      cctp_transfer: {
-        from_chain_id: leg.from_chain_id,
-        to_chain_id: leg.to_chain_id,
-        state: leg.state,
-        txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
-        src_chain_id: leg.from_chain_id,
-        dst_chain_id: leg.to_chain_id,
-      },
+    const info = {
+      from_chain_id: leg.from_chain_id,
+      to_chain_id: leg.to_chain_id,
+      state: leg.state,
+      txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
+      src_chain_id: leg.from_chain_id,
+      dst_chain_id: leg.to_chain_id,
     };
+    const event: TransferEvent = leg.message.version === 0 ? { cctp_transfer: info } : { cctp_transfer_v2: info };
     const received = leg.state === 'CCTP_TRANSFER_RECEIVED';
+    const forward = leg.noble_forward;
+    const step = received ? (forward && !forward.forwarded ? forwardStep(forward) : null) : claimStep(leg);
     return {
+      ...(step ? { pending: step as NonNullable<LegSummary['pending']> } : {}),
       event,
       // A burn cannot fail after the fact: the message waits for its mint (anyone may relay it).
       outcome: received ? 'success' : 'pending',
       settled: received,
-      expectsNext: false,
+      // A forwarding account's IBC transfer follows the mint.
+      expectsNext: !!forward && !forward.forwarded,
       carriesBackFailure: false,
       arrived: {
         chain_id: leg.to_chain_id,
@@ -225,12 +278,14 @@ async function attestationOf(leg: CctpLeg, env: TrackerEnv): Promise<'complete' 
         status?: string;
         attestation?: string | null;
       };
-      return body.status === 'complete' ? 'complete' : 'pending';
+      if (body.status !== 'complete') return 'pending';
+      if (isHex(body.attestation)) leg.attestation = body.attestation;
+      return 'complete';
     }
     const body = (await ask(
       joinUrl(base, `v2/messages/${leg.message.source_domain}?transactionHash=${leg.send_tx.tx_hash}`),
     )) as {
-      messages?: { message?: string; eventNonce?: string; status?: string }[];
+      messages?: { message?: string; eventNonce?: string; status?: string; attestation?: string }[];
     };
     const match = (body.messages ?? []).find(
       (m) =>
@@ -239,13 +294,22 @@ async function attestationOf(leg: CctpLeg, env: TrackerEnv): Promise<'complete' 
     );
     if (!match) return 'unseen';
     if (match.eventNonce) leg.message.nonce = toHex(BigInt(match.eventNonce), { size: 32 });
-    return match.status === 'complete' ? 'complete' : 'pending';
+    if (match.status !== 'complete') return 'pending';
+    // The attested message carries the nonce Circle assigned (the burn emitted zero): that is what the mint takes.
+    if (isHex(match.message) && isHex(match.attestation)) {
+      leg.message_bytes = match.message.startsWith('0x') ? match.message : `0x${match.message}`;
+      leg.attestation = match.attestation.startsWith('0x') ? match.attestation : `0x${match.attestation}`;
+    }
+    return 'complete';
   } catch (err) {
     // 404: not observed yet (Circle documents this as the normal answer before the burn is indexed).
     if (err instanceof UpstreamError && err.status === 404) return 'unseen';
     throw err;
   }
 }
+
+/** Hex bytes as Circle's API writes them (0x-prefixed or bare); not "PENDING" or null. */
+const isHex = (v: unknown): v is string => typeof v === 'string' && /^(0x)?([0-9a-f]{2})+$/i.test(v);
 
 /** The mint transaction on the destination chain, if it happened. Sets `dest_from_block` on first use. */
 async function findMint(leg: CctpLeg, env: TrackerEnv) {

@@ -152,8 +152,11 @@ function eventOf(leg: IbcLeg): TransferEvent {
   };
 }
 
-/** A leg from a `send_packet` event of an ICS-20 transfer over a channel the registry knows. */
-function legOf(tx: IncludedTx, e: CosmosEvent, env: TrackerEnv): IbcLeg | null {
+/**
+ * A leg from a `send_packet` event of an ICS-20 transfer over a channel the registry knows (also used by the CCTP
+ * tracker for the packet a Noble forwarding account sends at the end of a block).
+ */
+export function legOf(tx: IncludedTx, e: CosmosEvent, env: TrackerEnv): IbcLeg | null {
   const packet = packetOf(e);
   if (!packet) return null;
   const end = env.registry.channelEnd(tx.chainId, packet.src_port, packet.src_channel);

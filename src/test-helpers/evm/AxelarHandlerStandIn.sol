@@ -5,11 +5,20 @@
 //   native value must equal the gas payment, the token is looked up by its gateway symbol and pulled from the caller,
 //   the gas service is paid for the contract call with token (sender = this contract, refund = the caller), then the
 //   gateway's callContractWithToken sends it;
+// - swapAndGmpTransferERC20Token(address,uint256,bytes,string,string,bytes,string,uint256), on a source chain: the
+//   input (the zero address: native, value = amount + gas payment; else pulled from the caller, value = gas payment)
+//   goes to the swap router with the calldata (native as the call's value, a token approved to the router), and what
+//   the swap added to this contract's balance of the symbol's token is sent as above (gas paid for that amount);
 // - executeWithToken(bytes32,string,string,bytes,string,uint256) (AxelarExecutable), on a destination chain: the
 //   gateway must validate the approved call (validateContractCallAndMint releases the tokens to this contract), then
 //   the payload is ABI (uint8 command, bytes data): 0 SendToken transfers the tokens to abi.decode(data, (address)),
 //   1 SendNative unwraps them (WETH withdraw) and sends the native token there, falling back to the token itself when
-//   unwrapping fails; any other command reverts.
+//   unwrapping fails; 2 Swap decodes data as (address destination, uint256 amountOutMin, bool unwrapOut, bytes[]
+//   swaps), each swap (uint8 function, bytes payload), and runs them in order through the swap router with the whole
+//   amount held (1 exactInput with payload (bytes path), its first token replaced by the one held; 2
+//   swapExactTokensForTokens with payload (address[] path)), then requires amountOutMin of the last output and pays it
+//   to the destination, unwrapped when unwrapOut (falling back to the token); any other command or function reverts.
+// The swap router is set once after the code is placed (setSwapRouter), as Skip's owner sets it.
 // The gateway and gas service are immutables, so the runtime code can be copied to the handler address of
 // data/contracts.json.
 pragma solidity ^0.8.20;
@@ -22,6 +31,25 @@ interface IStandInERC20 {
 
 interface IStandInWETH {
     function withdraw(uint256 amount) external;
+}
+
+interface IStandInSwapRouter02 {
+    struct ExactInputParams {
+        bytes path;
+        address recipient;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+    }
+
+    function exactInput(ExactInputParams calldata params) external payable returns (uint256 amountOut);
+    function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] calldata path, address to)
+        external
+        payable
+        returns (uint256 amountOut);
+}
+
+interface IStandInBalance {
+    function balanceOf(address who) external view returns (uint256);
 }
 
 interface IStandInGateway {
@@ -85,7 +113,58 @@ contract AxelarHandlerStandIn {
         gateway.callContractWithToken(destinationChain, contractAddress, payload, symbol, amount);
     }
 
+    IStandInSwapRouter02 public swapRouter;
+
+    function setSwapRouter(address router) external {
+        require(address(swapRouter) == address(0), "already set");
+        swapRouter = IStandInSwapRouter02(router);
+    }
+
+    function swapAndGmpTransferERC20Token(
+        address inputToken,
+        uint256 amount,
+        bytes memory swapCalldata,
+        string memory destinationChain,
+        string memory contractAddress,
+        bytes memory payload,
+        string memory symbol,
+        uint256 gasPaymentAmount
+    ) external payable {
+        require(amount > 0, "zero amount");
+        require(gasPaymentAmount > 0, "zero gas");
+        address outputToken = gateway.tokenAddresses(symbol);
+        require(outputToken != address(0), "token not supported");
+        uint256 out = swapInto(outputToken, inputToken, amount, swapCalldata, gasPaymentAmount);
+        gasService.payNativeGasForContractCallWithToken{value: gasPaymentAmount}(
+            address(this), destinationChain, contractAddress, payload, symbol, out, msg.sender
+        );
+        require(IStandInERC20(outputToken).approve(address(gateway), out), "approve failed");
+        gateway.callContractWithToken(destinationChain, contractAddress, payload, symbol, out);
+    }
+
+    /// Runs the swap router with the input; returns what it added to this contract's balance of `outputToken`.
+    function swapInto(address outputToken, address inputToken, uint256 amount, bytes memory swapCalldata, uint256 gas)
+        internal
+        returns (uint256 out)
+    {
+        uint256 before = IStandInBalance(outputToken).balanceOf(address(this));
+        bool ok;
+        if (inputToken == address(0)) {
+            require(msg.value == amount + gas, "value must equal amount and gas payment");
+            (ok,) = address(swapRouter).call{value: amount}(swapCalldata);
+        } else {
+            require(msg.value == gas, "value must equal the gas payment");
+            require(IStandInERC20(inputToken).transferFrom(msg.sender, address(this), amount), "pull failed");
+            require(IStandInERC20(inputToken).approve(address(swapRouter), amount), "approve failed");
+            (ok,) = address(swapRouter).call(swapCalldata);
+        }
+        require(ok, "swap failed");
+        out = IStandInBalance(outputToken).balanceOf(address(this)) - before;
+        require(out > 0, "no swap output");
+    }
+
     error NotApprovedByGateway();
+    error InsufficientSwapOutput();
     error FunctionCodeNotSupported();
     error NativePaymentFailed();
 
@@ -104,6 +183,10 @@ contract AxelarHandlerStandIn {
         }
         address token = gateway.tokenAddresses(tokenSymbol);
         (uint8 command, bytes memory data) = abi.decode(payload, (uint8, bytes));
+        if (command == 2) {
+            swapAndSend(token, amount, data);
+            return;
+        }
         address recipient = abi.decode(data, (address));
         if (command == 0) {
             require(IStandInERC20(token).transfer(recipient, amount), "transfer failed");
@@ -117,6 +200,50 @@ contract AxelarHandlerStandIn {
             }
         } else {
             revert FunctionCodeNotSupported();
+        }
+    }
+
+    function swapAndSend(address token, uint256 amount, bytes memory data) internal {
+        (address recipient, uint256 amountOutMin, bool unwrapOut, bytes[] memory swaps) =
+            abi.decode(data, (address, uint256, bool, bytes[]));
+        for (uint256 i = 0; i < swaps.length; i++) {
+            (uint8 fn, bytes memory swapPayload) = abi.decode(swaps[i], (uint8, bytes));
+            address tokenOut;
+            if (fn == 1) {
+                bytes memory path = abi.decode(swapPayload, (bytes));
+                for (uint256 k = 0; k < 20; k++) path[k] = bytes20(token)[k];
+                tokenOut = lastToken(path);
+                uint256 before = IStandInBalance(tokenOut).balanceOf(address(this));
+                require(IStandInERC20(token).approve(address(swapRouter), amount), "approve failed");
+                swapRouter.exactInput(IStandInSwapRouter02.ExactInputParams(path, address(this), amount, 0));
+                amount = IStandInBalance(tokenOut).balanceOf(address(this)) - before;
+            } else if (fn == 2) {
+                address[] memory tokens = abi.decode(swapPayload, (address[]));
+                tokenOut = tokens[tokens.length - 1];
+                uint256 before = IStandInBalance(tokenOut).balanceOf(address(this));
+                require(IStandInERC20(token).approve(address(swapRouter), amount), "approve failed");
+                swapRouter.swapExactTokensForTokens(amount, 0, tokens, address(this));
+                amount = IStandInBalance(tokenOut).balanceOf(address(this)) - before;
+            } else {
+                revert FunctionCodeNotSupported();
+            }
+            token = tokenOut;
+        }
+        if (amount < amountOutMin) revert InsufficientSwapOutput();
+        if (unwrapOut) {
+            try this.unwrapAndSend(token, amount, recipient) {
+                emit Delivered(2, token, recipient, amount, true);
+                return;
+            } catch {}
+        }
+        require(IStandInERC20(token).transfer(recipient, amount), "transfer failed");
+        emit Delivered(2, token, recipient, amount, false);
+    }
+
+    function lastToken(bytes memory path) internal pure returns (address t) {
+        uint256 end = path.length;
+        assembly {
+            t := shr(96, mload(add(add(path, 32), sub(end, 20))))
         }
     }
 

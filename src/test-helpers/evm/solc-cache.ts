@@ -62,8 +62,12 @@ function readEntry<T>(file: string, key: string): Entry<T> | undefined {
   }
 }
 
-/** Writes `text` to `file` through a temporary file in the same directory renamed into place (atomic on POSIX). */
-function writeAtomically(file: string, text: string): void {
+/**
+ * Writes `text` to `file` through a temporary file in the same directory renamed into place (atomic on POSIX).
+ * Exported for the concurrency test, which imports it by URL in child processes (invisible to knip).
+ * @public
+ */
+export function writeAtomically(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {

@@ -49,7 +49,10 @@ export class FakeChain {
   readonly txs: ChainTxRecord[] = [];
   private readonly byHash = new Map<string, ChainTxRecord>();
   readonly balances = new Map<string, Map<string, bigint>>();
-  readonly accounts = new Map<string, { accountNumber: bigint; sequence: bigint }>();
+  /** Accounts by address; `typeUrl` other than BaseAccount answers that type (a Noble ForwardingAccount). */
+  readonly accounts = new Map<string, { accountNumber: bigint; sequence: bigint; typeUrl?: string }>();
+  /** Events of the blocks themselves (end-block work), by height: block_search and block_results answer them. */
+  readonly blockEvents = new Map<number, AbciEvent[]>();
   /** Broadcast transactions, in order (their bytes); `onBroadcast` decides what the chain does with each. */
   readonly broadcasts: Uint8Array[] = [];
   onBroadcast: ((txBytes: Uint8Array, hash: string) => { code: number; log: string }) | undefined;
@@ -93,6 +96,11 @@ export class FakeChain {
     return hash;
   }
 
+  /** Adds events of the block itself at a height (what a module does at the end of the block). */
+  endBlock(height: number, events: AbciEvent[]): void {
+    this.blockEvents.set(height, [...(this.blockEvents.get(height) ?? []), ...events]);
+  }
+
   byTxHash(hash: string): ChainTxRecord | undefined {
     return this.byHash.get(hash);
   }
@@ -104,21 +112,29 @@ export class FakeChain {
   }
 
   search(query: string): ChainTxRecord[] {
-    // `type.key='text'`, or a number compared as CometBFT compares numbers (`type.key>=100`, unquoted).
-    const conditions = query.split(/\s+AND\s+/).map((c) => {
-      const m = /^\s*([\w.\-/]+)\s*(?:=\s*'(.*)'|(>=|<=|>|<|=)\s*(\d+))\s*$/.exec(c);
-      if (!m) throw new Error(`unsupported query condition: ${c}`);
-      const key = m[1]!;
-      const dot = key.lastIndexOf('.');
-      const test: (v: string) => boolean = m[2] !== undefined ? (v) => v === m[2] : numberTest(m[3]!, BigInt(m[4]!));
-      return { type: key.slice(0, dot), attr: key.slice(dot + 1), test };
-    });
-    return this.txs.filter((t) =>
-      conditions.every((c) =>
-        t.events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && c.test(a.value))),
-      ),
-    );
+    const conditions = parseQuery(query);
+    return this.txs.filter((t) => matches(t.events, conditions));
   }
+}
+
+type Condition = { type: string; attr: string; test: (v: string) => boolean };
+
+/** `type.key='text'`, or a number compared as CometBFT compares numbers (`type.key>=100`, unquoted), joined by AND. */
+function parseQuery(query: string): Condition[] {
+  return query.split(/\s+AND\s+/).map((c) => {
+    const m = /^\s*([\w.\-/]+)\s*(?:=\s*'(.*)'|(>=|<=|>|<|=)\s*(\d+))\s*$/.exec(c);
+    if (!m) throw new Error(`unsupported query condition: ${c}`);
+    const key = m[1]!;
+    const dot = key.lastIndexOf('.');
+    const test: (v: string) => boolean = m[2] !== undefined ? (v) => v === m[2] : numberTest(m[3]!, BigInt(m[4]!));
+    return { type: key.slice(0, dot), attr: key.slice(dot + 1), test };
+  });
+}
+
+function matches(events: AbciEvent[], conditions: Condition[]): boolean {
+  return conditions.every((c) =>
+    events.some((e) => e.type === c.type && e.attributes.some((a) => a.key === c.attr && c.test(a.value))),
+  );
 }
 
 function numberTest(op: string, n: bigint): (v: string) => boolean {
@@ -238,6 +254,35 @@ export class FakeCosmosNetwork {
           result: { code: verdict.code, data: '', log: verdict.log, codespace: verdict.code ? 'sdk' : '', hash },
         };
       }
+      case 'block_search': {
+        const conditions = parseQuery(String(params.query));
+        const heights = [...chain.blockEvents]
+          .filter(([, events]) => matches(events, conditions))
+          .map(([h]) => h)
+          .sort((a, b) => a - b);
+        const meta = (h: number) => ({
+          block_id: { hash: '', parts: { total: 1, hash: '' } },
+          block: { header: { chain_id: chain.chainId, height: String(h), time: chain.times.get(h) } },
+        });
+        return { result: { blocks: heights.map(meta), total_count: String(heights.length) } };
+      }
+      case 'block_results': {
+        const h = Number(params.height);
+        // CometBFT 0.38's shape: the transactions' results and the block's own events (finalize_block_events).
+        return {
+          result: {
+            height: String(h),
+            txs_results: chain.txs.filter((t) => t.height === h).map((t) => txResult(t).tx_result),
+            finalize_block_events: (chain.blockEvents.get(h) ?? []).map((e) => ({
+              type: e.type,
+              attributes: e.attributes.map((a) => ({ ...a, index: true })),
+            })),
+            validator_updates: [],
+            consensus_param_updates: null,
+            app_hash: '',
+          },
+        };
+      }
       case 'abci_query': {
         if (params.path !== '/cosmos.auth.v1beta1.Query/Account')
           return { result: { response: abciResponse(chain, 6, new Uint8Array()) } };
@@ -251,7 +296,7 @@ export class FakeCosmosNetwork {
           };
         const value = QueryAccountResponse.encode({
           account: {
-            typeUrl: '/cosmos.auth.v1beta1.BaseAccount',
+            typeUrl: account.typeUrl ?? '/cosmos.auth.v1beta1.BaseAccount',
             value: BaseAccount.encode({
               address,
               accountNumber: account.accountNumber,

@@ -28,6 +28,7 @@ export function testTxService(o: {
   attestationUrl?: string;
   axelarGmpUrl?: string;
   opinitExecutorUrls?: ReadonlyMap<string, string>;
+  nobleForwardingSignerKey?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
   log?: TxLog;
@@ -43,6 +44,7 @@ export function testTxService(o: {
     attestationUrl: o.attestationUrl,
     axelarGmpUrl: o.axelarGmpUrl,
     ...(o.opinitExecutorUrls ? { opinitExecutorUrls: o.opinitExecutorUrls } : {}),
+    nobleForwardingSignerKey: o.nobleForwardingSignerKey,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),

@@ -83,7 +83,7 @@ describe('offline snapshots', () => {
     const snaps = uniswapVenuePlugins().map((p) => p.loadOfflineSnapshot());
     const eth = snaps.find((s) => s.chainId === '1')!;
     expect(eth.skipped).toEqual([]);
-    expect(eth.pools.length).toBe(9);
+    expect(eth.pools.length).toBe(10);
     expect(snaps.find((s) => s.chainId === '56')!.pools.length).toBe(1);
     for (const s of snaps.filter((x) => !['1', '56'].includes(x.chainId))) expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
@@ -98,6 +98,23 @@ describe('offline snapshots', () => {
         expect(pool.exactIn(i, o, pool.exactOut(i, o, out!)!)).toBeGreaterThanOrEqual(out!);
       }
     }
+  });
+
+  it('the UNI/WETH pool, kept at its recorded state (no UNI price at the price set’s moment), quotes what KyberSwap’s test of that state expects', () => {
+    // KyberNetwork/kyberswap-dex-lib pkg/liquidity-source/uniswap/v3/pool_simulator_test.go (commit 33eeeecd), block
+    // 19015393: its simulator's outputs for the same pool entity — an independent implementation of the same arithmetic.
+    const eth = uniswapVenuePlugins()[0]!.loadOfflineSnapshot();
+    const pool = eth.pools.find((p) => p.id === '0x1d42064Fc4Beb5F8aAF85F4617AE8b3b5B8Bd801') as UniswapV3Pool;
+    const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
+    const expected: [string, string, bigint, bigint][] = [
+      [WETH, UNI, 10n ** 17n, 37545796267979064399n],
+      [WETH, UNI, 10n ** 18n, 375443790259475125204n],
+      [WETH, UNI, 10n ** 19n, 3753021248804497424805n],
+      [UNI, WETH, 10n ** 19n, 26474434492819241n],
+      [UNI, WETH, 10n ** 20n, 264741691210056513n],
+      [UNI, WETH, 10n ** 21n, 2647151569544127171n],
+    ];
+    for (const [i, o, amount, out] of expected) expect(pool.exactIn(i, o, amount), `${amount}`).toBe(out);
   });
 
   it('fills $1,000,000 on the deep ETH pools', () => {

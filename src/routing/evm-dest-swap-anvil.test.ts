@@ -1,0 +1,209 @@
+/**
+ * A destination EVM swap carried by the bridge, executed on anvil: axlUSDC on Osmosis → ETH on Ethereum with
+ * smart_swap_options.evm_swaps is one transaction, an ICS-20 transfer to Axelar whose GMP memo asks Skip's
+ * AxelarHandler on Ethereum for its Swap command. Axelar's delivery is run as its validators and relayers do it
+ * (the gateway from @axelar-network/axelar-cgp-solidity approves the call with mint, then executeWithToken on the
+ * handler: the tests' stand-in, src/test-helpers/evm/AxelarHandlerStandIn.sol), and the handler swaps through Uniswap's
+ * SwapRouter02 (from npm, at its mainnet address) over the pools the payload names — created from npm's
+ * UniswapV3Factory with the shipped pools' state (data/pools/evm-1.json: the price and the 40 initialized ticks each
+ * side of it) — then unwraps the WETH and pays the recipient. The ETH received equals Junction's quote to the unit.
+ * The handler's swap router is SwapRouter02 here (test-helpers/axelar-handler-router.ts): today's deployed handlers
+ * call Skip's SkipGoSwapRouter, and Junction then leaves the swap a transaction of its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bytesToHex,
+  decodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  keccak256,
+  parseAbi,
+  type Address,
+  type Hex,
+} from 'viem';
+import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { axelarConfig } from '../bridges/axelar/config.js';
+import { readDataFile } from '../registry/data-files.js';
+import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
+import { approveContractCallWithMint, installAxelarGateway } from '../test-helpers/evm/axelar.js';
+import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
+import { compileSolidity } from '../test-helpers/evm/solidity.js';
+import { uniswapChain } from '../venues/uniswap/chains.js';
+import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
+import type { V3Tick } from '../venues/uniswap/v3-pool.js';
+import {
+  ROUTER,
+  V3_FACTORY,
+  createV3Pool,
+  mintTicks,
+  placeToken,
+  type UniswapOnAnvil,
+} from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+
+interface PoolRecord {
+  token0: Address;
+  token1: Address;
+  fee?: number;
+  tick_spacing?: number;
+  sqrt_price_x96?: string;
+  tick?: number;
+  ticks?: [number, string][];
+}
+const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
+const WINDOW = 40;
+const AXL_USDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
+const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
+const RECIPIENT = anvilAccount(2).address;
+const RELAYER = 3;
+const chain = uniswapChain('1')!;
+const cfg = axelarConfig();
+const usdc = getAddress(cfg.assets.find((a) => a.denom === 'uusdc')!.tokens.get('1')!.address);
+const gateway = getAddress(cfg.gateway.get('1')!);
+const handler = getAddress(cfg.handler.get('1')!);
+const HANDLER_ABI = parseAbi([
+  'function setSwapRouter(address router)',
+  'function executeWithToken(bytes32 commandId, string sourceChain, string sourceAddress, bytes payload, string tokenSymbol, uint256 amount)',
+]);
+
+/** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
+function window(r: PoolRecord): V3Tick[] {
+  const all = r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) }));
+  const ticks = [
+    ...all.filter((t) => t.tick <= r.tick!).slice(-WINDOW),
+    ...all.filter((t) => t.tick > r.tick!).slice(0, WINDOW),
+  ];
+  const startL = all.filter((t) => t.tick < ticks[0]!.tick).reduce((s, t) => s + t.liquidityNet, 0n);
+  ticks[0] = { ...ticks[0]!, liquidityNet: ticks[0]!.liquidityNet + startL };
+  const total = ticks.reduce((s, t) => s + t.liquidityNet, 0n);
+  const last = ticks.length - 1;
+  ticks[last] = { ...ticks[last]!, liquidityNet: ticks[last]!.liquidityNet - total };
+  return ticks;
+}
+
+let t: TestApp;
+let node: Anvil;
+let u: UniswapOnAnvil;
+beforeAll(async () => {
+  // The handler's swap router as SwapRouter02 (today's deployed handlers call Skip's SkipGoSwapRouter instead).
+  handlerRoutesThroughSwapRouter02('1');
+  t = await buildTestApp();
+  node = await startAnvil(1);
+  // The gateway with USDC registered (the tests' mintable token at USDC's address), holding some to release.
+  await installAxelarGateway(node, 1, gateway, [{ address: usdc, symbol: 'USDC' }], anvilAccount(0).address);
+  const weth = compileSolidity(new URL('./test-helpers/TestWrappedNative.sol', import.meta.url)).TestWrappedNative!;
+  await copyCodeTo(node, await deployContract(node, weth), chain.wrappedNative);
+  // Backing for the WETH the pools are paid in by minting, so that the handler's unwrap can withdraw it.
+  await sendTx(node, 0, {
+    to: chain.wrappedNative,
+    data: encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' }),
+    value: 1000n * 10n ** 18n,
+  });
+  const owner = anvilAccount(0).address;
+  const v3Factory = await deployContract(node, V3_FACTORY);
+  const router = await deployContract(node, ROUTER, [owner, v3Factory, owner, chain.wrappedNative]);
+  await copyCodeTo(node, router, chain.swapRouter02);
+  const minter = await deployContract(
+    node,
+    compileSolidity(new URL('../venues/uniswap/test-helpers/UniswapTestSupport.sol', import.meta.url)).PositionMinter!,
+  );
+  u = { node, v3Factory, v2Factory: owner, router: chain.swapRouter02, minter };
+  const standIn = compileSolidity(
+    new URL('../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
+  ).AxelarHandlerStandIn!;
+  await copyCodeTo(node, await deployContract(node, standIn, [gateway, getAddress(cfg.gasService)]), handler);
+  await sendTx(node, 0, {
+    to: handler,
+    data: encodeFunctionData({ abi: HANDLER_ABI, functionName: 'setSwapRouter', args: [chain.swapRouter02] }),
+  });
+}, 240_000);
+afterAll(async () => {
+  await node?.stop();
+  await t?.app.close();
+});
+
+/** Creates on anvil every pool a V3 path (token, fee, token, ...) names, from the shipped state. */
+async function createPoolsOf(path: Hex): Promise<void> {
+  const hex = path.slice(2);
+  for (let i = 40; i < hex.length; i += 46) {
+    const a = getAddress(`0x${hex.slice(i - 40, i)}`);
+    const fee = parseInt(hex.slice(i, i + 6), 16);
+    const b = getAddress(`0x${hex.slice(i + 6, i + 46)}`);
+    const r = records.find(
+      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
+    )!;
+    for (const token of [r.token0, r.token1])
+      if (token !== chain.wrappedNative && token !== usdc) await placeToken(node, token, 18);
+    const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
+    await mintTicks(u, pool, window(r));
+  }
+}
+
+describe('axlUSDC on Osmosis → ETH on Ethereum: the swap rides in Axelar’s call to Skip’s handler', () => {
+  it('one transaction; delivered, the handler swaps and unwraps, and the ETH received is the quote', async () => {
+    const amountIn = 1_000_000_000n;
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: AXL_USDC_ON_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: 'ethereum-native',
+      amount_in: amountIn.toString(),
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { 'osmosis-1': OSMOSIS_USER, '1': RECIPIENT },
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['axelar_transfer', 'evm_swap']);
+    expect(route.operations.map((o: { tx_index: number }) => o.tx_index)).toEqual([0, 0]);
+    expect(route.txs_required).toBe(1);
+    expect(txs).toHaveLength(1);
+    const transfer = JSON.parse(txs[0].cosmos_tx.msgs[0].msg) as { memo: string; sender: string };
+    const memo = JSON.parse(transfer.memo) as {
+      destination_address: string;
+      payload: number[];
+      fee: { amount: string };
+    };
+    expect(getAddress(memo.destination_address)).toBe(handler);
+    const payload = bytesToHex(Uint8Array.from(memo.payload));
+    const [command, data] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], payload);
+    expect(command).toBe(2); // Swap
+    const [destination, amountOutMin, unwrapOut, swaps] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }, { type: 'bytes[]' }],
+      data,
+    );
+    const swap = route.operations[1].evm_swap;
+    expect(destination).toBe(RECIPIENT);
+    expect(unwrapOut).toBe(true);
+    expect(amountOutMin).toBe(BigInt(swap.amount_out) - BigInt(swap.amount_out) / 100n);
+    expect(swaps).toHaveLength(1);
+    const [fn, swapPayload] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], swaps[0]!);
+    expect(fn).toBe(1); // exactInput
+    const [path] = decodeAbiParameters([{ type: 'bytes' }], swapPayload);
+    await createPoolsOf(path);
+
+    // Axelar takes its fee out of the transfer and calls the handler with the rest: what the swap was quoted on.
+    const delivered = amountIn - BigInt(memo.fee.amount);
+    expect(swap.amount_in).toBe(delivered.toString());
+    const commandId = await approveContractCallWithMint(node, 1, gateway, {
+      sourceChain: 'osmosis',
+      sourceAddress: transfer.sender,
+      contractAddress: handler,
+      payloadHash: keccak256(payload),
+      symbol: 'USDC',
+      amount: delivered,
+    });
+    const before = await node.publicClient.getBalance({ address: RECIPIENT });
+    const receipt = await sendTx(node, RELAYER, {
+      to: handler,
+      data: encodeFunctionData({
+        abi: HANDLER_ABI,
+        functionName: 'executeWithToken',
+        args: [commandId, 'osmosis', transfer.sender, payload, 'USDC', delivered],
+      }),
+    });
+    expect(receipt.status).toBe('success');
+    const received = (await node.publicClient.getBalance({ address: RECIPIENT })) - before;
+    expect(received).toBe(BigInt(swap.amount_out));
+    expect(route.amount_out).toBe(swap.amount_out);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * ETH on Base and Arbitrum once their pools are known. No recorded pool state of those chains ships (docs/venues.md),
+ * so their venues are empty offline and live ingest (CHAIN_RPC_URLS) fills them; this test stands one pool in per
+ * chain — a WETH/USDC V2 pair at that chain's CREATE2 address whose reserves are the shipped Ethereum WETH/USDT
+ * pair's (data/pools/evm-1.json: a stand-in for the shape of the route, not a price of those chains) — and checks
+ * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Skip's CCTP
+ * relayer (the swap-then-burn entry point) is recorded on Ethereum only (data/contracts.json), so on these chains the
+ * swap is a transaction of its own to the chain's SwapRouter02 and the burn a second one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeFunctionData, type Address, type Hex } from 'viem';
+import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { readDataFile } from '../registry/data-files.js';
+import { uniswapChain, v2PairAddress } from '../venues/uniswap/chains.js';
+import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { ConstantProductPool, V2_KIND } from '../venues/uniswap/v2-pool.js';
+
+interface PairRecord {
+  pair: string;
+  reserve0?: string;
+  reserve1?: string;
+}
+/** The shipped WETH/USDT pair: token0 WETH (18 decimals), token1 USDT (6), both sides of equal value. */
+const ethPair = readDataFile<{ pools: PairRecord[] }>('pools/evm-1.json').pools.find((p) => p.reserve0)!;
+const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
+
+function standInPair(chainId: string): ConstantProductPool {
+  const c = uniswapChain(chainId)!;
+  const usdc = c.mainTokens.get('USDC')!;
+  const v2 = c.v2[0]!;
+  const weth = c.wrappedNative;
+  const [wethReserve, usdcReserve] = [BigInt(ethPair.reserve0!), BigInt(ethPair.reserve1!)];
+  const wethFirst = BigInt(weth) < BigInt(usdc);
+  return new ConstantProductPool(v2PairAddress(v2.factory, v2.initCodeHash, weth, usdc), c.venue, V2_KIND, {
+    token0: wethFirst ? weth : usdc,
+    token1: wethFirst ? usdc : weth,
+    reserve0: wethFirst ? wethReserve : usdcReserve,
+    reserve1: wethFirst ? usdcReserve : wethReserve,
+    feeNumerator: v2.feeNumerator,
+    feeDenominator: v2.feeDenominator,
+  });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const chainId of ['8453', '42161']) {
+    const c = uniswapChain(chainId)!;
+    t.ctx.liveMarket.store.set({
+      venue: c.venue,
+      chainId,
+      pools: [standInPair(chainId)],
+      takenAt: new Date('2024-07-28T00:00:00Z'),
+      source: 'test: a stand-in pair',
+    });
+  }
+  await t.ctx.liveMarket.settled();
+});
+afterAll(() => t.app.close());
+
+describe.each([
+  ['8453', 'base-native'],
+  ['42161', 'arbitrum-native'],
+])('ETH on chain %s → USDC on Noble, with a pool on that chain', (chainId, native) => {
+  it('the swap on the L2 (its SwapRouter02 wrapping the ETH), then the CCTP burn: two transactions', async () => {
+    const req = {
+      source_asset_chain_id: chainId,
+      source_asset_denom: native,
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '1000000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      bridges: ['CCTP', 'IBC'],
+      allow_multi_tx: true,
+    };
+    const res = await post(t.app, '/v2/fungible/route', req);
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
+    expect(kinds).toEqual(['evm_swap', 'cctp_transfer']);
+    expect(route.txs_required).toBe(2);
+    const swap = route.operations[0].evm_swap;
+    const c = uniswapChain(chainId)!;
+    expect(swap).toMatchObject({ from_chain_id: chainId, input_token: '', denom_out: c.mainTokens.get('USDC') });
+    expect(BigInt(swap.amount_out)).toBe(
+      standInPair(chainId).exactIn(c.wrappedNative, c.mainTokens.get('USDC')!, BigInt(req.amount_in)),
+    );
+    const msgs = await post(t.app, '/v2/fungible/msgs', {
+      ...req,
+      amount_out: route.amount_out,
+      address_list: [EVM_USER, 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf'],
+      operations: route.operations,
+    });
+    expect(msgs.statusCode, msgs.body).toBe(200);
+    const [first, second] = msgs.json().txs;
+    expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: c.swapRouter02, value: req.amount_in });
+    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${first.evm_tx.data}` as Hex });
+    expect(call.functionName).toBe('swapExactTokensForTokens');
+    expect(second.evm_tx.chain_id).toBe(chainId);
+    expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * A source EVM swap and an Axelar call in one transaction, executed on anvil: native ETH on Ethereum → OSMO with
+ * smart_swap_options.evm_swaps is one signature. The transaction /v2/fungible/msgs_direct returns calls Skip's
+ * AxelarHandler (the tests' stand-in, src/test-helpers/evm/AxelarHandlerStandIn.sol, at the handler's address) with
+ * swapAndGmpTransferERC20Token: the handler calls its swap router, Skip's SkipGoSwapRouter (the tests' stand-in,
+ * src/test-helpers/evm/SkipGoSwapRouterStandIn.sol, at Skip's address, set as the handler's router as on chain), whose
+ * Uniswap V3 hops call Uniswap's SwapRouter02 (from npm, at its mainnet address; the ETH wrapped into the tests'
+ * WETH9-interface token at WETH's address) over the pools the calldata names —
+ * created from npm's UniswapV3Factory with the shipped state (data/pools/evm-1.json) — and sends the output with a
+ * call to Osmosis through Axelar's gateway (from @axelar-network/axelar-cgp-solidity). The amount the gateway sends
+ * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeAbiParameters,
+  decodeEventLog,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  hexToString,
+  parseAbi,
+  slice,
+  type Address,
+  type Hex,
+} from 'viem';
+import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { axelarConfig } from '../bridges/axelar/config.js';
+import { GATEWAY_ABI, HANDLER_ABI } from '../bridges/axelar/abi.js';
+import { readDataFile } from '../registry/data-files.js';
+import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
+import { installAxelarGasService, installAxelarGateway } from '../test-helpers/evm/axelar.js';
+import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
+import { compileSolidity } from '../test-helpers/evm/solidity.js';
+import { uniswapChain } from '../venues/uniswap/chains.js';
+import type { V3Tick } from '../venues/uniswap/v3-pool.js';
+import {
+  ROUTER,
+  V3_FACTORY,
+  createV3Pool,
+  mintTicks,
+  placeToken,
+  type UniswapOnAnvil,
+} from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+
+interface PoolRecord {
+  token0: Address;
+  token1: Address;
+  fee?: number;
+  tick_spacing?: number;
+  sqrt_price_x96?: string;
+  tick?: number;
+  ticks?: [number, string][];
+}
+const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
+const WINDOW = 40;
+const USER = anvilAccount(1).address;
+const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
+const OSMOSIS_ENTRY_POINT = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+const chain = uniswapChain('1')!;
+const cfg = axelarConfig();
+const gateway = getAddress(cfg.gateway.get('1')!);
+const handler = getAddress(cfg.handler.get('1')!);
+/** Every token Axelar carries from Ethereum, registered with the test gateway under its symbol. */
+const axelarTokens = cfg.assets.flatMap((a) => {
+  const t = a.tokens.get('1');
+  return t && getAddress(t.address) !== chain.wrappedNative
+    ? [{ address: getAddress(t.address), symbol: t.symbol }]
+    : [];
+});
+
+/** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
+function window(r: PoolRecord): V3Tick[] {
+  const all = r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) }));
+  const ticks = [
+    ...all.filter((t) => t.tick <= r.tick!).slice(-WINDOW),
+    ...all.filter((t) => t.tick > r.tick!).slice(0, WINDOW),
+  ];
+  const startL = all.filter((t) => t.tick < ticks[0]!.tick).reduce((s, t) => s + t.liquidityNet, 0n);
+  ticks[0] = { ...ticks[0]!, liquidityNet: ticks[0]!.liquidityNet + startL };
+  const total = ticks.reduce((s, t) => s + t.liquidityNet, 0n);
+  const last = ticks.length - 1;
+  ticks[last] = { ...ticks[last]!, liquidityNet: ticks[last]!.liquidityNet - total };
+  return ticks;
+}
+
+let t: TestApp;
+let node: Anvil;
+let u: UniswapOnAnvil;
+beforeAll(async () => {
+  t = await buildTestApp();
+  node = await startAnvil(1);
+  await installAxelarGateway(node, 1, gateway, axelarTokens, anvilAccount(0).address);
+  await installAxelarGasService(node, getAddress(cfg.gasService));
+  const weth = compileSolidity(new URL('./test-helpers/TestWrappedNative.sol', import.meta.url)).TestWrappedNative!;
+  await copyCodeTo(node, await deployContract(node, weth), chain.wrappedNative);
+  const owner = anvilAccount(0).address;
+  const v3Factory = await deployContract(node, V3_FACTORY);
+  const router = await deployContract(node, ROUTER, [owner, v3Factory, owner, chain.wrappedNative]);
+  await copyCodeTo(node, router, chain.swapRouter02);
+  const minter = await deployContract(
+    node,
+    compileSolidity(new URL('../venues/uniswap/test-helpers/UniswapTestSupport.sol', import.meta.url)).PositionMinter!,
+  );
+  u = { node, v3Factory, v2Factory: owner, router: chain.swapRouter02, minter };
+  const standIn = compileSolidity(
+    new URL('../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
+  ).AxelarHandlerStandIn!;
+  await copyCodeTo(node, await deployContract(node, standIn, [gateway, getAddress(cfg.gasService)]), handler);
+  const skipGo = getAddress(cfg.skipGoSwapRouter.get('1')!);
+  expect(getAddress(cfg.handlerSwapRouter.get('1')!)).toBe(skipGo);
+  const skipGoStandIn = compileSolidity(
+    new URL('../test-helpers/evm/SkipGoSwapRouterStandIn.sol', import.meta.url),
+  ).SkipGoSwapRouterStandIn!;
+  await copyCodeTo(node, await deployContract(node, skipGoStandIn, [chain.wrappedNative]), skipGo);
+  await sendTx(node, 0, {
+    to: handler,
+    data: encodeFunctionData({
+      abi: parseAbi(['function setSwapRouter(address router)']),
+      functionName: 'setSwapRouter',
+      args: [skipGo],
+    }),
+  });
+}, 240_000);
+afterAll(async () => {
+  await node?.stop();
+  await t?.app.close();
+});
+
+const SKIP_GO_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
+
+/** Creates on anvil every V3 pool the SkipGoSwapRouter hops name (tokenIn, tokenOut, fee, ...), from the shipped state. */
+async function createPoolsOf(hops: readonly { exchangeType: number; data: Hex }[]): Promise<void> {
+  const placed = new Set<string>([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]);
+  for (const hop of hops) {
+    expect(hop.exchangeType).toBe(1);
+    const [a, b, fee, , router] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+      hop.data,
+    );
+    expect(router).toBe(chain.swapRouter02);
+    const r = records.find(
+      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
+    )!;
+    for (const token of [r.token0, r.token1]) if (!placed.has(token)) await placeToken(node, token, 18);
+    const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
+    await mintTicks(u, pool, window(r));
+  }
+}
+
+describe('ETH on Ethereum → OSMO on anvil', () => {
+  it('one transaction: the handler swaps the ETH and sends what it got to Osmosis’ entry point, as quoted', async () => {
+    const amountIn = 10n ** 18n;
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: 'ethereum-native',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: amountIn.toString(),
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { '1': USER, 'osmosis-1': OSMOSIS_USER },
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
+    expect(route.txs_required).toBe(1);
+    expect(txs).toHaveLength(1);
+    const tx = txs[0].evm_tx;
+    expect(getAddress(tx.to)).toBe(handler);
+    const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.data}` as Hex });
+    if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
+    const [inputToken, amount, swapCalldata, , , , symbol, gas] = outer.args;
+    expect(inputToken).toBe('0x0000000000000000000000000000000000000000');
+    expect(amount).toBe(amountIn);
+    expect(BigInt(tx.value)).toBe(amountIn + gas);
+    // The swap as SkipGoSwapRouter takes it: the ETH (token in zero), at least the minimum of the route's calldata.
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: swapCalldata });
+    const [skipAmount, skipMin, tokenIn, tokenOut, hops] = inner.args;
+    const swapOp = route.operations[0].evm_swap;
+    expect(skipAmount).toBe(amountIn);
+    expect(tokenIn).toBe('0x0000000000000000000000000000000000000000');
+    expect(tokenOut).toBe(getAddress(swapOp.denom_out));
+    expect(skipMin).toBe(BigInt(swapOp.amount_out) - BigInt(swapOp.amount_out) / 100n);
+    await createPoolsOf(hops);
+
+    const hash = await node.wallet(1).sendTransaction({
+      to: tx.to,
+      data: `0x${tx.data}`,
+      value: BigInt(tx.value),
+      account: anvilAccount(1),
+      chain: node.chain,
+    });
+    const receipt = await node.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect(receipt.status).toBe('success');
+    const calls = receipt.logs
+      .filter((l) => getAddress(l.address) === gateway)
+      .map((l) => decodeEventLog({ abi: GATEWAY_ABI, data: l.data, topics: l.topics }).args);
+    expect(calls).toHaveLength(1);
+    const swap = route.operations[0].evm_swap;
+    expect(calls[0]!.symbol).toBe(symbol);
+    expect(calls[0]!.amount).toBe(BigInt(swap.amount_out));
+    expect(calls[0]!.destinationContractAddress).toBe(OSMOSIS_ENTRY_POINT);
+    // The CosmWasm JSON payload: the entry point's swap to OSMO, run on arrival.
+    expect(slice(calls[0]!.payload, 0, 4)).toBe('0x00000002');
+    const msg = JSON.parse(hexToString(slice(calls[0]!.payload, 4))) as Record<string, unknown>;
+    expect(Object.keys(msg)).toEqual(['swap_and_action']);
+    expect(JSON.stringify(msg)).toContain('uosmo');
+  }, 120_000);
+});
