@@ -264,7 +264,13 @@ export interface OpinitLeg {
    */
   claim_tx?: { chain_id: string; to: string; data: string } | null;
   /** Deposit: the rollup refused it (`success` false); the rollup sends it back as a withdrawal to claim on L1. */
-  failure: { reason: string; refund_sequence: string | null; refund_tx: ChainTransaction | null } | null;
+  failure: {
+    reason: string;
+    refund_sequence: string | null;
+    refund_tx: ChainTransaction | null;
+    /** The refund withdrawal's claim on L1, once its output is finalized and the executor has its proof. */
+    claim_tx?: { chain_id: string; to: string; data: string } | null;
+  } | null;
 }
 
 /**

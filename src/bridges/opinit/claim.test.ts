@@ -188,4 +188,77 @@ describe('OPinit withdrawal claim', () => {
     expect(executor.asked).toContain(String(sequence));
     expect(s.next_step).toMatchObject({ action: 'claim', tx: null });
   });
+
+  it('a deposit the rollup refused: the recovery claim carries the refund withdrawal once its output is finalized', async () => {
+    const l1Sequence = '8001';
+    const refundSequence = 7003;
+    const hash = net.chain(L1).include([
+      ev('initiate_token_deposit', {
+        bridge_id: '17',
+        l1_sequence: l1Sequence,
+        from: L1_USER,
+        to: RAVE_USER,
+        l1_denom: 'uinit',
+        l2_denom: INIT_ON_RAVE,
+        amount: '2500000',
+      }),
+    ]);
+    await tx.track(L1, hash, null);
+    await step(L1, hash);
+    net.chain(RAVE).include([
+      ev('finalize_token_deposit', {
+        l1_sequence: l1Sequence,
+        sender: L1_USER,
+        recipient: RAVE_USER,
+        denom: INIT_ON_RAVE,
+        base_denom: 'uinit',
+        amount: '2500000',
+        finalize_height: '1',
+        success: 'false',
+        reason: 'deposit failed; recipient is a blocked address',
+      }),
+      ev('initiate_token_withdrawal', {
+        from: RAVE_USER,
+        to: L1_USER,
+        denom: INIT_ON_RAVE,
+        base_denom: 'uinit',
+        amount: '2500000',
+        l2_sequence: String(refundSequence),
+      }),
+    ]);
+    const proven = provenWithdrawal({
+      sequence: refundSequence,
+      bridgeId: 17,
+      outputIndex: 12,
+      from: RAVE_USER,
+      to: L1_USER,
+      denom: 'uinit',
+      amount: '2500000',
+    });
+    executor.withdrawals.set(String(refundSequence), proven);
+    let s = await step(L1, hash);
+    // The executor has the proof, but output 12 is not on L1 yet: nothing to sign.
+    expect(s).toMatchObject({ state: 'STATE_PENDING_ERROR', next_step: { action: 'claim', chain_id: L1, tx: null } });
+    net.chain(L1).include([ev('propose_output', { bridge_id: '17', output_index: '12', l2_block_number: '99999' })]);
+    s = await step(L1, hash);
+    expect(s.next_step).toMatchObject({ action: 'claim', tx: null });
+    net.now += FINALIZATION_MS;
+    s = await step(L1, hash);
+    expect(s).toMatchObject({
+      state: 'STATE_PENDING_ERROR',
+      transfer_asset_release: { chain_id: L1, denom: 'uinit', amount: '2500000', released: false },
+      next_step: {
+        action: 'claim',
+        chain_id: L1,
+        tx: { chain_id: L1, to: '/opinit.ophost.v1.MsgFinalizeTokenWithdrawal' },
+      },
+    });
+    expect(JSON.parse(s.next_step!.tx!.data)).toMatchObject({
+      sender: L1_USER,
+      bridge_id: '17',
+      output_index: '12',
+      sequence: String(refundSequence),
+      amount: { denom: 'uinit', amount: '2500000' },
+    });
+  });
 });

@@ -133,8 +133,29 @@ async function advanceDeposit(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLe
   if (out.failure?.refund_sequence && !out.failure.refund_tx) {
     const refund = await findClaim(env, leg.bridge_id, out.failure.refund_sequence);
     if (refund) out.failure = { ...out.failure, refund_tx: refund };
+    else if (!out.failure.claim_tx) {
+      const claim = await refundClaimTx(out, out.failure.refund_sequence, env);
+      if (claim) out.failure = { ...out.failure, claim_tx: claim };
+    }
   }
   return out;
+}
+
+/**
+ * The claim of a refused deposit's refund withdrawal (made on the rollup, `to_chain_id`): from the executor's proof,
+ * once the L1 output it names is past the finalization period (an earlier claim would fail on L1).
+ */
+async function refundClaimTx(leg: OpinitLeg, sequence: string, env: TrackerEnv): Promise<OpinitLeg['claim_tx']> {
+  const base = env.opinitExecutorUrls?.get(leg.to_chain_id);
+  if (!base) return null;
+  const proof = await fetchWithdrawalProof(base, sequence);
+  if (!proof || proof.sequence !== sequence || proof.bridge_id !== leg.bridge_id) return null;
+  const l1 = leg.from_chain_id;
+  const query = `propose_output.bridge_id='${leg.bridge_id}' AND propose_output.output_index='${proof.output_index}'`;
+  const output = (await env.clients.cosmos(l1).searchTxs(query))[0];
+  const proposedAt = output?.time ? Date.parse(output.time) : null;
+  if (proposedAt === null || env.now() < proposedAt + finalizationMs()) return null;
+  return finalizeWithdrawalTx(l1, proof);
 }
 
 async function advanceWithdrawal(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLeg> {
@@ -219,8 +240,10 @@ export const opinitTracker: BridgeTracker<OpinitLeg> = {
               recovery: {
                 action: 'claim' as const,
                 chain_id: l1,
-                message: `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}: claim it on ${l1} once the rollup's output covering it is finalized`,
-                tx: null,
+                message: leg.failure.claim_tx
+                  ? `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}, now claimable: sign the claim on ${l1}`
+                  : `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}: claim it on ${l1} once the rollup's output covering it is finalized`,
+                tx: leg.failure.claim_tx ?? null,
               },
             }),
       };
