@@ -25,6 +25,7 @@ import {
 } from './routes.js';
 import { uniswapExactIn, uniswapExactOut, uniswapTwoHop } from './uniswap.js';
 import { routeEvmSwaps } from './evm-swaps.js';
+import { routeGasOnArrivalHttp, routeGasOnArrivalInProcess } from './gas-on-arrival.js';
 
 export const CASES: BenchCase[] = [
   infoChains,
@@ -39,6 +40,7 @@ export const CASES: BenchCase[] = [
   txStatusHttp,
   routeBridgesHttp,
   junctionRoutesHttp,
+  routeGasOnArrivalHttp,
   registryBuild,
   routeTransferInProcess,
   routeEvmSwaps,
@@ -48,6 +50,7 @@ export const CASES: BenchCase[] = [
   routeSplitSearch,
   routeBridgesInProcess,
   junctionRoutesInProcess,
+  routeGasOnArrivalInProcess,
   uniswapExactIn,
   uniswapExactOut,
   uniswapTwoHop,

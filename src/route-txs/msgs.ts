@@ -17,14 +17,23 @@ import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../routing/as
 import { usdOfPrices } from '../routing/fee-usd.js';
 import { planFromOperations } from '../routing/operations.js';
 import { parseAmount, parseBps, parseRouteQuery } from '../routing/query.js';
+import {
+  decideGasOnArrival,
+  planSlice,
+  quoteWithGasOnArrival,
+  withAnswer,
+  type GasOnArrivalQuote,
+} from '../routing/gas-on-arrival.js';
 import { quoteRoute, type Quote, type QuoteContext } from '../routing/quote.js';
-import type { PlannedRoute } from '../routing/types.js';
+import type { PlannedRoute, RouteQuery } from '../routing/types.js';
 import type { BlockhashSource } from '../tx/solana-blockhash.js';
 import type { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../wire/msgs.js';
+import type { GasOnArrival } from '../wire/route.js';
 import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
+import { withGasOnArrivalMessages } from './gas-on-arrival.js';
 import { withOperatorShare, type CallerTier, type RevenueShareConfig } from './revenue-share.js';
-import { gasFields, type GasContext } from './gas-fields.js';
+import { GAS_BALANCE_TIMEOUT_MS, gasFields, type GasContext } from './gas-fields.js';
 
 export interface MessagesContext {
   registry: Registry;
@@ -118,19 +127,25 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
   const affiliates = parseAffiliates(registry, b.chain_ids_to_affiliates);
   const qc = ctx.quoteContext();
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
-  const route = planFromOperations(
-    { registry, market: qc.market, bridges: ctx.bridges },
-    {
-      source,
-      dest,
-      amountIn,
-      amountOut,
-      affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
-      operations: b.operations,
-    },
-  );
+  const plan = (amount: bigint) =>
+    planFromOperations(
+      { registry, market: qc.market, bridges: ctx.bridges },
+      {
+        source,
+        dest,
+        amountIn: amount,
+        amountOut,
+        affiliateBps: (chainId) => (affiliates.byChain.get(chainId) ?? []).reduce((s, a) => s + a.bps, 0),
+        operations: b.operations,
+      },
+    );
+  let route = plan(amountIn);
   const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
-  const built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
+  const gas = b.junction_gas_on_arrival ? await gasForOperations(ctx, qc, caller, b, addresses) : undefined;
+  // The slice comes out of the amount sent: the echoed operations carry the rest.
+  if (gas?.branch) route = plan(amountIn - BigInt(gas.answer.amount_in!));
+  let built = buildMessages(registry, route, addresses, await withSolana(ctx, route, opts, b.fee_payer_address));
+  if (gas?.branch) built = withGasOnArrivalMessages(registry, built, gas.branch, addresses, opts);
   return {
     msgs: built.msgs,
     txs: built.txs,
@@ -141,7 +156,59 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
       tier: caller.tier,
       beforeBalanceReads: caller.beforeGasChecks,
     })),
+    ...(gas ? { junction_gas_on_arrival: gas.answer } : {}),
   };
+}
+
+/**
+ * Gas on arrival for /msgs (a route's operations sent back with amount_in, the whole amount): as /msgs_direct, the
+ * slice is delivered when the user's address on the destination (from address_list) holds none of its gas token, and
+ * when every chain the slice passes has an address in the request.
+ */
+async function gasForOperations(
+  ctx: MessagesContext,
+  qc: QuoteContext,
+  caller: MessagesCaller,
+  b: MsgsRequest,
+  addresses: ReadonlyMap<string, string>,
+): Promise<{ answer: GasOnArrival; branch?: PlannedRoute }> {
+  const query = parseRouteQuery(ctx.registry, {
+    source_asset_chain_id: b.source_asset_chain_id,
+    source_asset_denom: b.source_asset_denom,
+    dest_asset_chain_id: b.dest_asset_chain_id,
+    dest_asset_denom: b.dest_asset_denom,
+    amount_in: b.amount_in,
+    allow_multi_tx: true,
+    junction_gas_on_arrival: true,
+  });
+  const decision = decideGasOnArrival(qc, query);
+  if (!decision.deliver) return { answer: decision.answer };
+  const { chainId, denom } = decision.offer;
+  const address = addresses.get(chainId);
+  const held = address ? await boundedBalance(ctx, qc, caller, chainId, address, denom) : undefined;
+  if (held !== undefined && held > 0n)
+    return {
+      answer: {
+        delivered: false,
+        reason: `not needed: ${address} holds ${held} ${denom} on ${chainId}`,
+        chain_id: chainId,
+        denom,
+        balance_checked: true,
+      },
+    };
+  const sliced = planSlice(qc, decision);
+  if (!sliced.ok) return { answer: sliced.answer };
+  const missing = requiredChainAddresses(sliced.branch).filter((c) => !addresses.has(c));
+  if (missing.length > 0)
+    return {
+      answer: {
+        delivered: false,
+        reason: `not delivered: the slice passes ${missing.join(', ')}, whose address address_list does not give`,
+        chain_id: chainId,
+        denom,
+      },
+    };
+  return { answer: { ...sliced.answer, balance_checked: held !== undefined }, branch: sliced.branch };
 }
 
 /** /v2/fungible/msgs_direct: the best route and its transactions in one answer. */
@@ -163,15 +230,20 @@ export async function messagesDirectFor(
   const qc = ctx.quoteContext();
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
   caller.onMarket?.(qc);
-  const quote = quoteRoute(qc, query);
+  const { quote, branch } = query.gasOnArrival
+    ? await quoteWithGasIfNone(ctx, qc, caller, query, b.chain_ids_to_addresses)
+    : { quote: quoteRoute(qc, query), branch: undefined };
   caller.onQuote?.(quote.figures);
-  const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, requiredChainAddresses(quote.planned));
-  const built = buildMessages(
+  const required = new Set(requiredChainAddresses(quote.planned));
+  if (branch) for (const c of requiredChainAddresses(branch)) required.add(c);
+  const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, [...required]);
+  let built = buildMessages(
     registry,
     quote.planned,
     addresses,
     await withSolana(ctx, quote.planned, opts, b.fee_payer_address),
   );
+  if (branch) built = withGasOnArrivalMessages(registry, built, branch, addresses, opts);
   return {
     msgs: built.msgs,
     txs: built.txs,
@@ -183,4 +255,70 @@ export async function messagesDirectFor(
       beforeBalanceReads: caller.beforeGasChecks,
     })),
   };
+}
+
+/**
+ * Gas on arrival for /msgs_direct: delivered only when the user's address on the destination holds none of its gas
+ * token. The balance is read from the chain's node, bounded by a timeout; a node that does not answer in time (or a
+ * server without chain clients) leaves the balance unknown, and the gas is delivered as asked (balance_checked false).
+ */
+async function quoteWithGasIfNone(
+  ctx: MessagesContext,
+  qc: QuoteContext,
+  caller: MessagesCaller,
+  query: RouteQuery,
+  addresses: Readonly<Record<string, string>>,
+): Promise<GasOnArrivalQuote> {
+  const decision = decideGasOnArrival(qc, query);
+  if (!decision.deliver) return quoteWithGasOnArrival(qc, query);
+  const { chainId, denom } = decision.offer;
+  const address = addresses[chainId];
+  const held = address ? await boundedBalance(ctx, qc, caller, chainId, address, denom) : undefined;
+  if (held !== undefined && held > 0n) {
+    const quote = quoteRoute(qc, query);
+    return {
+      quote: withAnswer(quote, {
+        delivered: false,
+        reason: `not needed: ${address} holds ${held} ${denom} on ${chainId}`,
+        chain_id: chainId,
+        denom,
+        balance_checked: true,
+      }),
+    };
+  }
+  const delivered = quoteWithGasOnArrival(qc, query);
+  const answer = delivered.quote.route.junction_gas_on_arrival;
+  if (answer) answer.balance_checked = held !== undefined;
+  return delivered;
+}
+
+/**
+ * The user's balance of the gas token for gas on arrival, read as enable_gas_warnings reads balances (ctx.gas: the
+ * chains' clients, the same deadline, one chain charged to an anonymous caller); undefined when it cannot be read.
+ */
+async function boundedBalance(
+  ctx: MessagesContext,
+  qc: QuoteContext,
+  caller: MessagesCaller,
+  chainId: string,
+  address: string,
+  denom: string,
+): Promise<bigint | undefined> {
+  const chains = ctx.gas?.chains;
+  if (!chains) return undefined;
+  await caller.beforeGasChecks?.(1);
+  const read = chains.balanceReader(qc.market.prices);
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(undefined);
+    }, ctx.gas?.balanceTimeoutMs ?? GAS_BALANCE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([read(chainId, address, denom, abort.signal).catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

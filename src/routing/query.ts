@@ -63,6 +63,7 @@ export interface RouteRequestFields {
   swap_venues?: { name: string; chain_id: string }[] | null | undefined;
   experimental_features?: string[] | null | undefined;
   cumulative_affiliate_fee_bps?: string | null | undefined;
+  junction_gas_on_arrival?: boolean | null | undefined;
 }
 
 export function parseRouteQuery(registry: Registry, req: RouteRequestFields): RouteQuery {
@@ -86,5 +87,6 @@ export function parseRouteQuery(registry: Registry, req: RouteRequestFields): Ro
     swapVenues: req.swap_venues ?? undefined,
     experimentalFeatures: req.experimental_features ?? [],
     cumulativeAffiliateFeeBps: parseBps('cumulative_affiliate_fee_bps', req.cumulative_affiliate_fee_bps),
+    ...(req.junction_gas_on_arrival ? { gasOnArrival: true } : {}),
   };
 }

@@ -65,7 +65,7 @@ export function cacheKey(q: RouteQuery): string {
 
 /** Key of a whole /route answer: the options, the exact amount and whether unsafe routes are accepted. */
 export function responseKey(q: RouteQuery): string {
-  return digest([...optionParts(q), q.amount.value.toString(), +q.allowUnsafe]);
+  return digest([...optionParts(q), q.amount.value.toString(), +q.allowUnsafe, +(q.gasOnArrival ?? false)]);
 }
 
 /** Rough bytes of an entry: the key, the arrays and leg objects it holds (paths are shared with the venue index). */

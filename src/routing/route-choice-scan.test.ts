@@ -200,9 +200,12 @@ describe('routes a user would choose (scan)', () => {
       (x) => x.c.name === `$1000 osmosis-1:${ATOM_ON_OSMOSIS} → osmosis-1:${USDC_ON_OSMOSIS}`,
     )!.a;
     expect(Array.isArray(atom) && atom[0]!.chain_ids).toEqual(['osmosis-1']);
-    // Not through Avalanche (the old answer, dodging the relay fee by lanes nobody relays). Offline, POL has no price,
-    // so a burn forwarded to Polygon and sent on from there can still rank first: its Polygon gas counts as zero.
+    // Not through Avalanche (the old answer, dodging the relay fee by lanes nobody relays). Every chain's gas is priced
+    // offline (POL takes MATIC's recorded price, data/prices/coingecko-id-aliases.json), so a route through Polygon
+    // ranks by what it costs, not because its Polygon gas counted as zero: at $1 the burn forwarded to Polygon and
+    // sent on from there is the cheapest (0.21 USD relay fee and 0.47 USD of gas against 0.36 and 0.60 direct).
     const usdc = answers.find((x) => x.c.name === `$1 1:${USDC[0]![1]} → noble-1:uusdc`)!.a;
     expect(Array.isArray(usdc) && usdc[0]!.chain_ids).not.toContain('43114');
+    expect(Array.isArray(usdc) && usdc.map((r) => r.junction_ranking.usd_gas)).not.toContain(null);
   });
 });

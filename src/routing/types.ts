@@ -111,6 +111,8 @@ export interface RouteQuery {
   swapVenues: readonly { name: string; chain_id: string }[] | undefined;
   experimentalFeatures: readonly string[];
   cumulativeAffiliateFeeBps: number;
+  /** Deliver the destination chain's gas token beside the asset (junction_gas_on_arrival, gas-on-arrival.ts). */
+  gasOnArrival?: boolean;
 }
 
 /** A route with amounts, ready to render as a wire Route or to build messages from. */

@@ -504,6 +504,10 @@ export const SCHEMA_FIELD_DESCRIPTIONS: Record<string, string> = {
 
 SCHEMA_FIELD_DESCRIPTIONS['RankedRoute.junction_ranking'] =
   'why the route ranks where it does: its costs on top of the amounts, signatures and duration (Junction extension)';
+SCHEMA_FIELD_DESCRIPTIONS['Route.junction_gas_on_arrival'] =
+  "what the request's junction_gas_on_arrival did: the destination chain's gas token delivered beside the asset (its amounts and operations), or why not (Junction extension)";
+SCHEMA_FIELD_DESCRIPTIONS['MsgsResponse.junction_gas_on_arrival'] =
+  'with junction_gas_on_arrival in the request: the gas token delivered beside the asset (the first transaction carries the slice), or why not (Junction extension)';
 SCHEMA_FIELD_DESCRIPTIONS['AlternativeRoutes.routes'] =
   'up to five distinct routes, best first; the first is the route /v2/fungible/route answers';
 

@@ -10,7 +10,7 @@ import {
 } from './limits.js';
 import { AmountString, ChainIdField, DenomField, Nullable, ShortString, StringEnum } from './common.js';
 import { OperationInput } from './operation.js';
-import { FeeSchema, Route, RouteOptions } from './route.js';
+import { FeeSchema, GasOnArrival, Route, RouteOptions } from './route.js';
 import { GasCheckList, GasEstimateList, MsgsWarning } from './gas.js';
 
 const AddressField = Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH });
@@ -77,6 +77,7 @@ export const MsgsRequest = Type.Object(
     }),
     operations: Type.Array(OperationInput, { minItems: 1, maxItems: 32 }),
     ...MessageOptions,
+    junction_gas_on_arrival: RouteOptions.junction_gas_on_arrival,
     client_id: Type.Optional(ShortString()),
   },
   { title: 'MsgsRequest' },
@@ -163,6 +164,7 @@ export const MsgsResponse = Type.Object(
     warning: Type.Optional(MsgsWarning),
     junction_gas_checks: Type.Optional(GasCheckList),
     junction_gas_estimates: Type.Optional(GasEstimateList),
+    junction_gas_on_arrival: Type.Optional(GasOnArrival),
   },
   { title: 'MsgsResponse' },
 );

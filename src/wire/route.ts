@@ -38,6 +38,15 @@ export const RouteOptions = {
   allow_swaps: Type.Optional(Nullable(Type.Boolean())),
   go_fast: Type.Optional(Nullable(Type.Boolean())),
   client_id: Type.Optional(ShortString({ description: 'deprecated; ignored' })),
+  junction_gas_on_arrival: Type.Optional(
+    Nullable(
+      Type.Boolean({
+        description:
+          "Junction extension: also deliver a small amount of the destination chain's gas token (about GAS_ON_ARRIVAL_USD, 0.25 USD), swapped from a slice of the input in the route's first transaction, so that the user can move the funds on arrival. Offered where the destination chain has a swap venue that trades its gas token and the route starts on a Cosmos chain (Osmosis: OSMO, Neutron: NTRN); /msgs_direct, and /msgs sent the route's operations with this option, deliver it only when the user's address there holds none. The answer's junction_gas_on_arrival says what was done and why.",
+        'x-junction-extension': true,
+      }),
+    ),
+  ),
   cumulative_affiliate_fee_bps: Type.Optional(
     Nullable(
       Type.String({
@@ -79,6 +88,38 @@ const RouteWarning = Type.Object({
 });
 type RouteWarning = Static<typeof RouteWarning>;
 
+/** What gas on arrival (request field junction_gas_on_arrival) did for a route: delivered, or why not. */
+export const GasOnArrival = Type.Object(
+  {
+    delivered: Type.Boolean({ description: 'whether the route delivers the gas token beside the requested asset' }),
+    reason: Type.String({ description: 'why it is delivered, or why not (not offered there, not needed, too small)' }),
+    chain_id: Type.String({ description: 'the chain the gas token arrives on (the destination chain)' }),
+    denom: Nullable(Type.String({ description: "the chain's gas token (its first fee asset); null when it has none" })),
+    amount_in: Type.Optional(
+      Type.String({ description: 'the slice of the source asset that buys the gas token, in its base units' }),
+    ),
+    amount_out: Type.Optional(Type.String({ description: 'gas token delivered (estimate), in base units' })),
+    usd_amount_out: Type.Optional(Type.String({ description: 'USD value of the gas token delivered' })),
+    tx_index: Type.Optional(
+      Type.Integer({ description: "the route's transaction that carries it (its messages ride in that transaction)" }),
+    ),
+    operations: Type.Optional(
+      Type.Array(Operation, {
+        description:
+          "the slice's own operations, from the source asset to the gas token; the route's operations carry the rest",
+      }),
+    ),
+    balance_checked: Type.Optional(
+      Type.Boolean({
+        description:
+          "/msgs_direct: whether the user's gas balance on the destination was read (false: the node did not answer in time, and the gas is delivered as asked)",
+      }),
+    ),
+  },
+  { title: 'GasOnArrival', 'x-junction-extension': true },
+);
+export type GasOnArrival = Static<typeof GasOnArrival>;
+
 export const Route = Type.Object(
   {
     source_asset_denom: Type.String(),
@@ -101,6 +142,7 @@ export const Route = Type.Object(
     swap_price_impact_percent: Type.Optional(Nullable(Type.String())),
     warning: Type.Optional(Nullable(RouteWarning)),
     estimated_fees: Type.Array(FeeSchema),
+    junction_gas_on_arrival: Type.Optional(GasOnArrival),
   },
   { title: 'Route' },
 );

@@ -7,6 +7,7 @@ import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesConte
 import type { CallerTier } from '../../route-txs/revenue-share.js';
 import { parseRouteQuery } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
+import { quoteWithGasOnArrival } from '../../routing/gas-on-arrival.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
 import { GAS_BALANCE_TIMEOUT_MS } from '../../route-txs/gas-fields.js';
 import { gasServices } from '../../tx/gas-services.js';
@@ -86,7 +87,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
         recordRoute(req, hit.extra);
         return sendJsonText(reply, hit.json);
       }
-      const quote = quoteRoute(qc, query);
+      const quote = query.gasOnArrival ? quoteWithGasOnArrival(qc, query).quote : quoteRoute(qc, query);
       recordRoute(req, quote.figures);
       const json = JSON.stringify(quote.route);
       responses.set(key, qc.market.version, { json, extra: quote.figures });
