@@ -265,6 +265,12 @@ export const SETTINGS = {
     default: 'https://api.gmp.axelarscan.io',
     help: 'Axelarscan-compatible GMP API (method=searchGMP) read by the Axelar tracker; without it Axelar transfers stay pending until abandoned',
   },
+  opinitExecutorUrls: {
+    env: 'OPINIT_EXECUTOR_URLS',
+    kind: 'string?',
+    default: undefined,
+    help: 'OPinit executor (opinit-bots) per rollup, "rave-1=https://executor...,yominet-1=..." (GET /withdrawal/{sequence}); the OPinit tracker builds the ready-to-sign MsgFinalizeTokenWithdrawal of a claimable withdrawal from its proof; rollups without one get the claim step without a transaction',
+  },
   txWorker: {
     env: 'TX_WORKER',
     kind: 'bool',
@@ -488,6 +494,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   config.dataDir = path.resolve(config.dataDir);
   parseChainUrls('CHAIN_RPC_URLS', config.chainRpcUrls);
   parseChainUrls('CHAIN_REST_URLS', config.chainRestUrls);
+  parseChainUrls('OPINIT_EXECUTOR_URLS', config.opinitExecutorUrls);
   return config;
 }
 

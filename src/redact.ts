@@ -70,6 +70,7 @@ function configuredUrls(config: Config): string[] {
   for (const [setting, text] of [
     ['CHAIN_RPC_URLS', config.chainRpcUrls],
     ['CHAIN_REST_URLS', config.chainRestUrls],
+    ['OPINIT_EXECUTOR_URLS', config.opinitExecutorUrls],
   ] as const) {
     for (const list of parseChainUrls(setting, text).values()) urls.push(...list);
   }

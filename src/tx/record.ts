@@ -227,6 +227,11 @@ export interface EurekaLeg {
   dest_from_block: string | null;
   /** Set once the transfer the receiving transaction started onward (an IBC packet) is appended. */
   next_found: boolean;
+  /**
+   * A Hub callback that swapped and paid the recipient on the Hub (`post_swap_action.transfer`): what it paid, read
+   * from the receiving transaction. Absent for other transfers (and legs stored before it existed).
+   */
+  swap_out?: AssetAt | null;
 }
 
 /**
@@ -253,8 +258,19 @@ export interface OpinitLeg {
   output: { index: string; tx: ChainTransaction; claimable_at: number | null } | null;
   /** Withdrawal: the finalization period has passed (it can be claimed on L1). */
   claimable: boolean;
+  /**
+   * Withdrawal, once claimable: MsgFinalizeTokenWithdrawal ready to sign on L1, built from the rollup's executor
+   * proof (OPINIT_EXECUTOR_URLS); absent while the executor is not configured or has no proof yet.
+   */
+  claim_tx?: { chain_id: string; to: string; data: string } | null;
   /** Deposit: the rollup refused it (`success` false); the rollup sends it back as a withdrawal to claim on L1. */
-  failure: { reason: string; refund_sequence: string | null; refund_tx: ChainTransaction | null } | null;
+  failure: {
+    reason: string;
+    refund_sequence: string | null;
+    refund_tx: ChainTransaction | null;
+    /** The refund withdrawal's claim on L1, once its output is finalized and the executor has its proof. */
+    claim_tx?: { chain_id: string; to: string; data: string } | null;
+  } | null;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   TimeoutError,
   type Hex,
 } from 'viem';
-import { ConfigError, type Config } from '../config.js';
+import { ConfigError, parseChainUrls, type Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
@@ -64,6 +64,8 @@ export interface TxServiceOptions {
   attestationUrl: string | undefined;
   /** Axelarscan-compatible GMP API (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
+  /** OPinit executor per rollup chain (OPINIT_EXECUTOR_URLS): withdrawal proofs for claims. */
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   /** The key that registers Noble forwarding accounts (NOBLE_FORWARDING_SIGNER_KEY); without it the status says how. */
   nobleForwardingSignerKey?: string | undefined;
   webhooks?: WebhookSettings;
@@ -111,8 +113,14 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
       keyConcurrency: config.webhookKeyConcurrency,
     },
     axelarGmpUrl: config.axelarGmpApiUrl,
+    opinitExecutorUrls: firstUrlPerChain(parseChainUrls('OPINIT_EXECUTOR_URLS', config.opinitExecutorUrls)),
     nobleForwardingSignerKey: config.nobleForwardingSignerKey,
   };
+}
+
+/** One endpoint per chain (the first listed) for the per-chain outside services. */
+function firstUrlPerChain(urls: Map<string, string[]>): Map<string, string> {
+  return new Map([...urls].map(([chain, list]) => [chain, list[0]!]));
 }
 
 export interface TxRef {
@@ -167,6 +175,7 @@ export class TxService {
       }),
       attestationUrl: opts.attestationUrl,
       axelarGmpUrl: opts.axelarGmpUrl,
+      ...(opts.opinitExecutorUrls ? { opinitExecutorUrls: opts.opinitExecutorUrls } : {}),
       nobleForwarding: {
         lookup: (address) => forwardingAccountOf(opts.store, address),
         signerKey: opts.nobleForwardingSignerKey,

@@ -51,6 +51,8 @@ export interface TrackerEnv {
   attestationUrl: string | undefined;
   /** Axelarscan-compatible GMP API base URL (AXELAR_GMP_API_URL). */
   axelarGmpUrl?: string | undefined;
+  /** OPinit executor (opinit-bots) base URL per rollup chain id (OPINIT_EXECUTOR_URLS): withdrawal proofs. */
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   /**
    * Noble forwarding accounts (src/bridges/cctp/forwarding-track.ts): the registration fields of the accounts Junction's
    * messages minted into, by address, and the operator's key that registers them (NOBLE_FORWARDING_SIGNER_KEY).

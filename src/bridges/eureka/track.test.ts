@@ -382,6 +382,70 @@ describe('IBC Eureka Ethereum → Cosmos Hub', () => {
     expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
     expect(s.transfer_asset_release).toMatchObject({ chain_id: 'osmosis-1', released: true });
   });
+
+  it('a Hub callback that swaps and pays the user on the Hub: the release is the swap output received there', async () => {
+    // The entry point's swap_and_action as Junction's memo carries it (dest_callback + wasm), paying uatom on the Hub.
+    const memo = JSON.stringify({
+      dest_callback: { address: 'cosmos1adapter' },
+      wasm: {
+        contract: 'cosmos1entrypoint',
+        msg: {
+          swap_and_action: {
+            user_swap: { swap_exact_asset_in: { swap_venue_name: 'cosmoshub-osmosis', operations: [] } },
+            min_asset: { native: { denom: 'uatom', amount: '120000' } },
+            timeout_timestamp: 1,
+            post_swap_action: { transfer: { to_address: HUB_USER } },
+            affiliates: [],
+          },
+        },
+      },
+    });
+    await send(WBTC, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [ics20, 10n ** 18n] }));
+    const receipt = await send(
+      ics20,
+      encodeFunctionData({
+        abi: ics20Abi,
+        functionName: 'sendTransfer',
+        args: [
+          {
+            denom: WBTC,
+            amount: 60_000n,
+            receiver: 'cosmos1adapter',
+            sourceClient: ETH_CLIENT,
+            destPort: 'transfer',
+            timeoutTimestamp: BigInt(Math.floor(Date.now() / 1000) + 3600),
+            memo,
+          },
+        ],
+      }),
+    );
+    const hash = receipt.transactionHash;
+    await tx.track('1', hash, null);
+    let s = await step('1', hash);
+    expect(s.state).toBe('STATE_PENDING');
+    // The receiving transaction: the voucher to the adapter, a fee to someone else, the swap output to the user.
+    const bank = (recipient: string, amount: string): AbciEvent => ({
+      type: 'transfer',
+      attributes: [
+        { key: 'recipient', value: recipient },
+        { key: 'sender', value: 'cosmos1entrypoint' },
+        { key: 'amount', value: amount },
+        { key: 'msg_index', value: '0' },
+      ],
+    });
+    hubReceives(toV2(sentPacket(receipt)), RESULT, [
+      bank('cosmos1adapter', `60000${WBTC_ON_HUB}`),
+      bank('cosmos1affiliate', '300uatom'),
+      bank(HUB_USER, '123456uatom'),
+    ]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_SUCCESS' });
+    expect(s.transfers[0]!.transfer_sequence).toHaveLength(1);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '123456', released: true },
+    });
+  });
 });
 
 it('a call to the Eureka contracts that sent no packet is an error, never a success', async () => {

@@ -21,7 +21,9 @@
  *
  * A packet from Ethereum whose memo runs the Hub's entry point through the callbacks adapter may send an ICS-20
  * packet on in the receiving transaction: that packet is appended as the next (IBC) leg, so the route is a success
- * only where it ends.
+ * only where it ends. One that swaps on the Hub and pays the recipient there (`post_swap_action.transfer`) ends on
+ * the Hub: the asset released is the swap's output, the bank `transfer`s to the recipient in the receiving
+ * transaction (as the IBC and Go Fast trackers read it).
  */
 import { createHash } from 'node:crypto';
 import { Acknowledgement, Packet as PacketV2 } from 'cosmjs-types/ibc/core/channel/v2/packet';
@@ -31,7 +33,7 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, EurekaLeg, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
-import { ibcTracker } from '../ibc/track.js';
+import { ibcTracker, swapTransferOf } from '../ibc/track.js';
 import {
   ACK_PACKET_EVENT,
   ICS20_PACKET_DATA,
@@ -375,6 +377,28 @@ function onwardLeg(leg: EurekaLeg, recv: IncludedTx, env: TrackerEnv): Leg | nul
   return ibcTracker.discover(after, env)[0] ?? null;
 }
 
+/**
+ * What a Hub callback's swap paid the recipient in the receiving transaction, when the memo swaps and transfers there
+ * (amounts are coin lists, "128669405uatom"; affiliate fees go to other recipients and are not counted).
+ */
+function swapOutput(leg: EurekaLeg, recv: IncludedTx): AssetAt | null {
+  const swap = swapTransferOf(leg.packet.memo);
+  if (!swap) return null;
+  let total = 0n;
+  let seen = false;
+  for (const e of recv.events) {
+    if (e.type !== 'transfer' || attr(e, 'recipient') !== swap.to) continue;
+    for (const coin of (attr(e, 'amount') ?? '').split(',')) {
+      const m = /^(\d+)(.+)$/.exec(coin.trim());
+      if (m && m[2] === swap.denom) {
+        total += BigInt(m[1]!);
+        seen = true;
+      }
+    }
+  }
+  return { chain_id: leg.to_chain_id, denom: swap.denom, amount: seen ? total.toString() : null };
+}
+
 export const eurekaTracker: BridgeTracker<EurekaLeg> = {
   kind: 'eureka',
   deadlineMs: EUREKA_DEADLINE_MS,
@@ -410,6 +434,7 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
         if (out.ack === 'result' && found.included && continuesOnArrival(out.packet.memo) && !out.next_found) {
           next = onwardLeg(out, found.included, env);
           if (next) out.next_found = true;
+          else out.swap_out = swapOutput(out, found.included);
         }
       } else if (BigInt(env.now()) >= BigInt(out.packet.timeout_timestamp) * 1000n) {
         const timeout = await findOnSource(out, env, 'timeout');
@@ -452,7 +477,7 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
       // The onward packet is found in the receiving transaction itself: nothing is awaited beyond it.
       expectsNext: false,
       carriesBackFailure: false,
-      arrived: leg.delivered,
+      arrived: leg.swap_out ?? leg.delivered,
       origin: leg.sent,
     };
   },

@@ -12,7 +12,9 @@
  *   l2_sequence} → an output proposal on L1 covering the rollup block (`propose_output` {bridge_id, output_index,
  *   l2_block_number, ...} with l2_block_number ≥ that block) → after the finalization period the withdrawal may be
  *   claimed → `finalize_token_withdrawal` on L1 {bridge_id, output_index, l2_sequence, ...}: only then is it delivered.
- *   Until the claim the leg is pending, its next step `wait` (for the output, then for the period) and then `claim`.
+ *   Until the claim the leg is pending, its next step `wait` (for the output, then for the period) and then `claim`:
+ *   with the rollup's executor configured (OPINIT_EXECUTOR_URLS), the claim carries MsgFinalizeTokenWithdrawal
+ *   ready to sign, built from the executor's withdrawal proof (./executor.ts).
  *
  * The bridge id of a rollup and the finalization period come from data/initia-rollups.json (the period is Junction's
  * estimate there, not read from the L1 bridge config).
@@ -22,6 +24,8 @@ import type { AssetAt, OpinitLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
+import { fetchWithdrawalProof } from './executor.js';
+import { finalizeWithdrawalTx } from './messages.js';
 
 /** How long an OPinit leg may go without progress: a withdrawal's finalization period, and a day beyond it. */
 function opinitDeadlineMs(): number {
@@ -129,8 +133,29 @@ async function advanceDeposit(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLe
   if (out.failure?.refund_sequence && !out.failure.refund_tx) {
     const refund = await findClaim(env, leg.bridge_id, out.failure.refund_sequence);
     if (refund) out.failure = { ...out.failure, refund_tx: refund };
+    else if (!out.failure.claim_tx) {
+      const claim = await refundClaimTx(out, out.failure.refund_sequence, env);
+      if (claim) out.failure = { ...out.failure, claim_tx: claim };
+    }
   }
   return out;
+}
+
+/**
+ * The claim of a refused deposit's refund withdrawal (made on the rollup, `to_chain_id`): from the executor's proof,
+ * once the L1 output it names is past the finalization period (an earlier claim would fail on L1).
+ */
+async function refundClaimTx(leg: OpinitLeg, sequence: string, env: TrackerEnv): Promise<OpinitLeg['claim_tx']> {
+  const base = env.opinitExecutorUrls?.get(leg.to_chain_id);
+  if (!base) return null;
+  const proof = await fetchWithdrawalProof(base, sequence);
+  if (!proof || proof.sequence !== sequence || proof.bridge_id !== leg.bridge_id) return null;
+  const l1 = leg.from_chain_id;
+  const query = `propose_output.bridge_id='${leg.bridge_id}' AND propose_output.output_index='${proof.output_index}'`;
+  const output = (await env.clients.cosmos(l1).searchTxs(query))[0];
+  const proposedAt = output?.time ? Date.parse(output.time) : null;
+  if (proposedAt === null || env.now() < proposedAt + finalizationMs()) return null;
+  return finalizeWithdrawalTx(l1, proof);
 }
 
 async function advanceWithdrawal(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLeg> {
@@ -151,7 +176,21 @@ async function advanceWithdrawal(leg: OpinitLeg, env: TrackerEnv): Promise<Opini
     };
   }
   if (!out.claimable && out.output.claimable_at !== null && env.now() >= out.output.claimable_at) out.claimable = true;
+  if (out.claimable && !out.claim_tx) out.claim_tx = await claimTx(out, env);
   return out;
+}
+
+/**
+ * The claim of a claimable withdrawal, from the rollup executor's proof; null while there is no executor for the
+ * rollup or no proof of this very withdrawal (asked again on the next pass).
+ */
+async function claimTx(leg: OpinitLeg, env: TrackerEnv): Promise<OpinitLeg['claim_tx']> {
+  const base = env.opinitExecutorUrls?.get(leg.from_chain_id);
+  if (!base) return null;
+  const proof = await fetchWithdrawalProof(base, leg.sequence);
+  // An answer about another withdrawal or another bridge (a misconfigured executor) is no claim of this one.
+  if (!proof || proof.sequence !== leg.sequence || proof.bridge_id !== leg.bridge_id) return null;
+  return finalizeWithdrawalTx(leg.to_chain_id, proof);
 }
 
 export const opinitTracker: BridgeTracker<OpinitLeg> = {
@@ -201,8 +240,10 @@ export const opinitTracker: BridgeTracker<OpinitLeg> = {
               recovery: {
                 action: 'claim' as const,
                 chain_id: l1,
-                message: `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}: claim it on ${l1} once the rollup's output covering it is finalized`,
-                tx: null,
+                message: leg.failure.claim_tx
+                  ? `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}, now claimable: sign the claim on ${l1}`
+                  : `${leg.to_chain_id} refused the deposit (${leg.failure.reason}) and sent it back as withdrawal ${leg.failure.refund_sequence}: claim it on ${l1} once the rollup's output covering it is finalized`,
+                tx: leg.failure.claim_tx ?? null,
               },
             }),
       };
@@ -224,8 +265,10 @@ function withdrawalStep(leg: OpinitLeg): NonNullable<LegSummary['pending']> {
     return {
       action: 'claim',
       chain_id: l1,
-      message: `the finalization period has passed: claim the withdrawal on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, output ${leg.output?.index ?? '?'}, with the withdrawal proof from the rollup's executor); it is delivered once finalized there`,
-      tx: null,
+      message: leg.claim_tx
+        ? `the finalization period has passed: sign the claim on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, with the rollup executor's proof); it is delivered once finalized there`
+        : `the finalization period has passed: claim the withdrawal on ${l1} (MsgFinalizeTokenWithdrawal of bridge ${leg.bridge_id}, sequence ${leg.sequence}, output ${leg.output?.index ?? '?'}, with the withdrawal proof from the rollup's executor); it is delivered once finalized there`,
+      tx: leg.claim_tx ?? null,
     };
   if (leg.output)
     return {

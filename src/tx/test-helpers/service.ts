@@ -27,6 +27,7 @@ export function testTxService(o: {
   webhooks?: WebhookSettings;
   attestationUrl?: string;
   axelarGmpUrl?: string;
+  opinitExecutorUrls?: ReadonlyMap<string, string>;
   nobleForwardingSignerKey?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
@@ -42,6 +43,7 @@ export function testTxService(o: {
     timeoutMs: 2_000,
     attestationUrl: o.attestationUrl,
     axelarGmpUrl: o.axelarGmpUrl,
+    ...(o.opinitExecutorUrls ? { opinitExecutorUrls: o.opinitExecutorUrls } : {}),
     nobleForwardingSignerKey: o.nobleForwardingSignerKey,
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
