@@ -8,10 +8,10 @@
  * Chain only (docs/venues.md), so on Base ETH first crosses to Ethereum over Stargate in this market.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeFunctionData, type Hex } from 'viem';
+import { decodeFunctionData, zeroAddress, type Hex } from 'viem';
 import { route } from '@skip-go/client';
 import { messagesFor, useSdkServer } from './sdk-server.js';
-import { SWAP_ROUTER_02_ABI } from '../src/venues/uniswap/router-calldata.js';
+import { HANDLER_ABI } from '../src/bridges/axelar/abi.js';
 
 const server = useSdkServer();
 const { addressOf } = server;
@@ -19,7 +19,7 @@ const { addressOf } = server;
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, Record<string, unknown>>;
 
 describe('@skip-go/client over Junction: EVM swaps', () => {
-  it('ETH on Ethereum → OSMO: an evmSwap, then the bridge and the Osmosis swap; messages echo it back', async () => {
+  it('ETH on Ethereum → OSMO: an evmSwap, then the bridge and the Osmosis swap, in one signature; messages echo it back', async () => {
     const r = await route({
       sourceAssetDenom: 'ethereum-native',
       sourceAssetChainId: '1',
@@ -42,11 +42,23 @@ describe('@skip-go/client over Junction: EVM swaps', () => {
     const m = await messagesFor(r!, addressOf);
     const tx = m!.txs![0]!;
     if (!('evmTx' in tx)) throw new Error('expected an EVM transaction first');
-    // The swap alone, to SwapRouter02, the ETH as value (Axelar, which follows, has no swap-then-bridge entry here).
-    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45' });
-    expect(tx.evmTx.value).toBe('1000000000000000000');
-    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${tx.evmTx.data}` as Hex });
-    expect(['exactInput', 'multicall', 'swapExactTokensForTokens']).toContain(call.functionName);
+    // One signature: Skip's AxelarHandler on Ethereum swaps the ETH sent as value (through its SkipGoSwapRouter) and
+    // sends the output over Axelar (swapAndGmpTransferERC20Token); the value is the ETH plus the Axelar gas payment.
+    expect(tx.evmTx).toMatchObject({ chainId: '1', to: '0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E' });
+    const call = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.evmTx.data}` as Hex });
+    expect(call.functionName).toBe('swapAndGmpTransferERC20Token');
+    const [inputToken, amount, , , , , , gasPayment] = call.args as readonly [
+      string,
+      bigint,
+      Hex,
+      string,
+      string,
+      Hex,
+      string,
+      bigint,
+    ];
+    expect([inputToken, amount]).toEqual([zeroAddress, 1_000_000_000_000_000_000n]);
+    expect(BigInt(tx.evmTx.value!)).toBe(amount + gasPayment);
     expect(m!.txs!.length).toBe(r!.txsRequired);
   });
 
