@@ -10,10 +10,9 @@
  * What this shows: the SDK reports the route completed only after the Hub received the packet and acknowledged it,
  * never on the send's inclusion on Ethereum.
  */
-import type { AddressInfo } from 'node:net';
 import { Acknowledgement, Packet as PacketV2 } from 'cosmjs-types/ibc/core/channel/v2/packet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { executeRoute, route, setClientOptions, type TxStatusResponse } from '@skip-go/client';
+import { executeRoute, route, type TxStatusResponse } from '@skip-go/client';
 import {
   createWalletClient,
   decodeEventLog,
@@ -23,21 +22,14 @@ import {
   parseAbi,
   type Hex,
 } from 'viem';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { buildContext, type AppContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
-import { createAccess, type AccessService } from '../src/auth/access.js';
-import { silentLog } from '../src/auth/log.js';
+import type { AppContext } from '../src/context.js';
+import { startTrackingServer, type TrackingServer } from './sdk-tracking-server.js';
 import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, sendTx } from '../src/test-helpers/evm/deploy.js';
 import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
 import { userAddress } from '../src/test-helpers/registry.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../src/tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK } from '../src/tx/test-helpers/ibc-relayer.js';
-import { testTxService } from '../src/tx/test-helpers/service.js';
-import type { TxService } from '../src/tx/service.js';
 import { SEND_PACKET_EVENT } from '../src/bridges/eureka/abi.js';
 import { eurekaConfig } from '../src/bridges/eureka/config.js';
 
@@ -52,10 +44,7 @@ const ICS20 = getAddress(cfg.ics20Transfer.get('1')!);
 const net = new FakeCosmosNetwork();
 let eth: Anvil;
 let ctx: AppContext;
-let store: TestStore;
-let access: AccessService;
-let tx: TxService;
-let app: FastifyInstance;
+let server: TrackingServer;
 const user = anvilAccount(3);
 
 beforeAll(async () => {
@@ -72,37 +61,12 @@ beforeAll(async () => {
   net.chain('cosmoshub-4');
   await net.start();
 
-  store = await sqliteTestStore();
-  access = await createAccess(
-    store.store,
-    {
-      anonymous: { ratePerSecond: 100, burst: 100 },
-      keyRefreshMs: 60_000,
-      statsFlushMs: 60_000,
-      redisKeyPrefix: 'unused:',
-    },
-    silentLog,
-  );
-  ctx = buildContext(loadConfig([], {}));
-  tx = testTxService({
-    store: store.store,
-    registry: ctx.registry,
-    rpc: `1=${eth.url},${net.settings().rpc}`,
-    rest: net.settings().rest,
-    runWorker: true,
-    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
-  });
-  app = await buildApp(ctx, { access, tx });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await tx.start();
-  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  server = await startTrackingServer({ rpc: `1=${eth.url},${net.settings().rpc}`, rest: net.settings().rest });
+  ctx = server.ctx;
 }, 120_000);
 afterAll(async () => {
-  await tx?.stop();
-  await app?.close();
-  await access?.close();
+  await server?.stop();
   await Promise.all([eth?.stop(), net.stop()]);
-  await store?.cleanup();
 });
 
 /** The packet the router's SendPacket carries in the send transaction, as the Hub's channel v2 keeper decodes it. */

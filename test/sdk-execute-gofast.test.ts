@@ -10,24 +10,16 @@
  * What this shows: the SDK reports the route completed only after the fill on Osmosis, never on the order's inclusion
  * on Base (the false success issue 23 removes).
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { executeRoute, route, setClientOptions, type TxStatusResponse } from '@skip-go/client';
+import { executeRoute, route, type TxStatusResponse } from '@skip-go/client';
 import { createWalletClient, encodeFunctionData, getAddress, http as viemHttp, parseAbi } from 'viem';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { buildContext, type AppContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
-import { createAccess, type AccessService } from '../src/auth/access.js';
-import { silentLog } from '../src/auth/log.js';
+import type { AppContext } from '../src/context.js';
+import { startTrackingServer, type TrackingServer } from './sdk-tracking-server.js';
 import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, sendTx } from '../src/test-helpers/evm/deploy.js';
 import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
 import { userAddress } from '../src/test-helpers/registry.js';
 import { FakeCosmosNetwork } from '../src/tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../src/tx/test-helpers/service.js';
-import type { TxService } from '../src/tx/service.js';
 import { goFastConfig } from '../src/bridges/go-fast/config.js';
 
 const ERC20 = parseAbi(['function mint(address to, uint256 amount) returns (bool)']);
@@ -42,10 +34,7 @@ const AMOUNT = 150_000_000n;
 const net = new FakeCosmosNetwork();
 let base: Anvil;
 let ctx: AppContext;
-let store: TestStore;
-let access: AccessService;
-let tx: TxService;
-let app: FastifyInstance;
+let server: TrackingServer;
 const user = anvilAccount(3);
 
 beforeAll(async () => {
@@ -63,37 +52,12 @@ beforeAll(async () => {
   net.chain('osmosis-1');
   await net.start();
 
-  store = await sqliteTestStore();
-  access = await createAccess(
-    store.store,
-    {
-      anonymous: { ratePerSecond: 100, burst: 100 },
-      keyRefreshMs: 60_000,
-      statsFlushMs: 60_000,
-      redisKeyPrefix: 'unused:',
-    },
-    silentLog,
-  );
-  ctx = buildContext(loadConfig([], {}));
-  tx = testTxService({
-    store: store.store,
-    registry: ctx.registry,
-    rpc: `8453=${base.url},${net.settings().rpc}`,
-    rest: net.settings().rest,
-    runWorker: true,
-    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
-  });
-  app = await buildApp(ctx, { access, tx });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await tx.start();
-  setClientOptions({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  server = await startTrackingServer({ rpc: `8453=${base.url},${net.settings().rpc}`, rest: net.settings().rest });
+  ctx = server.ctx;
 }, 120_000);
 afterAll(async () => {
-  await tx?.stop();
-  await app?.close();
-  await access?.close();
+  await server?.stop();
   await Promise.all([base?.stop(), net.stop()]);
-  await store?.cleanup();
 });
 
 /** The CosmWasm gateway's fill_order paying `coin` to `recipient` (bank events of cosmos-sdk, wasmd's execute). */
