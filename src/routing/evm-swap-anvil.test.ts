@@ -13,14 +13,12 @@ import { decodeEventLog, decodeFunctionData, getAddress, parseAbi, type Address,
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { cctpConfig } from '../bridges/cctp/config.js';
-import { readDataFile } from '../registry/data-files.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { deploy, deployCircleCctp } from '../test-helpers/evm/circle-cctp.js';
 import { copyCodeTo, deployContract } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
-import type { V3Tick } from '../venues/uniswap/v3-pool.js';
 import {
   ROUTER,
   V3_FACTORY,
@@ -29,36 +27,14 @@ import {
   placeToken,
   type UniswapOnAnvil,
 } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { recordedEthereumPools, tickWindow } from './test-helpers/recorded-evm-pools.js';
 
-interface PoolRecord {
-  token0: Address;
-  token1: Address;
-  fee?: number;
-  tick_spacing?: number;
-  sqrt_price_x96?: string;
-  tick?: number;
-  ticks?: [number, string][];
-}
-const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
-const WINDOW = 40;
+const records = recordedEthereumPools;
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const user = anvilAccount(1).address;
 const chain = uniswapChain('1')!;
 
 /** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
-function window(r: PoolRecord): V3Tick[] {
-  const all = r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) }));
-  const ticks = [
-    ...all.filter((t) => t.tick <= r.tick!).slice(-WINDOW),
-    ...all.filter((t) => t.tick > r.tick!).slice(0, WINDOW),
-  ];
-  const startL = all.filter((t) => t.tick < ticks[0]!.tick).reduce((s, t) => s + t.liquidityNet, 0n);
-  ticks[0] = { ...ticks[0]!, liquidityNet: ticks[0]!.liquidityNet + startL };
-  const total = ticks.reduce((s, t) => s + t.liquidityNet, 0n);
-  const last = ticks.length - 1;
-  ticks[last] = { ...ticks[last]!, liquidityNet: ticks[last]!.liquidityNet - total };
-  return ticks;
-}
 
 let t: TestApp;
 let node: Anvil;
@@ -103,7 +79,7 @@ async function createPoolsOf(path: Hex): Promise<void> {
     if (r.token1 !== chain.wrappedNative && r.token1 !== usdc) await placeToken(node, r.token1, 18);
     const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
     // The tests' position minter pays the pool by minting (TestUSDC, the test WETH and TestToken all mint publicly).
-    await mintTicks(u, pool, window(r));
+    await mintTicks(u, pool, tickWindow(r));
   }
 }
 

@@ -20,19 +20,16 @@ import {
   hexToString,
   parseAbi,
   slice,
-  type Address,
   type Hex,
 } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { axelarConfig } from '../bridges/axelar/config.js';
 import { GATEWAY_ABI, HANDLER_ABI } from '../bridges/axelar/abi.js';
-import { readDataFile } from '../registry/data-files.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { installAxelarGasService, installAxelarGateway } from '../test-helpers/evm/axelar.js';
 import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import type { V3Tick } from '../venues/uniswap/v3-pool.js';
 import {
   ROUTER,
   V3_FACTORY,
@@ -41,18 +38,9 @@ import {
   placeToken,
   type UniswapOnAnvil,
 } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { recordedEthereumPools, tickWindow } from './test-helpers/recorded-evm-pools.js';
 
-interface PoolRecord {
-  token0: Address;
-  token1: Address;
-  fee?: number;
-  tick_spacing?: number;
-  sqrt_price_x96?: string;
-  tick?: number;
-  ticks?: [number, string][];
-}
-const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
-const WINDOW = 40;
+const records = recordedEthereumPools;
 const USER = anvilAccount(1).address;
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const OSMOSIS_ENTRY_POINT = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
@@ -69,19 +57,6 @@ const axelarTokens = cfg.assets.flatMap((a) => {
 });
 
 /** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
-function window(r: PoolRecord): V3Tick[] {
-  const all = r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) }));
-  const ticks = [
-    ...all.filter((t) => t.tick <= r.tick!).slice(-WINDOW),
-    ...all.filter((t) => t.tick > r.tick!).slice(0, WINDOW),
-  ];
-  const startL = all.filter((t) => t.tick < ticks[0]!.tick).reduce((s, t) => s + t.liquidityNet, 0n);
-  ticks[0] = { ...ticks[0]!, liquidityNet: ticks[0]!.liquidityNet + startL };
-  const total = ticks.reduce((s, t) => s + t.liquidityNet, 0n);
-  const last = ticks.length - 1;
-  ticks[last] = { ...ticks[last]!, liquidityNet: ticks[last]!.liquidityNet - total };
-  return ticks;
-}
 
 let t: TestApp;
 let node: Anvil;
@@ -147,7 +122,7 @@ async function createPoolsOf(hops: readonly { exchangeType: number; data: Hex }[
     )!;
     for (const token of [r.token0, r.token1]) if (!placed.has(token)) await placeToken(node, token, 18);
     const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
-    await mintTicks(u, pool, window(r));
+    await mintTicks(u, pool, tickWindow(r));
   }
 }
 
