@@ -76,11 +76,15 @@ export async function placeMulticall3(node: Anvil): Promise<void> {
  * Sends a transaction from anvil account `index` (with `gas` where the node's estimate falls short: a batch of mints,
  * pool → our callback → token, needs more once the 63/64 rule applies) and returns its receipt (viem's receipt waiter
  * polls every few seconds, which would dominate these tests' time).
+ *
+ * Without `gas`, the node's estimate plus a quarter, as wallets add: the estimate is exact for the block it was made
+ * in, and a V3 swap writes an oracle observation only when the block's second differs from the pool's last one — on
+ * a busy machine the transaction lands a second later than its estimate and would run out of gas.
  */
 export async function send(node: Anvil, index: number, to: Address, data: Hex, gas?: bigint) {
-  const hash = await node
-    .wallet(index)
-    .sendTransaction({ to, data, gas, account: anvilAccount(index), chain: node.chain });
+  const account = anvilAccount(index);
+  const limit = gas ?? ((await node.publicClient.estimateGas({ account, to, data })) * 5n) / 4n;
+  const hash = await node.wallet(index).sendTransaction({ to, data, gas: limit, account, chain: node.chain });
   const receipt = await receiptOf(node, hash);
   if (receipt.status !== 'success') throw new Error(`transaction to ${to} reverted`);
   return receipt;
