@@ -40,7 +40,8 @@ export function testTxService(o: {
     endpoints: ChainEndpointTable.fromSettings(o.registry, o.rpc, o.rest),
     worker: { ...FAST_WORKER, ...o.worker },
     runWorker: o.runWorker ?? false,
-    timeoutMs: 2_000,
+    // Generous: the chains here are local servers, and a step that times out on a loaded machine only delays a test.
+    timeoutMs: 10_000,
     attestationUrl: o.attestationUrl,
     axelarGmpUrl: o.axelarGmpUrl,
     ...(o.opinitExecutorUrls ? { opinitExecutorUrls: o.opinitExecutorUrls } : {}),
