@@ -36,7 +36,7 @@ export interface LiveMarket {
   refresh(): Promise<void>;
   store: MarketStore;
   status(): {
-    venues: Record<string, IngestStatus | { source: string; ageSeconds: number }>;
+    venues: Record<string, IngestStatus | { source: string; ageSeconds: number | null }>;
     prices: LiveStatus | undefined;
   };
   start(log: FastifyBaseLogger): void;
@@ -140,13 +140,17 @@ export function createLiveMarket(config: Config, registry: Registry, plugins: re
     },
     store,
     status() {
-      const venues: Record<string, IngestStatus | { source: string; ageSeconds: number }> = {};
+      const venues: Record<string, IngestStatus | { source: string; ageSeconds: number | null }> = {};
       for (const p of plugins) {
         const poller = pollers.find((x) => x.status().venue === p.name);
         const s = store.get(p.name);
         if (poller) venues[p.name] = poller.status();
         else if (s)
-          venues[p.name] = { source: s.source, ageSeconds: Math.round((Date.now() - s.takenAt.getTime()) / 1000) };
+          venues[p.name] = {
+            source: s.source,
+            // A venue with no recorded pools has no moment its state was taken (its takenAt is the epoch).
+            ageSeconds: s.pools.length ? Math.round((Date.now() - s.takenAt.getTime()) / 1000) : null,
+          };
       }
       return { venues, prices: live?.status() };
     },

@@ -71,7 +71,10 @@ function why(q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string 
   const facts = `${plural(a.signatures, 'signature')}, about ${a.estimated_route_duration_seconds} s`;
   const costs = a.usd_costs_on_top !== null ? `, ${a.usd_costs_on_top} USD in fees on top and gas` : '';
   if (isFirst) {
-    const lead = q.goFast ? 'the fastest of the cheapest routes (go_fast)' : 'the most value after fees and gas';
+    // Ranking weighs each signature after the first (route-cost.ts, SIGNATURE_WEIGHT_BPS): say so.
+    const lead = q.goFast
+      ? 'the fastest of the cheapest routes (go_fast)'
+      : 'the most value after fees and gas, each extra signature weighed at 0.05 % of the amount (at most 1 USD)';
     return `${lead}: ${facts}${costs}`;
   }
   const parts: string[] = [];

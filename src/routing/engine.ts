@@ -22,7 +22,13 @@ import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
 import { laneGraph } from './lane-graph.js';
 import { noRouteError } from './no-route.js';
 import { gasTable } from './gas/table.js';
-import { additionalCostInFreeSide, netAmount, type CostPricing } from './route-cost.js';
+import {
+  additionalCostInFreeSide,
+  netAmount,
+  rankingAmount,
+  signatureWeightInFreeSide,
+  type CostPricing,
+} from './route-cost.js';
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
@@ -55,6 +61,8 @@ export interface Candidate {
   net: bigint;
   /** What net and amountOut (exact-in) or amountIn (exact-out) differ by, in free-side base units. */
   cost: bigint;
+  /** What candidates are ranked by: net with each signature after the first weighed as a cost (route-cost.ts). */
+  score: bigint;
 }
 
 /**
@@ -184,12 +192,14 @@ function simulateShape(
     return undefined;
   }
   const cost = pricing ? additionalCostInFreeSide(registry, route, pricing) : 0n;
+  const net = netAmount(route, cost);
   return {
     route,
     seconds: steps.reduce((s, step) => s + stepSeconds(step), 0),
     nonPreferredHops: nonPreferred(registry, steps),
-    net: netAmount(route, cost),
+    net,
     cost,
+    score: rankingAmount(route, net, txsRequired(route), signatureWeightInFreeSide(route, pricing)),
   };
 }
 
@@ -409,8 +419,15 @@ function noRouteFallback(q: RouteQuery, hadShapes: boolean): string {
   return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`;
 }
 
-/** Better first: more delivered (or less spent) after fees paid on top, then by the plain amounts. */
+/**
+ * Better first: more delivered (or less spent) after fees paid on top, gas and the weight of extra signatures, then
+ * after fees and gas alone, then by the plain amounts.
+ */
 function compareAmounts(a: Candidate, b: Candidate): number {
+  if (a.score !== b.score) {
+    const better = a.route.amountKind === 'in' ? a.score > b.score : a.score < b.score;
+    return better ? -1 : 1;
+  }
   if (a.net !== b.net) {
     const better = a.route.amountKind === 'in' ? a.net > b.net : a.net < b.net;
     return better ? -1 : 1;

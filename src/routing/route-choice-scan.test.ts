@@ -230,4 +230,14 @@ describe('routes a user would choose (scan)', () => {
     expect(Array.isArray(usdc) && usdc[0]!.chain_ids).not.toContain('43114');
     expect(Array.isArray(usdc) && usdc.map((r) => r.junction_ranking.usd_gas)).not.toContain(null);
   });
+  it('a second signature is not worth cents: $1,000 USDC Polygon → Ethereum is the direct burn, not through OP', () => {
+    // Through OP Mainnet it delivered 0.03 USD more in two signatures; ranking weighs each extra signature at 0.05 %
+    // of the amount (at most 1 USD), so the one-signature burn leads, while Ethereum → Osmosis keeps its two
+    // signatures for 2 USD more (below).
+    const polygon = answers.find((x) => x.c.name === `$1000 137:${USDC[4]![1]} → 1:${USDC[0]![1]}`)!.a;
+    expect(Array.isArray(polygon) && polygon[0]!.chain_ids).toEqual(['137', '1']);
+    expect(Array.isArray(polygon) && polygon[0]!.txs_required).toBe(1);
+    const osmosis = answers.find((x) => x.c.name === `$1000 1:${USDC[0]![1]} → osmosis-1:uosmo`)!.a;
+    expect(Array.isArray(osmosis) && osmosis[0]!.txs_required).toBe(2);
+  });
 });

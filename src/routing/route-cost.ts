@@ -100,3 +100,33 @@ export function additionalCostInFreeSide(registry: Registry, route: PlannedRoute
 export function netAmount(route: PlannedRoute, additionalCost: bigint): bigint {
   return route.amountKind === 'in' ? route.amountOut - additionalCost : route.amountIn + additionalCost;
 }
+
+/**
+ * What one more signature is worth to a user, for ranking only: 5 basis points of what the route moves, at most
+ * 1 USD. A second transaction is a second wallet prompt, funds idle between them, and a chance to stop half-way; no
+ * one takes a detour of two signatures through another chain to save three cents on 1,000 USDC (Polygon → OP →
+ * Ethereum against the direct burn), while at 1,000 USD a route that saves 2 USD is still worth its second signature.
+ * Never shown as a fee: /junction/routes says what each route costs and how many signatures it takes.
+ */
+const SIGNATURE_WEIGHT_BPS = 5n;
+const SIGNATURE_WEIGHT_MAX_USD = Decimal.fromInt(1);
+
+/** The weight of one signature in base units of the route's free side (see SIGNATURE_WEIGHT_BPS). */
+export function signatureWeightInFreeSide(route: PlannedRoute, pricing: CostPricing | undefined): bigint {
+  const free = route.amountKind === 'in' ? route.dest.wire : route.source.wire;
+  const moved = route.amountKind === 'in' ? route.amountOut : route.amountIn;
+  const relative = (moved * SIGNATURE_WEIGHT_BPS) / 10_000n;
+  const price = pricing?.prices.usdPrice(free.chain_id, free.denom, pricing.nowMs)?.price;
+  if (!price || typeof free.decimals !== 'number') return relative;
+  const cap = amountForUsd(SIGNATURE_WEIGHT_MAX_USD, free.decimals, price);
+  return cap !== undefined && cap < relative ? cap : relative;
+}
+
+/**
+ * The figure routes of one query are ranked by: the net amount (netAmount) with every signature after the first
+ * weighed as a cost (signatureWeightInFreeSide).
+ */
+export function rankingAmount(route: PlannedRoute, net: bigint, signatures: number, weight: bigint): bigint {
+  const extra = BigInt(Math.max(0, signatures - 1)) * weight;
+  return route.amountKind === 'in' ? net - extra : net + extra;
+}

@@ -57,6 +57,8 @@ type Ranked = {
   required_chain_addresses: string[];
   amount_in: string;
   amount_out: string;
+  usd_amount_in?: string;
+  usd_amount_out?: string;
   estimated_amount_out: string;
   source_asset_denom: string;
   source_asset_chain_id: string;
@@ -80,15 +82,24 @@ describe('POST /junction/routes', () => {
     expect(single.statusCode).toBe(200);
     const { junction_ranking: ranking, ...first } = routes[0]!;
     expect(first).toEqual(single.json());
-    expect(ranking.why).toMatch(/^the most value after fees and gas: \d+ signatures?, about \d+ s/);
+    expect(ranking.why).toMatch(
+      /^the most value after fees and gas, each extra signature weighed at 0.05 % of the amount \(at most 1 USD\): \d+ signatures?, about \d+ s/,
+    );
     for (const r of routes.slice(1)) expect(r.junction_ranking.why).toMatch(/^compared with #1: .*signature/);
-    // Ranked by net value when every route's costs are priced: no later route is worth more.
-    const nets = routes.map((r) => r.junction_ranking.usd_net);
-    if (nets.every((n) => n !== null)) {
-      const exactIn = 'amount_in' in body;
-      for (let i = 1; i < nets.length; i++)
-        if (exactIn) expect(Number(nets[i])).toBeLessThanOrEqual(Number(nets[0]));
-        else expect(Number(nets[i])).toBeGreaterThanOrEqual(Number(nets[0]));
+    // Ranked by net value when every route's costs are priced, each signature after the first weighed at 0.05 % of
+    // the amount on the free side (at most 1 USD): no later route is worth more (within a cent of rounding).
+    const exactIn = 'amount_in' in body;
+    const score = (r: Ranked) => {
+      const { usd_net, signatures } = r.junction_ranking;
+      if (usd_net === null) return null;
+      const weight = Math.min(1, 0.0005 * Number(exactIn ? r.usd_amount_out : r.usd_amount_in));
+      return Number(usd_net) + (exactIn ? -1 : 1) * (signatures - 1) * weight;
+    };
+    const scores = routes.map(score);
+    if (scores.every((n) => n !== null)) {
+      for (let i = 1; i < scores.length; i++)
+        if (exactIn) expect(scores[i]!).toBeLessThanOrEqual(scores[0]! + 0.01);
+        else expect(scores[i]!).toBeGreaterThanOrEqual(scores[0]! - 0.01);
     }
   });
 

@@ -21,7 +21,11 @@ function marketChecks(ctx: AppContext): Record<string, { ok: boolean; detail: st
   const out: Record<string, { ok: boolean; detail: string }> = {};
   const status = ctx.liveMarket.status();
   for (const [venue, s] of Object.entries(status.venues)) {
-    if ('ageSeconds' in s) out[`venue:${venue}`] = { ok: true, detail: `${s.source}, ${s.ageSeconds} s old` };
+    if ('ageSeconds' in s)
+      out[`venue:${venue}`] = {
+        ok: true,
+        detail: s.ageSeconds === null ? s.source : `${s.source}, ${s.ageSeconds} s old`,
+      };
     else {
       const { waiting, ...rest } = s;
       out[`venue:${venue}`] = { ok: !s.stale, detail: JSON.stringify(rest) };
