@@ -22,7 +22,7 @@ import { anvilAccount, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyContractTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { installLayerZeroEndpoint, type LayerZeroEndpoint } from '../../test-helpers/evm/layer-zero.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
-import { firstEvent } from '../../tx/test-helpers/status.js';
+import { transferEvent } from '../../tx/test-helpers/status.js';
 import type { StatusResponse as Status } from '../../wire/tx.js';
 import { recipient, startOftTrackBench, user, type OftTrackBench } from '../oft/test-helpers/track-bench.js';
 import { layerZeroConfig } from './config.js';
@@ -74,7 +74,7 @@ beforeEach(() => {
   b.advance(1000);
 });
 
-const event = (s: Status) => firstEvent(s, 'layer_zero_transfer');
+const event = (s: Status) => transferEvent(s, 'layer_zero_transfer');
 
 /** Junction's transaction for `amount` ZRO from Ethereum to Arbitrum, sent; returns its receipt. */
 const send = (amount: bigint) =>

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
 import { l2Denom } from '../../denom/l2.js';
 import { buildRegistry } from '../../registry/build.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { FakeExecutor, provenWithdrawal, unprovenWithdrawal } from './test-helpers/executor.js';
 
 const L1 = 'interwoven-1';
@@ -59,10 +59,7 @@ const ev = (type: string, attrs: Record<string, string>): AbciEvent => ({
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, chainId, hash);
 }
 
 describe('OPinit withdrawal claim', () => {

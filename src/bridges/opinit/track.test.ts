@@ -11,14 +11,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
 import { l2Denom } from '../../denom/l2.js';
 import { buildRegistry } from '../../registry/build.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 
 const L1 = 'interwoven-1';
 const RAVE = 'rave-1';
@@ -58,16 +58,9 @@ const message = (action: string) => ev('message', { action });
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, chainId, hash);
 }
-const opinit = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('op_init_transfer' in e)) throw new Error('no OPinit event');
-  return e.op_init_transfer;
-};
+const opinit = (s: Status) => transferEvent(s, 'op_init_transfer');
 
 /** The user's MsgInitiateTokenDeposit on L1 (ophost InitiateTokenDeposit's event). */
 function deposit(amount: string): { hash: string; sequence: string } {

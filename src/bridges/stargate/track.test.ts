@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { deployStargateV2 } from '../../test-helpers/evm/stargate.js';
-import { firstEvent } from '../../tx/test-helpers/status.js';
+import { transferEvent } from '../../tx/test-helpers/status.js';
 import type { StatusResponse as Status } from '../../wire/tx.js';
 import { IOFT_ABI } from '../oft/oft.js';
 import { recipient, startOftTrackBench, user, type OftTrackBench } from '../oft/test-helpers/track-bench.js';
@@ -56,7 +56,7 @@ beforeEach(() => {
   b.advance(1000);
 });
 
-const event = (s: Status) => firstEvent(s, 'stargate_transfer');
+const event = (s: Status) => transferEvent(s, 'stargate_transfer');
 
 /** Junction's transaction for `amount` USDC Ethereum → Arbitrum over Stargate, sent after its approval. */
 const send = (amount: bigint) =>

@@ -16,9 +16,9 @@ type EventOfKind<K extends EventKey> = Extract<TransferEvent, Record<K, unknown>
 
 const isKind = <K extends EventKey>(e: TransferEvent, key: K): e is EventOfKind<K> => key in e;
 
-/** The first transfer's first event, which must be of kind `key` (e.g. `stargate_transfer`). */
-export function firstEvent<K extends EventKey>(s: StatusResponse, key: K): EventOfKind<K>[K] {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !isKind(e, key)) throw new Error(`no ${key} event`);
+/** The first transfer's event at `index` (its first by default), which must be of kind `key` (`stargate_transfer`). */
+export function transferEvent<K extends EventKey>(s: StatusResponse, key: K, index = 0): EventOfKind<K>[K] {
+  const e = s.transfers[0]!.transfer_sequence[index];
+  if (!e || !isKind(e, key)) throw new Error(`no ${key} event at ${index}: ${e ? Object.keys(e).join() : 'none'}`);
   return e[key];
 }
