@@ -34,7 +34,7 @@ import type { AssetAt, EurekaLeg, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
 import { swapPaid } from '../ibc/swap-paid.js';
-import { ibcTracker } from '../ibc/track.js';
+import { ibcTracker, packetOutcome } from '../ibc/track.js';
 import { eventFields, packetTxs } from '../transfer-event.js';
 import {
   ACK_PACKET_EVENT,
@@ -442,14 +442,7 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
   },
 
   summarize(leg: EurekaLeg): LegSummary {
-    const outcome =
-      leg.state === 'TRANSFER_SUCCESS'
-        ? 'success'
-        : leg.state === 'TRANSFER_FAILURE'
-          ? 'failure'
-          : leg.state === 'TRANSFER_RECEIVED'
-            ? 'received'
-            : 'pending';
+    const outcome = packetOutcome(leg.state);
     return {
       event: eventOf(leg),
       outcome,

@@ -109,14 +109,7 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
   },
 
   summarize(leg: IbcLeg): LegSummary {
-    const outcome =
-      leg.state === 'TRANSFER_SUCCESS'
-        ? 'success'
-        : leg.state === 'TRANSFER_FAILURE'
-          ? 'failure'
-          : leg.state === 'TRANSFER_RECEIVED'
-            ? 'received'
-            : 'pending';
+    const outcome = packetOutcome(leg.state);
     const { packet } = leg;
     return {
       event: eventOf(leg),
@@ -134,6 +127,13 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
     };
   },
 };
+
+/** What an IBC packet's state (classic or Eureka) means for the transfer. */
+export function packetOutcome(state: IbcTransferState): LegSummary['outcome'] {
+  if (state === 'TRANSFER_SUCCESS') return 'success';
+  if (state === 'TRANSFER_FAILURE') return 'failure';
+  return state === 'TRANSFER_RECEIVED' ? 'received' : 'pending';
+}
 
 function eventOf(leg: IbcLeg): TransferEvent {
   return {
