@@ -9,13 +9,13 @@
  * The burn equals Junction's quote to the unit: the evm_swap's amount out less the relaying fee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEventLog, decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { cctpConfig } from '../bridges/cctp/config.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { deploy, deployCircleCctp } from '../test-helpers/evm/circle-cctp.js';
-import { copyCodeTo } from '../test-helpers/evm/deploy.js';
+import { copyCodeTo, eventsOf } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
@@ -81,16 +81,7 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
     });
     const receipt = await node.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe('success');
-    const burn = receipt.logs
-      .filter((l) => getAddress(l.address) === messenger)
-      .map((l) => {
-        try {
-          return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-        } catch {
-          return undefined;
-        }
-      })
-      .find((e) => e?.eventName === 'DepositForBurn');
+    const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
     const args = burn!.args as { amount: bigint; burnToken: Address; destinationDomain: number };
     const swapOut = BigInt(route.operations[0].evm_swap.amount_out);
     const fee = BigInt(route.estimated_fees[0].amount);
