@@ -6,7 +6,6 @@
  * complete. The chains are local servers answering the CometBFT RPC shapes; their "IBC module" reads the signed
  * transaction the SDK broadcast (after checking its signature) and a relayer carries the packets on.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeRoute, route, setClientOptions, type TxStatusResponse } from '@skip-go/client';
 import { DirectSecp256k1HdWallet, makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing';
@@ -14,15 +13,9 @@ import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto';
 import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
 import { FakeCosmosNetwork } from '../src/tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, sendPacket, TestRelayer, writeAck, type Packet } from '../src/tx/test-helpers/ibc-relayer.js';
-import { testTxService } from '../src/tx/test-helpers/service.js';
-import type { TxService } from '../src/tx/service.js';
+import { startTrackingServer, type TrackingServer } from './sdk-tracking-server.js';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
 const ATOM_ON_NEUTRON = 'ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9';
@@ -30,9 +23,7 @@ const PREFIX: Record<string, string> = { 'osmosis-1': 'osmo', 'cosmoshub-4': 'co
 const ACCOUNT_NUMBER = 4_242n;
 
 const net = new FakeCosmosNetwork();
-let app: FastifyInstance;
-let store: TestStore;
-let tx: TxService;
+let server: TrackingServer;
 let mnemonic: string;
 const wallets: Record<string, DirectSecp256k1HdWallet> = {};
 const addresses: Record<string, string> = {};
@@ -51,36 +42,21 @@ beforeAll(async () => {
   osmosis.setBalance(addresses['osmosis-1']!, 'uosmo', 5_000_000n);
   osmosis.setBalance(addresses['osmosis-1']!, ATOM_ON_OSMOSIS, 2_000_000n);
 
-  const ctx = buildContext(loadConfig([], {}));
-  store = await sqliteTestStore();
-  const { rpc, rest } = net.settings();
-  tx = testTxService({
-    store: store.store,
-    registry: ctx.registry,
-    rpc,
-    rest,
-    runWorker: true,
-    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
-  });
-  const relayer = new TestRelayer(net, ctx.registry);
-  osmosis.onBroadcast = (bytes) =>
-    ibcModule(bytes, relayer, ctx.registry.pathOfIbcDenom('osmosis-1', ATOM_ON_OSMOSIS)!);
-  app = await buildApp(ctx, { tx });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await tx.start();
+  server = await startTrackingServer(net.settings());
+  const { registry } = server.ctx;
+  const relayer = new TestRelayer(net, registry);
+  osmosis.onBroadcast = (bytes) => ibcModule(bytes, relayer, registry.pathOfIbcDenom('osmosis-1', ATOM_ON_OSMOSIS)!);
   const endpoints = Object.fromEntries(
     Object.keys(PREFIX).map((id) => [id, { rpc: net.rpcUrl(id), rest: net.restUrl(id) }]),
   );
   setClientOptions({
-    apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    apiUrl: server.apiUrl,
     endpointOptions: { endpoints },
   });
 }, 60_000);
 afterAll(async () => {
-  await tx?.stop();
-  await app?.close();
+  await server?.stop();
   await net.stop();
-  await store?.cleanup();
 });
 
 /**

@@ -27,20 +27,11 @@ import {
   type Hex,
   toHex,
 } from 'viem';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { buildContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
-import { sqliteTestStore, type TestStore } from '../src/auth/test-helpers/servers.js';
-import { createAccess, type AccessService } from '../src/auth/access.js';
-import { createKey } from '../src/auth/keys-command.js';
-import { silentLog } from '../src/auth/log.js';
 import { anvilAccount, startAnvil, type Anvil } from '../src/test-helpers/evm/anvil.js';
 import { deploy, ERC20_TEST_ABI, placeAt } from '../src/test-helpers/evm/circle-cctp.js';
 import { deployCircleCctpV2, type CircleCctpV2 } from '../src/test-helpers/evm/circle-cctp-v2.js';
 import { compileSolidity } from '../src/test-helpers/evm/solidity.js';
-import { testTxService } from '../src/tx/test-helpers/service.js';
-import type { TxService } from '../src/tx/service.js';
+import { startTrackingServer, type TrackingServer } from './sdk-tracking-server.js';
 
 const USDC_AVALANCHE = '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E';
 /** MessageTransmitterV2: one address on every EVM chain. */
@@ -52,12 +43,7 @@ let ethereum: Anvil;
 let avalanche: Anvil;
 let cctp: CircleCctpV2;
 let doubleAbi: Abi;
-let store: TestStore;
-let access: AccessService;
-let tx: TxService;
-let app: FastifyInstance;
-let apiUrl: string;
-let apiKey: string;
+let server: TrackingServer;
 const user = anvilAccount(3);
 const minted: bigint[] = [];
 const nonceOf = new Map<string, bigint>();
@@ -120,40 +106,16 @@ beforeAll(async () => {
   await placeAt(avalanche, await deploy(avalanche, double), TRANSMITTER_V2 as Address);
   await new Promise<void>((resolve) => iris.listen(0, '127.0.0.1', resolve));
 
-  store = await sqliteTestStore();
-  const { key } = await createKey(store.store, 'wallet');
-  access = await createAccess(
-    store.store,
-    {
-      anonymous: { ratePerSecond: 100, burst: 100 },
-      keyRefreshMs: 60_000,
-      statsFlushMs: 60_000,
-      redisKeyPrefix: 'unused:',
-    },
-    silentLog,
-  );
-  const ctx = buildContext(loadConfig([], {}));
-  tx = testTxService({
-    store: store.store,
-    registry: ctx.registry,
+  server = await startTrackingServer({
     rpc: `1=${ethereum.url},43114=${avalanche.url}`,
     attestationUrl: `http://127.0.0.1:${(iris.address() as AddressInfo).port}`,
-    runWorker: true,
-    worker: { pollIntervalMs: 100, pollMaxIntervalMs: 300 },
+    keyName: 'wallet',
   });
-  app = await buildApp(ctx, { access, tx });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await tx.start();
-  apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  apiKey = key;
 }, 120_000);
 afterAll(async () => {
-  await tx?.stop();
-  await app?.close();
-  await access?.close();
+  await server?.stop();
   iris.close();
   await Promise.all([ethereum?.stop(), avalanche?.stop()]);
-  await store?.cleanup();
 });
 
 /** One executeRoute of USDC from Ethereum to Avalanche; the user's Ethereum USDC balance after it. */
@@ -199,7 +161,8 @@ async function transfer(): Promise<{
 }
 
 it('executeRoute: route, gas check, approval, burn on anvil, track, status to STATE_COMPLETED_SUCCESS', async () => {
-  setClientOptions({ apiUrl, apiKey });
+  expect(server.apiKey).toBeTruthy();
+  setClientOptions({ apiUrl: server.apiUrl, apiKey: server.apiKey });
   const { approvals, broadcasts, completed, left } = await transfer();
   // One transaction on Ethereum after the approval it required; Circle's contracts burnt exactly the amount.
   expect(approvals.filter((s) => s === 'pending')).toHaveLength(1);
@@ -222,7 +185,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
 }, 90_000);
 
 it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {
-  setClientOptions({ apiUrl });
+  setClientOptions({ apiUrl: server.apiUrl });
   const { broadcasts, completed, left } = await transfer();
   expect(broadcasts).toHaveLength(1);
   expect(left).toBe(100_000_000n - 2n * AMOUNT);

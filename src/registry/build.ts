@@ -20,7 +20,7 @@ import { buildNonCosmosChain, nativeCurrencyOf } from './non-cosmos.js';
 import { Registry } from './registry.js';
 import { withInitiaRollups } from './rollups.js';
 import { loadRegistrySources, type RegistrySources } from './sources.js';
-import { loadTokenList, tokenListAssets, type TokenList } from './token-list.js';
+import { erc20Asset, loadTokenList, tokenListAssets, type TokenList } from './token-list.js';
 import type { ChannelEnd, RegistryAsset, RegistryChain } from './types.js';
 
 const IBC_TRACE_TYPES = new Set(['ibc', 'ibc-cw20', 'ibc-bridge']);
@@ -119,7 +119,11 @@ export function buildRegistry(
   // Then the tokens a bridge delivers that neither source lists (Hyperlane's TIA.n on Arbitrum, ...).
   for (const t of data.bridgeTokens.tokens) {
     if (data.nonCosmosChains.chains.some((c) => c.chain_id === t.chain_id))
-      raw.push({ chainId: t.chain_id, denom: t.address, source: bridgeTokenAsset(t) });
+      raw.push({
+        chainId: t.chain_id,
+        denom: t.address,
+        source: erc20Asset({ ...t, coingeckoId: t.coingecko_id, logoUri: t.logo_uri }),
+      });
   }
 
   // Then the ERC-20s IBC Eureka mints for Cosmos assets: their trace is an IBC v2 client hop, which resolves their
@@ -181,29 +185,6 @@ export function buildRegistry(
   return registry;
 }
 
-/**
- * The list entry of a non-Cosmos chain's gas token: its live `evm-base` / `svm-base` entry, or else the live entry
- * carrying the native currency's symbol. Polygon files POL as an `erc20` (base 0x…1010, with WPOL's address) and keeps
- * only a deprecated `evm-base` MATIC, which once left Polygon without `polygon-native` and listed WPOL's address as POL.
- */
-/** A data/bridge-tokens.json entry shaped as a chain-registry ERC-20 asset, as token-list.ts does for the token list. */
-function bridgeTokenAsset(t: DataFiles['bridgeTokens']['tokens'][number]): CrAsset {
-  return {
-    base: t.address,
-    address: t.address,
-    typeAsset: 'erc20',
-    name: t.name,
-    symbol: t.symbol,
-    display: t.symbol,
-    denomUnits: [
-      { denom: t.address, exponent: 0 },
-      { denom: t.symbol, exponent: t.decimals },
-    ],
-    ...(t.coingecko_id ? { coingeckoId: t.coingecko_id } : {}),
-    ...(t.logo_uri ? { logoURIs: { png: t.logo_uri } } : {}),
-  } as CrAsset;
-}
-
 /** The gas token of a chain as its data entry states it (`<chain>-native`, viem's currency facts). */
 function nativeFromEntry(entry: NonCosmosChainEntry): CrAsset {
   const c = nativeCurrencyOf(entry);
@@ -221,6 +202,11 @@ function nativeFromEntry(entry: NonCosmosChainEntry): CrAsset {
   } as CrAsset;
 }
 
+/**
+ * The list entry of a non-Cosmos chain's gas token: its live `evm-base` / `svm-base` entry, or else the live entry
+ * carrying the native currency's symbol. Polygon files POL as an `erc20` (base 0x…1010, with WPOL's address) and keeps
+ * only a deprecated `evm-base` MATIC, which once left Polygon without `polygon-native` and listed WPOL's address as POL.
+ */
 function nativeAssetOf(assets: readonly CrAsset[], entry: NonCosmosChainEntry): CrAsset | undefined {
   const live = assets.filter((a) => !a.deprecated);
   const base = live.find((a) => a.typeAsset === 'evm-base' || a.typeAsset === 'svm-base');

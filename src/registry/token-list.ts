@@ -28,8 +28,15 @@ export function loadTokenList(): TokenList {
   return createRequire(import.meta.url)('@uniswap/default-token-list') as TokenList;
 }
 
-/** A token list entry as a chain-registry asset of type `erc20` (the type chain-registry also uses for SPL mints). */
-function asRegistryAsset(t: TokenListToken): CrAsset {
+/** A token as a chain-registry asset of type `erc20` (the type chain-registry also uses for SPL mints). */
+export function erc20Asset(t: {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  coingeckoId?: string | undefined;
+  logoUri?: string | undefined;
+}): CrAsset {
   return {
     base: t.address,
     address: t.address,
@@ -41,7 +48,8 @@ function asRegistryAsset(t: TokenListToken): CrAsset {
       { denom: t.address, exponent: 0 },
       { denom: t.symbol, exponent: t.decimals },
     ],
-    ...(t.logoURI ? { logoURIs: { png: t.logoURI } } : {}),
+    ...(t.coingeckoId ? { coingeckoId: t.coingeckoId } : {}),
+    ...(t.logoUri ? { logoURIs: { png: t.logoUri } } : {}),
   } as CrAsset;
 }
 
@@ -50,5 +58,5 @@ export function tokenListAssets(list: TokenList, entry: NonCosmosChainEntry): Cr
   if (entry.token_list_chain_id === undefined) return [];
   return list.tokens
     .filter((t) => t.chainId === entry.token_list_chain_id && Number.isInteger(t.decimals))
-    .map(asRegistryAsset);
+    .map((t) => erc20Asset({ ...t, logoUri: t.logoURI }));
 }

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { gasTable } from '../routing/gas/table.js';
-import type { QuoteContext } from '../routing/quote.js';
 import { userAddress } from '../test-helpers/registry.js';
-import { messagesDirectFor, type MessagesContext } from './msgs.js';
+import { messagesDirectFor } from './msgs.js';
+import { testMessagesContext } from './test-helpers/messages-context.js';
 
 const app = buildContext(loadConfig([], {}));
 const { registry } = app;
@@ -18,20 +18,9 @@ const NOW = Date.UTC(2026, 10, 21);
 const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-const ctx: MessagesContext = {
-  registry,
-  bridges: app.bridges,
-  quoteContext: (): QuoteContext => ({
-    registry,
-    market: app.market(),
-    bridges: app.bridges,
-    thresholds: app.safety,
-    nowMs: NOW,
-  }),
-  revenueShare: app.revenueShare,
+const ctx = testMessagesContext(app, NOW, {
   solanaBlockhash: { latest: async () => 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' },
-  newKeypairSeed: () => new Uint8Array(32).fill(7),
-};
+});
 
 describe('gas fields of /msgs_direct', () => {
   it('Solana: the fee per signature plus the priority fee, from the table', async () => {

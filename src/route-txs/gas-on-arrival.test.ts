@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
-import type { QuoteContext } from '../routing/quote.js';
 import { USDC_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import type { MsgsDirectRequest } from '../wire/msgs.js';
 import { messagesDirectFor, messagesFor, type MessagesContext } from './msgs.js';
+import { testMessagesContext } from './test-helpers/messages-context.js';
 
 const app = buildContext(loadConfig([], {}));
 const { registry } = app;
@@ -23,27 +23,15 @@ const OSMO_USER = userAddress(registry, 'osmosis-1');
 type BalanceOf = (chainId: string, address: string, denom: string) => Promise<bigint>;
 
 function context(gasBalance?: BalanceOf): MessagesContext {
-  const quoteContext = (): QuoteContext => ({
-    registry,
-    market: app.market(),
-    bridges: app.bridges,
-    thresholds: app.safety,
-    nowMs: NOW,
-  });
-  return {
-    registry,
-    bridges: app.bridges,
-    quoteContext,
-    revenueShare: app.revenueShare,
+  return testMessagesContext(app, NOW, {
     solanaBlockhash: { latest: () => Promise.reject(new Error('not asked')) },
-    newKeypairSeed: () => new Uint8Array(32).fill(7),
     gas: {
       ...(gasBalance
         ? { chains: { balanceReader: () => (c, a, d) => gasBalance(c, a, d), nodes: { has: () => false } } }
         : {}),
       balanceTimeoutMs: 50,
     },
-  };
+  });
 }
 
 const request: MsgsDirectRequest = {

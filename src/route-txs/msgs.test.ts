@@ -6,9 +6,9 @@ import { Transaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
-import type { QuoteContext } from '../routing/quote.js';
 import { userAddress } from '../test-helpers/registry.js';
-import { messagesDirectFor, messagesFor, type MessagesContext } from './msgs.js';
+import { messagesDirectFor, messagesFor } from './msgs.js';
+import { testMessagesContext } from './test-helpers/messages-context.js';
 
 const app = buildContext(loadConfig([], {}));
 const { registry } = app;
@@ -18,23 +18,8 @@ const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const NOW = Date.UTC(2026, 10, 21);
 
-function context(blockhash: () => Promise<string>): MessagesContext {
-  const quoteContext = (): QuoteContext => ({
-    registry,
-    market: app.market(),
-    bridges: app.bridges,
-    thresholds: app.safety,
-    nowMs: NOW,
-  });
-  return {
-    registry,
-    bridges: app.bridges,
-    quoteContext,
-    revenueShare: app.revenueShare,
-    solanaBlockhash: { latest: blockhash },
-    newKeypairSeed: () => new Uint8Array(32).fill(7),
-  };
-}
+const context = (blockhash: () => Promise<string>) =>
+  testMessagesContext(app, NOW, { solanaBlockhash: { latest: blockhash } });
 
 const anonymous = { tier: 'anonymous' as const };
 

@@ -8,34 +8,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeFunctionData } from 'viem';
-import { loadConfig } from '../config.js';
-import { createLiveMarket } from '../market.js';
 import { buildMessages } from '../route-txs/build.js';
 import { ICS20_TRANSFER_ABI } from '../bridges/eureka/evm.js';
 import { SnapshotPriceSource } from '../pricing/index.js';
-import { thresholdsFromConfig } from '../pricing/thresholds.js';
 import { offlineMarket, VENUE_PLUGINS } from '../venues/index.js';
 import { usdcDenomOf } from '../venues/catalog.js';
 import { BalancerPool } from '../venues/osmosis-poolmanager/balancer.js';
 import { loadTakerFees } from '../venues/osmosis-poolmanager/snapshot.js';
 import { buildMarketView, type VenueInput } from './market.js';
-import { USDC_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
+import { USDC_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses } from './assemble.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
-import { BRIDGE_SET } from '../bridges/index.js';
 import { apiErrorOf } from '../test-helpers/api-error.js';
+import { scanContext } from '../test-helpers/route-scan.js';
 
-const registry = testRegistry();
-const config = loadConfig([], {});
-const market = createLiveMarket(config, registry, VENUE_PLUGINS).view();
-const ctx = {
-  registry,
-  market,
-  bridges: BRIDGE_SET,
-  thresholds: thresholdsFromConfig(config),
-  nowMs: Date.UTC(2026, 10, 21),
-};
+/** The shipped registry and market, every bridge, the default thresholds, a fixed request time. */
+const ctx = scanContext(Date.UTC(2026, 10, 21));
+const { registry, market } = ctx;
 
 const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 const WBTC_ON_HUB = 'ibc/D742E8566B0B8CC8F569D950051C09CF57988A88F0E45574BFB3079D41DE6462';

@@ -11,7 +11,7 @@
  * call Skip's SkipGoSwapRouter, and Junction then leaves the swap a transaction of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, decodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi, type Hex } from 'viem';
+import { bytesToHex, decodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { axelarConfig } from '../bridges/axelar/config.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
@@ -20,17 +20,10 @@ import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.j
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
-import {
-  ROUTER,
-  V3_FACTORY,
-  createV3Pool,
-  mintTicks,
-  placeToken,
-  type UniswapOnAnvil,
-} from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { recordedEthereumPools, tickWindow } from './test-helpers/recorded-evm-pools.js';
+import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { createRecordedHops, v3PathHops } from './test-helpers/recorded-evm-pools.js';
+import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
-const records = recordedEthereumPools;
 const AXL_USDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const RECIPIENT = anvilAccount(2).address;
@@ -45,8 +38,6 @@ const HANDLER_ABI = parseAbi([
   'function executeWithToken(bytes32 commandId, string sourceChain, string sourceAddress, bytes payload, string tokenSymbol, uint256 amount)',
 ]);
 
-/** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
-
 let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
@@ -57,23 +48,7 @@ beforeAll(async () => {
   node = await startAnvil(1);
   // The gateway with USDC registered (the tests' mintable token at USDC's address), holding some to release.
   await installAxelarGateway(node, 1, gateway, [{ address: usdc, symbol: 'USDC' }], anvilAccount(0).address);
-  const weth = compileSolidity(new URL('./test-helpers/TestWrappedNative.sol', import.meta.url)).TestWrappedNative!;
-  await copyCodeTo(node, await deployContract(node, weth), chain.wrappedNative);
-  // Backing for the WETH the pools are paid in by minting, so that the handler's unwrap can withdraw it.
-  await sendTx(node, 0, {
-    to: chain.wrappedNative,
-    data: encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' }),
-    value: 1000n * 10n ** 18n,
-  });
-  const owner = anvilAccount(0).address;
-  const v3Factory = await deployContract(node, V3_FACTORY);
-  const router = await deployContract(node, ROUTER, [owner, v3Factory, owner, chain.wrappedNative]);
-  await copyCodeTo(node, router, chain.swapRouter02);
-  const minter = await deployContract(
-    node,
-    compileSolidity(new URL('../venues/uniswap/test-helpers/UniswapTestSupport.sol', import.meta.url)).PositionMinter!,
-  );
-  u = { node, v3Factory, v2Factory: owner, router: chain.swapRouter02, minter };
+  u = await placeUniswapChain(node, chain);
   const standIn = compileSolidity(
     new URL('../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
   ).AxelarHandlerStandIn!;
@@ -87,23 +62,6 @@ afterAll(async () => {
   await node?.stop();
   await t?.app.close();
 });
-
-/** Creates on anvil every pool a V3 path (token, fee, token, ...) names, from the shipped state. */
-async function createPoolsOf(path: Hex): Promise<void> {
-  const hex = path.slice(2);
-  for (let i = 40; i < hex.length; i += 46) {
-    const a = getAddress(`0x${hex.slice(i - 40, i)}`);
-    const fee = parseInt(hex.slice(i, i + 6), 16);
-    const b = getAddress(`0x${hex.slice(i + 6, i + 46)}`);
-    const r = records.find(
-      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
-    )!;
-    for (const token of [r.token0, r.token1])
-      if (token !== chain.wrappedNative && token !== usdc) await placeToken(node, token, 18);
-    const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
-    await mintTicks(u, pool, tickWindow(r));
-  }
-}
 
 describe('axlUSDC on Osmosis → ETH on Ethereum: the swap rides in Axelar’s call to Skip’s handler', () => {
   it('one transaction; delivered, the handler swaps and unwraps, and the ETH received is the quote', async () => {
@@ -146,7 +104,7 @@ describe('axlUSDC on Osmosis → ETH on Ethereum: the swap rides in Axelar’s c
     const [fn, swapPayload] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], swaps[0]!);
     expect(fn).toBe(1); // exactInput
     const [path] = decodeAbiParameters([{ type: 'bytes' }], swapPayload);
-    await createPoolsOf(path);
+    await createRecordedHops(u, v3PathHops(path), new Set([chain.wrappedNative, usdc]));
 
     // Axelar takes its fee out of the transfer and calls the handler with the rest: what the swap was quoted on.
     const delivered = amountIn - BigInt(memo.fee.amount);

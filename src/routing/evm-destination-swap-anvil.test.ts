@@ -10,42 +10,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
-import { readDataFile } from '../registry/data-files.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { uniswapChain, type UniswapChain } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { ERC20, send, type UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import {
-  createRecordedPool,
-  inverted,
-  placeToken,
-  placeUniswapChain,
-  type RecordedV3,
-} from './test-helpers/uniswap-chain-on-anvil.js';
-
-interface PoolRecord {
-  pair: string;
-  token0: Address;
-  token1: Address;
-  fee?: number;
-  tick_spacing?: number;
-  sqrt_price_x96?: string;
-  tick?: number;
-  ticks?: [number, string][];
-}
-const records = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
-function recorded(pair: string, fee: number): RecordedV3 {
-  const r = records.find((p) => p.pair === pair && p.fee === fee)!;
-  return {
-    token0: r.token0,
-    token1: r.token1,
-    fee,
-    tickSpacing: r.tick_spacing!,
-    sqrtPriceX96: BigInt(r.sqrt_price_x96!),
-    tick: r.tick!,
-    ticks: r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) })),
-  };
-}
+import { createRecordedPool, inverted, placeToken, placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
+import { recordedEthereumPool } from './test-helpers/recorded-evm-pools.js';
 
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const user = anvilAccount(1).address;
@@ -66,7 +36,7 @@ async function chainOnAnvil(chain: UniswapChain, extra: (u: UniswapOnAnvil) => P
   await placeToken(node, usdc, 6);
   // Ethereum's pool has USDC as token0; on Base and Arbitrum WETH sorts first.
   expect(BigInt(weth) < BigInt(usdc)).toBe(true);
-  await createRecordedPool(u, inverted(recorded('USDC/WETH', 500), weth, usdc));
+  await createRecordedPool(u, inverted(recordedEthereumPool('USDC/WETH', 500), weth, usdc));
   await extra(u);
   return node;
 }
@@ -77,7 +47,10 @@ beforeAll(async () => {
     const link = token(arbitrum, 'LINK');
     await placeToken(u.node, link, 18);
     // LINK sorts after WETH on Arbitrum, before it on Ethereum.
-    await createRecordedPool(u, inverted(recorded('LINK/WETH', 3000), getAddress(arbitrum.wrappedNative), link));
+    await createRecordedPool(
+      u,
+      inverted(recordedEthereumPool('LINK/WETH', 3000), getAddress(arbitrum.wrappedNative), link),
+    );
   });
   t = await buildTestApp({
     // Chain 1's node here is Base's: it holds none of Ethereum's recorded pools, which must stay in the market (the

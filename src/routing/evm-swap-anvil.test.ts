@@ -9,32 +9,23 @@
  * The burn equals Junction's quote to the unit: the evm_swap's amount out less the relaying fee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEventLog, decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { cctpConfig } from '../bridges/cctp/config.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { deploy, deployCircleCctp } from '../test-helpers/evm/circle-cctp.js';
-import { copyCodeTo, deployContract } from '../test-helpers/evm/deploy.js';
+import { copyCodeTo, eventsOf } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
-import {
-  ROUTER,
-  V3_FACTORY,
-  createV3Pool,
-  mintTicks,
-  placeToken,
-  type UniswapOnAnvil,
-} from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { recordedEthereumPools, tickWindow } from './test-helpers/recorded-evm-pools.js';
+import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { createRecordedHops, v3PathHops } from './test-helpers/recorded-evm-pools.js';
+import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
-const records = recordedEthereumPools;
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const user = anvilAccount(1).address;
 const chain = uniswapChain('1')!;
-
-/** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
 
 let t: TestApp;
 let node: Anvil;
@@ -45,17 +36,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   node = await startAnvil(1);
   ({ usdc, messenger } = await deployCircleCctp(node, '1'));
-  const weth = compileSolidity(new URL('./test-helpers/TestWrappedNative.sol', import.meta.url)).TestWrappedNative!;
-  await copyCodeTo(node, await deployContract(node, weth), chain.wrappedNative);
-  const owner = anvilAccount(0).address;
-  const v3Factory = await deployContract(node, V3_FACTORY);
-  const router = await deployContract(node, ROUTER, [owner, v3Factory, owner, chain.wrappedNative]);
-  await copyCodeTo(node, router, chain.swapRouter02);
-  const minter = await deployContract(
-    node,
-    compileSolidity(new URL('../venues/uniswap/test-helpers/UniswapTestSupport.sol', import.meta.url)).PositionMinter!,
-  );
-  u = { node, v3Factory, v2Factory: owner, router: chain.swapRouter02, minter };
+  u = await placeUniswapChain(node, chain);
   const relayer = getAddress(cctpConfig().relay.relayer.get('1')!);
   const own = compileSolidity(new URL('../bridges/cctp/TestCCTPSwapRelayer.sol', import.meta.url));
   await copyCodeTo(node, await deploy(node, own.TestCCTPSwapRelayer!, [messenger, chain.swapRouter02]), relayer);
@@ -64,24 +45,6 @@ afterAll(async () => {
   await node?.stop();
   await t?.app.close();
 });
-
-/** Creates on anvil every pool the router calldata's path names (token, fee, token, ...), from the shipped state. */
-async function createPoolsOf(path: Hex): Promise<void> {
-  const hex = path.slice(2);
-  for (let i = 40; i < hex.length; i += 46) {
-    const a = getAddress(`0x${hex.slice(i - 40, i)}`);
-    const fee = parseInt(hex.slice(i, i + 6), 16);
-    const b = getAddress(`0x${hex.slice(i + 6, i + 46)}`);
-    const r = records.find(
-      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
-    )!;
-    if (r.token0 !== chain.wrappedNative && r.token0 !== usdc) await placeToken(node, r.token0, 18);
-    if (r.token1 !== chain.wrappedNative && r.token1 !== usdc) await placeToken(node, r.token1, 18);
-    const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
-    // The tests' position minter pays the pool by minting (TestUSDC, the test WETH and TestToken all mint publicly).
-    await mintTicks(u, pool, tickWindow(r));
-  }
-}
 
 describe('ETH on Ethereum → USDC on Noble on anvil', () => {
   it('one transaction: SwapRouter02 swaps the ETH, the relayer keeps its fee and burns the rest, as quoted', async () => {
@@ -108,7 +71,7 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
     });
     const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: outer.args[2] });
     if (inner.functionName !== 'exactInput') throw new Error(inner.functionName);
-    await createPoolsOf(inner.args[0].path);
+    await createRecordedHops(u, v3PathHops(inner.args[0].path), new Set([chain.wrappedNative, usdc]));
     const hash = await node.wallet(1).sendTransaction({
       to: tx.to,
       data: `0x${tx.data}`,
@@ -118,16 +81,7 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
     });
     const receipt = await node.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe('success');
-    const burn = receipt.logs
-      .filter((l) => getAddress(l.address) === messenger)
-      .map((l) => {
-        try {
-          return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-        } catch {
-          return undefined;
-        }
-      })
-      .find((e) => e?.eventName === 'DepositForBurn');
+    const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
     const args = burn!.args as { amount: bigint; burnToken: Address; destinationDomain: number };
     const swapOut = BigInt(route.operations[0].evm_swap.amount_out);
     const fee = BigInt(route.estimated_fees[0].amount);

@@ -30,17 +30,10 @@ import { installAxelarGasService, installAxelarGateway } from '../test-helpers/e
 import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import {
-  ROUTER,
-  V3_FACTORY,
-  createV3Pool,
-  mintTicks,
-  placeToken,
-  type UniswapOnAnvil,
-} from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { recordedEthereumPools, tickWindow } from './test-helpers/recorded-evm-pools.js';
+import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { createRecordedHops } from './test-helpers/recorded-evm-pools.js';
+import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
-const records = recordedEthereumPools;
 const USER = anvilAccount(1).address;
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const OSMOSIS_ENTRY_POINT = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
@@ -56,8 +49,6 @@ const axelarTokens = cfg.assets.flatMap((a) => {
     : [];
 });
 
-/** The shipped pool's initialized ticks nearest its price, closed at both ends (as swap-anvil.test.ts does). */
-
 let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
@@ -66,17 +57,7 @@ beforeAll(async () => {
   node = await startAnvil(1);
   await installAxelarGateway(node, 1, gateway, axelarTokens, anvilAccount(0).address);
   await installAxelarGasService(node, getAddress(cfg.gasService));
-  const weth = compileSolidity(new URL('./test-helpers/TestWrappedNative.sol', import.meta.url)).TestWrappedNative!;
-  await copyCodeTo(node, await deployContract(node, weth), chain.wrappedNative);
-  const owner = anvilAccount(0).address;
-  const v3Factory = await deployContract(node, V3_FACTORY);
-  const router = await deployContract(node, ROUTER, [owner, v3Factory, owner, chain.wrappedNative]);
-  await copyCodeTo(node, router, chain.swapRouter02);
-  const minter = await deployContract(
-    node,
-    compileSolidity(new URL('../venues/uniswap/test-helpers/UniswapTestSupport.sol', import.meta.url)).PositionMinter!,
-  );
-  u = { node, v3Factory, v2Factory: owner, router: chain.swapRouter02, minter };
+  u = await placeUniswapChain(node, chain);
   const standIn = compileSolidity(
     new URL('../test-helpers/evm/AxelarHandlerStandIn.sol', import.meta.url),
   ).AxelarHandlerStandIn!;
@@ -106,25 +87,6 @@ const SKIP_GO_ABI = parseAbi([
   'struct Affiliate { address recipient; uint256 feeBPS; }',
   'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
 ]);
-
-/** Creates on anvil every V3 pool the SkipGoSwapRouter hops name (tokenIn, tokenOut, fee, ...), from the shipped state. */
-async function createPoolsOf(hops: readonly { exchangeType: number; data: Hex }[]): Promise<void> {
-  const placed = new Set<string>([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]);
-  for (const hop of hops) {
-    expect(hop.exchangeType).toBe(1);
-    const [a, b, fee, , router] = decodeAbiParameters(
-      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
-      hop.data,
-    );
-    expect(router).toBe(chain.swapRouter02);
-    const r = records.find(
-      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
-    )!;
-    for (const token of [r.token0, r.token1]) if (!placed.has(token)) await placeToken(node, token, 18);
-    const pool = await createV3Pool(u, r.token0, r.token1, fee, r.tick_spacing!, BigInt(r.sqrt_price_x96!));
-    await mintTicks(u, pool, tickWindow(r));
-  }
-}
 
 describe('ETH on Ethereum → OSMO on anvil', () => {
   it('one transaction: the handler swaps the ETH and sends what it got to Osmosis’ entry point, as quoted', async () => {
@@ -160,7 +122,17 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     expect(tokenIn).toBe('0x0000000000000000000000000000000000000000');
     expect(tokenOut).toBe(getAddress(swapOp.denom_out));
     expect(skipMin).toBe(BigInt(swapOp.amount_out) - BigInt(swapOp.amount_out) / 100n);
-    await createPoolsOf(hops);
+    // Uniswap V3 hops (exchange type 1) through SwapRouter02: (tokenIn, tokenOut, fee, ..., router).
+    const v3Hops = hops.map((hop) => {
+      expect(hop.exchangeType).toBe(1);
+      const [a, b, fee, , router] = decodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+        hop.data,
+      );
+      expect(router).toBe(chain.swapRouter02);
+      return { a, b, fee };
+    });
+    await createRecordedHops(u, v3Hops, new Set([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]));
 
     const hash = await node.wallet(1).sendTransaction({
       to: tx.to,

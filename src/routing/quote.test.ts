@@ -4,28 +4,17 @@
  * transactions or more, loses nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createLiveMarket } from '../market.js';
-import { VENUE_PLUGINS } from '../venues/index.js';
-import { testRegistry } from '../test-helpers/registry.js';
-import { thresholdsFromConfig } from '../pricing/thresholds.js';
 import { planRoutes } from './engine.js';
 import { parseRouteQuery } from './query.js';
 import { quoteRoute } from './quote.js';
 import type { PlannedRoute } from './types.js';
 import { BRIDGE_SET } from '../bridges/index.js';
 import { apiErrorOf } from '../test-helpers/api-error.js';
+import { scanContext } from '../test-helpers/route-scan.js';
 
-const registry = testRegistry();
-const config = loadConfig([], {});
-const market = createLiveMarket(config, registry, VENUE_PLUGINS).view();
-const ctx = {
-  registry,
-  market,
-  bridges: BRIDGE_SET,
-  thresholds: thresholdsFromConfig(config),
-  nowMs: Date.UTC(2026, 10, 21),
-};
+/** The shipped registry and market, every bridge, the default thresholds, a fixed request time. */
+const ctx = scanContext(Date.UTC(2026, 10, 21));
+const { registry, market } = ctx;
 
 const request = (extra: Record<string, unknown> = {}) =>
   parseRouteQuery(registry, {

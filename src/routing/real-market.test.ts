@@ -6,27 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import type { ApiError } from '../errors.js';
-import { loadConfig } from '../config.js';
-import { createLiveMarket } from '../market.js';
-import { VENUE_PLUGINS } from '../venues/index.js';
 import { buildMessages } from '../route-txs/build.js';
-import { thresholdsFromConfig } from '../pricing/thresholds.js';
-import { ATOM_ON_OSMOSIS, testRegistry, userAddress } from '../test-helpers/registry.js';
+import { ATOM_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses } from './assemble.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
 import { quoteRoute } from './quote.js';
-import { BRIDGE_SET } from '../bridges/index.js';
+import { scanContext } from '../test-helpers/route-scan.js';
 
-const registry = testRegistry();
-const config = loadConfig([], {});
-const market = createLiveMarket(config, registry, VENUE_PLUGINS).view();
-const ctx = {
-  registry,
-  market,
-  bridges: BRIDGE_SET,
-  thresholds: thresholdsFromConfig(config),
-  nowMs: Date.UTC(2026, 10, 21),
-};
+/** The shipped registry and market, every bridge, the default thresholds, a fixed request time. */
+const ctx = scanContext(Date.UTC(2026, 10, 21));
+const { registry, market } = ctx;
 const ENTRY = registry.chain('osmosis-1')!.entryPoint!.entryPoint;
 
 type Req = Partial<RouteRequestFields> &

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bech32 } from 'bech32';
 import { buildRegistry } from '../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post } from '../http/test-helpers/app.js';
-import { StatusResponse, type StatusResponse as Status } from '../wire/tx.js';
+import { buildTestApp, post } from '../http/test-helpers/app.js';
+import { tickedStatus } from './test-helpers/status.js';
+import type { StatusResponse as Status } from '../wire/tx.js';
 import { FakeCosmosNetwork } from './test-helpers/cosmos-network.js';
 import { errorAck, RESULT_ACK, sendPacket, TestRelayer, writeAck, type Packet } from './test-helpers/ibc-relayer.js';
 import type { AbciEvent } from './test-helpers/cosmos-network.js';
@@ -80,11 +81,7 @@ function forwarded(first: Packet): Packet {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
-  const { text } = await tx.statusText(chainId, hash);
-  const body = JSON.parse(text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, chainId, hash);
 }
 
 const hop = (s: Status, i: number) => {

@@ -3,7 +3,7 @@
  * (server-sent events, webhooks). Every transfer event kind the official SDK types name is declared; Junction emits
  * those of the bridges it tracks.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { ChainId, Nullable, StringEnum } from './common.js';
 
 const TRANSACTION_STATES = [
@@ -124,161 +124,102 @@ export const PacketError = Type.Object(
 );
 export type PacketError = Static<typeof PacketError>;
 
-const IbcTransferEvent = Type.Object(
-  {
-    ibc_transfer: Type.Object({
-      from_chain_id: Type.String(),
-      to_chain_id: Type.String(),
-      state: StringEnum(IBC_TRANSFER_STATES),
-      packet_txs: Type.Object({
-        send_tx: Nullable(ChainTransaction),
-        receive_tx: Nullable(ChainTransaction),
-        acknowledge_tx: Nullable(ChainTransaction),
-        timeout_tx: Nullable(ChainTransaction),
-        error: Nullable(PacketError),
-      }),
-      src_chain_id: Type.String(),
-      dst_chain_id: Type.String(),
-    }),
-  },
-  { title: 'IbcTransferEvent' },
-);
-const CctpTransferEvent = Type.Object(
-  {
-    cctp_transfer: Type.Object({
-      from_chain_id: Type.String(),
-      to_chain_id: Type.String(),
-      state: StringEnum(CCTP_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Nullable(ChainTransaction), receive_tx: Nullable(ChainTransaction) }),
-      src_chain_id: Type.String(),
-      dst_chain_id: Type.String(),
-    }),
-  },
-  { title: 'CctpTransferEvent' },
-);
-/** A CCTP V2 leg: the official SDK reports it under its own key, in the same shape as a V1 leg (CCTPTransferInfo). */
-const CctpTransferV2Event = Type.Object(
-  {
-    cctp_transfer_v2: Type.Object({
-      from_chain_id: Type.String(),
-      to_chain_id: Type.String(),
-      state: StringEnum(CCTP_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Nullable(ChainTransaction), receive_tx: Nullable(ChainTransaction) }),
-      src_chain_id: Type.String(),
-      dst_chain_id: Type.String(),
-    }),
-  },
-  { title: 'CctpTransferV2Event' },
-);
 const Tx = Nullable(ChainTransaction);
-/** The fields every non-IBC event carries: from/to and their legacy duplicates src/dst (captured bodies have both). */
+/** The fields every event carries: from/to and their legacy duplicates src/dst (captured bodies have both). */
 const ends = { from_chain_id: Type.String(), to_chain_id: Type.String() };
 const legacyEnds = { src_chain_id: Type.String(), dst_chain_id: Type.String() };
 
-const EurekaTransferEvent = Type.Object(
+/** One bridge's transfer event: `{ <key>: { from_chain_id, to_chain_id, ...fields, src_chain_id, dst_chain_id } }`. */
+function transferEvent<K extends string, F extends TProperties>(key: K, fields: F, title: string) {
+  const info = Type.Object({ ...ends, ...fields, ...legacyEnds });
+  return Type.Object({ [key]: info } as { [P in K]: typeof info }, { title });
+}
+
+/** The packet of an IBC transfer, classic or Eureka (IBC v2). */
+const packetTxs = Type.Object({
+  send_tx: Tx,
+  receive_tx: Tx,
+  acknowledge_tx: Tx,
+  timeout_tx: Tx,
+  error: Nullable(PacketError),
+});
+/** A burn or dispatch and its delivery (CCTP, Hyperlane, OPinit). */
+const sendReceiveTxs = Type.Object({ send_tx: Tx, receive_tx: Tx });
+
+const IbcTransferEvent = transferEvent(
+  'ibc_transfer',
+  { state: StringEnum(IBC_TRANSFER_STATES), packet_txs: packetTxs },
+  'IbcTransferEvent',
+);
+const cctpFields = { state: StringEnum(CCTP_TRANSFER_STATES), txs: sendReceiveTxs };
+const CctpTransferEvent = transferEvent('cctp_transfer', cctpFields, 'CctpTransferEvent');
+/** A CCTP V2 leg: the official SDK reports it under its own key, in the same shape as a V1 leg (CCTPTransferInfo). */
+const CctpTransferV2Event = transferEvent('cctp_transfer_v2', cctpFields, 'CctpTransferV2Event');
+const EurekaTransferEvent = transferEvent(
+  'eureka_transfer',
+  { state: StringEnum(IBC_TRANSFER_STATES), packet_txs: packetTxs },
+  'EurekaTransferEvent',
+);
+const AxelarTransferEvent = transferEvent(
+  'axelar_transfer',
   {
-    eureka_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(IBC_TRANSFER_STATES),
-      packet_txs: Type.Object({
+    type: StringEnum(['AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN', 'AXELAR_TRANSFER_SEND_TOKEN'] as const),
+    state: StringEnum(AXELAR_TRANSFER_STATES),
+    txs: Type.Object({
+      contract_call_with_token_txs: Type.Object({
         send_tx: Tx,
-        receive_tx: Tx,
-        acknowledge_tx: Tx,
-        timeout_tx: Tx,
-        error: Nullable(PacketError),
+        gas_paid_tx: Tx,
+        confirm_tx: Tx,
+        approve_tx: Tx,
+        execute_tx: Tx,
+        error: Nullable(
+          Type.Object({
+            message: Type.String(),
+            type: StringEnum(['CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR'] as const),
+          }),
+        ),
       }),
-      ...legacyEnds,
     }),
+    axelar_scan_link: Type.String(),
   },
-  { title: 'EurekaTransferEvent' },
+  'AxelarTransferEvent',
 );
-const AxelarTransferEvent = Type.Object(
-  {
-    axelar_transfer: Type.Object({
-      ...ends,
-      type: StringEnum(['AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN', 'AXELAR_TRANSFER_SEND_TOKEN'] as const),
-      state: StringEnum(AXELAR_TRANSFER_STATES),
-      txs: Type.Object({
-        contract_call_with_token_txs: Type.Object({
-          send_tx: Tx,
-          gas_paid_tx: Tx,
-          confirm_tx: Tx,
-          approve_tx: Tx,
-          execute_tx: Tx,
-          error: Nullable(
-            Type.Object({
-              message: Type.String(),
-              type: StringEnum(['CONTRACT_CALL_WITH_TOKEN_EXECUTION_ERROR'] as const),
-            }),
-          ),
-        }),
-      }),
-      axelar_scan_link: Type.String(),
-      ...legacyEnds,
-    }),
-  },
-  { title: 'AxelarTransferEvent' },
+const HyperlaneTransferEvent = transferEvent(
+  'hyperlane_transfer',
+  { state: StringEnum(HYPERLANE_TRANSFER_STATES), txs: sendReceiveTxs },
+  'HyperlaneTransferEvent',
 );
-const HyperlaneTransferEvent = Type.Object(
-  {
-    hyperlane_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(HYPERLANE_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Tx, receive_tx: Tx }),
-      ...legacyEnds,
-    }),
-  },
-  { title: 'HyperlaneTransferEvent' },
+const OpinitTransferEvent = transferEvent(
+  'op_init_transfer',
+  { state: StringEnum(OPINIT_TRANSFER_STATES), txs: sendReceiveTxs },
+  'OpinitTransferEvent',
 );
-const OpinitTransferEvent = Type.Object(
+const GoFastTransferEvent = transferEvent(
+  'go_fast_transfer',
   {
-    op_init_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(OPINIT_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Tx, receive_tx: Tx }),
-      ...legacyEnds,
+    state: StringEnum(GO_FAST_TRANSFER_STATES),
+    txs: Type.Object({
+      order_submitted_tx: Tx,
+      order_filled_tx: Tx,
+      order_refunded_tx: Tx,
+      order_timeout_tx: Tx,
     }),
+    error_message: Nullable(Type.String()),
   },
-  { title: 'OpinitTransferEvent' },
+  'GoFastTransferEvent',
 );
-const GoFastTransferEvent = Type.Object(
-  {
-    go_fast_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(GO_FAST_TRANSFER_STATES),
-      txs: Type.Object({
-        order_submitted_tx: Tx,
-        order_filled_tx: Tx,
-        order_refunded_tx: Tx,
-        order_timeout_tx: Tx,
-      }),
-      error_message: Nullable(Type.String()),
-      ...legacyEnds,
-    }),
-  },
-  { title: 'GoFastTransferEvent' },
+const StargateTransferEvent = transferEvent(
+  'stargate_transfer',
+  { state: StringEnum(STARGATE_TRANSFER_STATES), txs: Type.Object({ send_tx: Tx, receive_tx: Tx, error_tx: Tx }) },
+  'StargateTransferEvent',
 );
-const StargateTransferEvent = Type.Object(
+const LayerZeroTransferEvent = transferEvent(
+  'layer_zero_transfer',
   {
-    stargate_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(STARGATE_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Tx, receive_tx: Tx, error_tx: Tx }),
-      ...legacyEnds,
-    }),
+    state: StringEnum(LAYER_ZERO_TRANSFER_STATES),
+    txs: Type.Object({ send_tx: Tx, receive_tx: Tx, compose_tx: Tx, error_tx: Tx }),
   },
-  { title: 'StargateTransferEvent' },
-);
-const LayerZeroTransferEvent = Type.Object(
-  {
-    layer_zero_transfer: Type.Object({
-      ...ends,
-      state: StringEnum(LAYER_ZERO_TRANSFER_STATES),
-      txs: Type.Object({ send_tx: Tx, receive_tx: Tx, compose_tx: Tx, error_tx: Tx }),
-      ...legacyEnds,
-    }),
-  },
-  { title: 'LayerZeroTransferEvent' },
+  'LayerZeroTransferEvent',
 );
 
 export const TransferEvent = Type.Union(

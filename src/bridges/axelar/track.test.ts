@@ -14,8 +14,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../registry/build.js';
 import { ibcDenomOfPath } from '../../denom/trace.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, errorAck, TestRelayer, type Packet } from '../../tx/test-helpers/ibc-relayer.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
@@ -114,17 +115,10 @@ async function userTransfer(): Promise<{ packet: Packet; hash: string; memo: { f
 
 async function step(hash: string, service = tx): Promise<Status> {
   net.now += 1000;
-  await service.worker.tick();
-  const body = JSON.parse((await service.statusText('osmosis-1', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(service, 'osmosis-1', hash);
 }
 
-const axelarEvent = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[1];
-  if (!e || !('axelar_transfer' in e)) throw new Error('no Axelar event');
-  return e.axelar_transfer;
-};
+const axelarEvent = (s: Status) => transferEvent(s, 'axelar_transfer', 1);
 
 /** A searchGMP record for a call from a Cosmos chain (the source hash under call.transactionHash). */
 function record(hash: string, status: string, extra: object = {}) {

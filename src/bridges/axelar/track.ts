@@ -21,6 +21,7 @@
 import { decodeAbiParameters, decodeEventLog, parseAbiItem, type Hex } from 'viem';
 import { denomOfTrace, parseTracePath } from '../../denom/trace.js';
 import type { TransferEvent } from '../../wire/tx.js';
+import { eventFields } from '../transfer-event.js';
 import type { AxelarLeg, IbcLeg, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import { requestJson } from '../../tx/upstream.js';
@@ -304,9 +305,7 @@ function applyRecord(leg: AxelarLeg, r: GmpRecord, env: TrackerEnv): AxelarLeg {
 
 function eventOf(leg: AxelarLeg): TransferEvent {
   return {
-    axelar_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
+    axelar_transfer: eventFields(leg, {
       type: 'AXELAR_TRANSFER_CONTRACT_CALL_WITH_TOKEN',
       state: leg.state,
       txs: {
@@ -320,8 +319,6 @@ function eventOf(leg: AxelarLeg): TransferEvent {
         },
       },
       axelar_scan_link: `https://axelarscan.io/gmp/${leg.search_hash}`,
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    }),
   };
 }

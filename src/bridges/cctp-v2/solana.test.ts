@@ -6,57 +6,38 @@
  * decoded field by field, the blockhash of the configured endpoint (a local server answering getLatestBlockhash) and a
  * valid signature of the fresh event-data keypair.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import {
+  BLOCKHASH,
+  ownerUsdcAccount,
+  pda,
+  startBlockhashRpc,
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+  USDC,
+  type BlockhashRpc,
+} from '../cctp/test-helpers/solana-rpc.js';
 
 const TMM_V2 = new PublicKey('CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe');
 const MT_V2 = new PublicKey('CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC');
-const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
-const SYSTEM_PROGRAM = new PublicKey('11111111111111111111111111111111');
 /** From the V2 IDL: deposit_for_burn and deposit_for_burn_with_hook. */
 const DISCRIMINATOR = [215, 60, 61, 46, 114, 55, 128, 176];
 const DISCRIMINATOR_WITH_HOOK = [111, 245, 62, 131, 204, 108, 223, 155];
-const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
 const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
-const pda = (program: PublicKey, ...seeds: (string | Buffer)[]) =>
-  PublicKey.findProgramAddressSync(
-    seeds.map((s) => (typeof s === 'string' ? Buffer.from(s) : s)),
-    program,
-  )[0];
-
-let rpc: Server;
+let rpc: BlockhashRpc;
 let app: TestApp;
 beforeAll(async () => {
-  rpc = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(text) as { id: number | string };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: call.id,
-          result: { context: { slot: 2792 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 3090 } },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => rpc.listen(0, '127.0.0.1', r));
-  const { port } = rpc.address() as AddressInfo;
-  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  rpc = await startBlockhashRpc();
+  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '2000' });
 });
 afterAll(async () => {
   await app.app.close();
-  await new Promise((r) => rpc.close(r));
+  await rpc.close();
 });
 
 describe('CCTP V2 from Solana to Base', () => {
@@ -90,7 +71,7 @@ describe('CCTP V2 from Solana to Base', () => {
       [owner, true, true],
       [owner, true, true], // event_rent_payer
       [pda(TMM_V2, 'sender_authority'), false, false],
-      [pda(ATA_PROGRAM, owner.toBuffer(), TOKEN_PROGRAM.toBuffer(), USDC.toBuffer()), false, true],
+      [ownerUsdcAccount(owner), false, true],
       [pda(TMM_V2, 'denylist_account', owner.toBuffer()), false, false],
       [pda(MT_V2, 'message_transmitter'), false, true],
       [pda(TMM_V2, 'token_messenger'), false, false],

@@ -26,8 +26,8 @@ import {
 } from 'viem';
 import { buildRegistry } from '../../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { deploy, ERC20_TEST_ABI, placeAt } from '../../test-helpers/evm/circle-cctp.js';
 import { deployCircleCctpV2, type CircleCctpV2 } from '../../test-helpers/evm/circle-cctp-v2.js';
@@ -153,17 +153,10 @@ async function mint(message: Hex, nonce: bigint): Promise<Hex> {
 }
 
 async function step(hash: string): Promise<Status> {
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, '1', hash);
 }
 
-const v2 = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0]!;
-  if (!('cctp_transfer_v2' in e)) throw new Error(`not a CCTP V2 event: ${Object.keys(e).join()}`);
-  return e.cctp_transfer_v2;
-};
+const v2 = (s: Status) => transferEvent(s, 'cctp_transfer_v2');
 
 describe('CCTP deadline', () => {
   it("outlasts Circle's slowest standard attestation (Linea, 32 h): a slow burn is not abandoned while attesting", () => {

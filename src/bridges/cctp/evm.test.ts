@@ -8,10 +8,11 @@
  */
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, decodeEventLog, encodeFunctionData, getAddress, pad, type Address, type Hex } from 'viem';
+import { bytesToHex, encodeFunctionData, getAddress, pad, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { startAnvil, anvilAccount, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { deploy, deployCircleCctp, ERC20_TEST_ABI } from '../../test-helpers/evm/circle-cctp.js';
+import { eventsOf } from '../../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../../test-helpers/evm/solidity.js';
 import { cctpConfig } from './config.js';
 import { TOKEN_MESSENGER_ABI } from './evm.js';
@@ -91,16 +92,9 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
       const hash = await send(node, tx.to, `0x${tx.data}`);
 
       const receipt = await node.publicClient.getTransactionReceipt({ hash });
-      const events = receipt.logs
-        .filter((l) => getAddress(l.address) === messenger)
-        .map((l) => {
-          try {
-            return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-          } catch {
-            return undefined;
-          }
-        })
-        .filter((e) => e?.eventName === 'DepositForBurn');
+      const events = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).filter(
+        (e) => e.eventName === 'DepositForBurn',
+      );
       expect(events).toHaveLength(1);
       const args = events[0]!.args as {
         amount: bigint;
@@ -160,16 +154,9 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
       });
       const hash = await send(node, tx.to, `0x${tx.data}`);
       const receipt = await node.publicClient.getTransactionReceipt({ hash });
-      const burns = receipt.logs
-        .filter((l) => getAddress(l.address) === messenger)
-        .map((l) => {
-          try {
-            return decodeEventLog({ abi: TOKEN_MESSENGER_ABI, data: l.data, topics: l.topics });
-          } catch {
-            return undefined;
-          }
-        })
-        .filter((e) => e?.eventName === 'DepositForBurn');
+      const burns = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).filter(
+        (e) => e.eventName === 'DepositForBurn',
+      );
       expect(burns).toHaveLength(1);
       const args = burns[0]!.args as {
         amount: bigint;

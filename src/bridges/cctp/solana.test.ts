@@ -6,69 +6,43 @@
  * solana.com/docs/rpc/http/getlatestblockhash), a valid signature of the fresh event-data keypair and a missing
  * (to be added by the wallet) signature of the owner.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import {
+  BLOCKHASH,
+  ownerUsdcAccount,
+  pda,
+  startBlockhashRpc,
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+  USDC,
+  type BlockhashRpc,
+} from './test-helpers/solana-rpc.js';
 
 const TMM = new PublicKey('CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3');
 const MT = new PublicKey('CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd');
-const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
-const SYSTEM_PROGRAM = new PublicKey('11111111111111111111111111111111');
 /** deposit_for_burn's discriminator as Circle's IDL lists it (examples/target/idl/token_messenger_minter_031.json). */
 const DISCRIMINATOR = [215, 60, 61, 46, 114, 55, 128, 176];
-const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 
 const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const PAYER = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 
-const pda = (program: PublicKey, ...seeds: (string | Buffer)[]) =>
-  PublicKey.findProgramAddressSync(
-    seeds.map((s) => (typeof s === 'string' ? Buffer.from(s) : s)),
-    program,
-  )[0];
-
-let rpc: Server;
-let rpcCalls: string[] = [];
-let rpcFails = false;
+let rpc: BlockhashRpc;
 let withRpc: TestApp;
 let withoutRpc: TestApp;
 
 beforeAll(async () => {
-  rpc = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(text) as { id: number | string; method: string };
-      rpcCalls.push(call.method);
-      if (rpcFails) {
-        res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: call.id,
-          result: { context: { slot: 2792 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 3090 } },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => rpc.listen(0, '127.0.0.1', r));
-  const { port } = rpc.address() as AddressInfo;
-  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  rpc = await startBlockhashRpc();
+  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '2000' });
   withoutRpc = await buildTestApp();
 });
 afterAll(async () => {
   await withRpc.app.close();
   await withoutRpc.app.close();
-  await new Promise((r) => rpc.close(r));
+  await rpc.close();
 });
 
 function burn(app: TestApp, extra: Record<string, unknown> = {}, amount = '250000000') {
@@ -85,11 +59,11 @@ function burn(app: TestApp, extra: Record<string, unknown> = {}, amount = '25000
 
 describe('CCTP from Solana: deposit_for_burn', () => {
   it("builds a partially signed legacy transaction with Circle's accounts, PDAs and instruction data", async () => {
-    rpcCalls = [];
+    rpc.calls.length = 0;
     const res = await burn(withRpc);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(rpcCalls).toEqual(['getLatestBlockhash']);
+    expect(rpc.calls).toEqual(['getLatestBlockhash']);
     expect(body.txs).toHaveLength(1);
     const svm = body.txs[0].svm_tx;
     expect(svm).toMatchObject({ chain_id: 'solana', signer_address: OWNER });
@@ -103,7 +77,7 @@ describe('CCTP from Solana: deposit_for_burn', () => {
     expect(ix.programId.equals(TMM)).toBe(true);
 
     const owner = new PublicKey(OWNER);
-    const ownerUsdc = pda(ATA_PROGRAM, owner.toBuffer(), TOKEN_PROGRAM.toBuffer(), USDC.toBuffer());
+    const ownerUsdc = ownerUsdcAccount(owner);
     const eventData = ix.keys[10]!.pubkey;
     const expected: [PublicKey, boolean, boolean][] = [
       [owner, true, true], // owner (also the fee payer here, so writable)
@@ -179,14 +153,14 @@ describe('CCTP from Solana: deposit_for_burn', () => {
   });
 
   it('an endpoint that fails: 503, code 14', async () => {
-    rpcFails = true;
+    rpc.failing = true;
     try {
       await new Promise((r) => setTimeout(r, 2100)); // past the few seconds a blockhash is shared
       const res = await burn(withRpc);
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe(14);
     } finally {
-      rpcFails = false;
+      rpc.failing = false;
     }
   });
 

@@ -11,8 +11,8 @@ import { decodeFunctionData, keccak256, pad, parseAbi, parseEther, type Abi, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildRegistry } from '../../registry/build.js';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/test-helpers/anvil.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
@@ -104,17 +104,10 @@ async function burn(destinationDomain: number, mintRecipient: Hex, amount: bigin
 }
 
 async function step(hash: string): Promise<Status> {
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, '1', hash);
 }
 
-const cctp = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0]!;
-  if (!('cctp_transfer' in e)) throw new Error('not a CCTP event');
-  return e.cctp_transfer;
-};
+const cctp = (s: Status) => transferEvent(s, 'cctp_transfer');
 
 describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
   it('burn seen, pending confirmations, attested, minted: STATE_COMPLETED_SUCCESS with USDC on Avalanche', async () => {

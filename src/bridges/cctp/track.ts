@@ -24,6 +24,7 @@
  */
 import { decodeEventLog, getAddress, keccak256, parseAbiItem, toEventSelector, toHex, type Hex } from 'viem';
 import type { TransferEvent } from '../../wire/tx.js';
+import { eventFields } from '../transfer-event.js';
 import {
   loadDataFiles,
   readDataFile,
@@ -229,14 +230,7 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
   },
 
   summarize(leg: CctpLeg): LegSummary {
-    const info = {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
-      state: leg.state,
-      txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    };
+    const info = eventFields(leg, { state: leg.state, txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx } });
     const event: TransferEvent = leg.message.version === 0 ? { cctp_transfer: info } : { cctp_transfer_v2: info };
     const received = leg.state === 'CCTP_TRANSFER_RECEIVED';
     const forward = leg.noble_forward;

@@ -26,14 +26,15 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, sendPacket as sendPacketV1, TestRelayer } from '../../tx/test-helpers/ibc-relayer.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { ICS20_PACKET_DATA, SEND_PACKET_EVENT } from './abi.js';
 import { eurekaConfig } from './config.js';
 
@@ -123,16 +124,9 @@ async function send(to: Address, data: Hex, account = 1) {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, chainId, hash);
 }
-const eureka = (s: Status, i = 0) => {
-  const e = s.transfers[0]!.transfer_sequence[i];
-  if (!e || !('eureka_transfer' in e)) throw new Error('no Eureka event');
-  return e.eureka_transfer;
-};
+const eureka = (s: Status, i = 0) => transferEvent(s, 'eureka_transfer', i);
 
 type RouterPacket = {
   sequence: bigint;

@@ -33,7 +33,9 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, EurekaLeg, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
-import { ibcTracker, swapTransferOf } from '../ibc/track.js';
+import { swapPaid } from '../ibc/swap-paid.js';
+import { ibcTracker, packetOutcome } from '../ibc/track.js';
+import { eventFields, packetTxs } from '../transfer-event.js';
 import {
   ACK_PACKET_EVENT,
   ICS20_PACKET_DATA,
@@ -377,28 +379,6 @@ function onwardLeg(leg: EurekaLeg, recv: IncludedTx, env: TrackerEnv): Leg | nul
   return ibcTracker.discover(after, env)[0] ?? null;
 }
 
-/**
- * What a Hub callback's swap paid the recipient in the receiving transaction, when the memo swaps and transfers there
- * (amounts are coin lists, "128669405uatom"; affiliate fees go to other recipients and are not counted).
- */
-function swapOutput(leg: EurekaLeg, recv: IncludedTx): AssetAt | null {
-  const swap = swapTransferOf(leg.packet.memo);
-  if (!swap) return null;
-  let total = 0n;
-  let seen = false;
-  for (const e of recv.events) {
-    if (e.type !== 'transfer' || attr(e, 'recipient') !== swap.to) continue;
-    for (const coin of (attr(e, 'amount') ?? '').split(',')) {
-      const m = /^(\d+)(.+)$/.exec(coin.trim());
-      if (m && m[2] === swap.denom) {
-        total += BigInt(m[1]!);
-        seen = true;
-      }
-    }
-  }
-  return { chain_id: leg.to_chain_id, denom: swap.denom, amount: seen ? total.toString() : null };
-}
-
 export const eurekaTracker: BridgeTracker<EurekaLeg> = {
   kind: 'eureka',
   deadlineMs: EUREKA_DEADLINE_MS,
@@ -434,7 +414,7 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
         if (out.ack === 'result' && found.included && continuesOnArrival(out.packet.memo) && !out.next_found) {
           next = onwardLeg(out, found.included, env);
           if (next) out.next_found = true;
-          else out.swap_out = swapOutput(out, found.included);
+          else out.swap_out = swapPaid(out.packet.memo, found.included, out.to_chain_id);
         }
       } else if (BigInt(env.now()) >= BigInt(out.packet.timeout_timestamp) * 1000n) {
         const timeout = await findOnSource(out, env, 'timeout');
@@ -462,14 +442,7 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
   },
 
   summarize(leg: EurekaLeg): LegSummary {
-    const outcome =
-      leg.state === 'TRANSFER_SUCCESS'
-        ? 'success'
-        : leg.state === 'TRANSFER_FAILURE'
-          ? 'failure'
-          : leg.state === 'TRANSFER_RECEIVED'
-            ? 'received'
-            : 'pending';
+    const outcome = packetOutcome(leg.state);
     return {
       event: eventOf(leg),
       outcome,
@@ -495,19 +468,6 @@ export const eurekaTracker: BridgeTracker<EurekaLeg> = {
 
 function eventOf(leg: EurekaLeg): TransferEvent {
   return {
-    eureka_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
-      state: leg.state,
-      packet_txs: {
-        send_tx: leg.send_tx,
-        receive_tx: leg.receive_tx,
-        acknowledge_tx: leg.acknowledge_tx,
-        timeout_tx: leg.timeout_tx,
-        error: leg.error,
-      },
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    eureka_transfer: eventFields(leg, { state: leg.state, packet_txs: packetTxs(leg) }),
   };
 }

@@ -23,7 +23,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
@@ -32,7 +32,8 @@ import { RESULT_ACK, sendPacket, TestRelayer } from '../../tx/test-helpers/ibc-r
 import { userAddress } from '../../test-helpers/registry.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { goFastConfig } from './config.js';
 import { encodeOrder } from './test-helpers/order.js';
 import { GO_FAST_DEADLINE_MS, decodeOrder } from './track.js';
@@ -100,16 +101,9 @@ beforeEach(() => {
 async function step(hash: string): Promise<Status> {
   clock += 1000;
   net.now = clock;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText('8453', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, '8453', hash);
 }
-const event = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('go_fast_transfer' in e)) throw new Error('no Go Fast event');
-  return e.go_fast_transfer;
-};
+const event = (s: Status) => transferEvent(s, 'go_fast_transfer');
 const balanceOf = (who: Address) =>
   base.publicClient.readContract({ address: USDC_BASE, abi: ERC20, functionName: 'balanceOf', args: [who] });
 

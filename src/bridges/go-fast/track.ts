@@ -35,10 +35,12 @@ import {
 } from 'viem';
 import type { Hex } from 'viem';
 import { attr } from '../../tx/cosmos-client.js';
-import type { AssetAt, GoFastLeg, IbcLeg } from '../../tx/record.js';
+import type { GoFastLeg, IbcLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { TransferEvent } from '../../wire/tx.js';
-import { ibcTracker, swapTransferOf } from '../ibc/track.js';
+import { swapPaid } from '../ibc/swap-paid.js';
+import { ibcTracker } from '../ibc/track.js';
+import { eventFields } from '../transfer-event.js';
 import { goFastConfig } from './config.js';
 
 /**
@@ -183,25 +185,6 @@ async function findFill(leg: GoFastLeg, env: TrackerEnv): Promise<IncludedTx | n
   return found.find((tx) => isFill(leg, tx)) ?? null;
 }
 
-/** What the entry point paid the user in the fill, when the order's data swaps and transfers on the destination. */
-function swapOutput(leg: GoFastLeg, fill: IncludedTx): AssetAt | null {
-  const swap = leg.data ? swapTransferOf(dataAsMemo(leg.data)) : null;
-  if (!swap) return null;
-  let total = 0n;
-  let seen = false;
-  for (const e of fill.events) {
-    if (e.type !== 'transfer' || attr(e, 'recipient') !== swap.to) continue;
-    for (const coin of (attr(e, 'amount') ?? '').split(',')) {
-      const m = /^(\d+)(.+)$/.exec(coin.trim());
-      if (m && m[2] === swap.denom) {
-        total += BigInt(m[1]!);
-        seen = true;
-      }
-    }
-  }
-  return { chain_id: leg.to_chain_id, denom: swap.denom, amount: seen ? total.toString() : null };
-}
-
 export const goFastTracker: BridgeTracker<GoFastLeg> = {
   kind: 'go_fast',
   deadlineMs: GO_FAST_DEADLINE_MS,
@@ -237,7 +220,7 @@ export const goFastTracker: BridgeTracker<GoFastLeg> = {
         out.state = 'GO_FAST_TRANSFER_FILLED';
         out.order_filled_tx = env.chainTx(fill.chainId, fill.hash, fill.time);
         out.error_message = null;
-        out.swap_out = swapOutput(out, fill);
+        out.swap_out = out.data ? swapPaid(dataAsMemo(out.data), fill, out.to_chain_id) : null;
         if (out.next_channel) {
           const sent = ibcTracker.discover(fill, env).find((l) => l.packet.src_channel === out.next_channel);
           if (sent) {
@@ -300,9 +283,7 @@ export const goFastTracker: BridgeTracker<GoFastLeg> = {
 
 function eventOf(leg: GoFastLeg): TransferEvent {
   return {
-    go_fast_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
+    go_fast_transfer: eventFields(leg, {
       state: leg.state,
       txs: {
         order_submitted_tx: leg.order_submitted_tx,
@@ -312,8 +293,6 @@ function eventOf(leg: GoFastLeg): TransferEvent {
         order_timeout_tx: null,
       },
       error_message: leg.error_message,
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    }),
   };
 }

@@ -13,7 +13,7 @@
 import { encodeFunctionData, getAddress, keccak256, toHex, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { typechainArtifact } from '../../test-helpers/evm/npm-artifacts.js';
@@ -21,7 +21,8 @@ import { userAddress } from '../../test-helpers/registry.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import {
   ARBITRUM_DOMAIN,
   NEUTRON_DOMAIN,
@@ -106,16 +107,9 @@ beforeEach(() => {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
+  return tickedStatus(tx, chainId, hash);
 }
-const event = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('hyperlane_transfer' in e)) throw new Error('no Hyperlane event');
-  return e.hyperlane_transfer;
-};
+const event = (s: Status) => transferEvent(s, 'hyperlane_transfer');
 
 const neutronMessage = (amount: bigint) => neutronWarpMessage({ version, nonce: nonce++, to: user, amount });
 const dispatchOnNeutron = (message: Hex) => net.chain('neutron-1').include(neutronDispatchEvents(message));

@@ -20,6 +20,7 @@
 import { bech32 } from 'bech32';
 import { decodeEventLog, getAddress, hexToBigInt, keccak256, parseAbi, parseAbiItem, slice, type Hex } from 'viem';
 import type { TransferEvent } from '../../wire/tx.js';
+import { eventFields } from '../transfer-event.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { HyperlaneLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
@@ -192,13 +193,9 @@ function received(leg: HyperlaneLeg, tx: HyperlaneLeg['send_tx']): HyperlaneLeg 
 
 function eventOf(leg: HyperlaneLeg): TransferEvent {
   return {
-    hyperlane_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
+    hyperlane_transfer: eventFields(leg, {
       state: leg.state,
       txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    }),
   };
 }

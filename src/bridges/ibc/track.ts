@@ -18,6 +18,8 @@ import type { IbcTransferState, TransferEvent } from '../../wire/tx.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, IbcLeg, IbcPacketRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
+import { swapPaid } from './swap-paid.js';
+import { eventFields, packetTxs } from '../transfer-event.js';
 
 type PacketEventType =
   'send_packet' | 'recv_packet' | 'write_acknowledgement' | 'acknowledge_packet' | 'timeout_packet';
@@ -66,7 +68,7 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
         out.receive_tx = env.chainTx(recv.chainId, recv.hash, recv.time);
         out.state = 'TRANSFER_RECEIVED';
         applyAck(out, recv);
-        if (out.ack === 'result') out.swap_out = swapOutput(out, recv);
+        if (out.ack === 'result') out.swap_out = swapPaid(out.packet.data.memo, recv, out.to_chain_id);
         if (out.next && out.next.via !== 'handover' && !out.next_found) {
           next = nextLeg(out, recv, env);
           if (next) out.next_found = true;
@@ -107,14 +109,7 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
   },
 
   summarize(leg: IbcLeg): LegSummary {
-    const outcome =
-      leg.state === 'TRANSFER_SUCCESS'
-        ? 'success'
-        : leg.state === 'TRANSFER_FAILURE'
-          ? 'failure'
-          : leg.state === 'TRANSFER_RECEIVED'
-            ? 'received'
-            : 'pending';
+    const outcome = packetOutcome(leg.state);
     const { packet } = leg;
     return {
       event: eventOf(leg),
@@ -133,22 +128,16 @@ export const ibcTracker: BridgeTracker<IbcLeg> = {
   },
 };
 
+/** What an IBC packet's state (classic or Eureka) means for the transfer. */
+export function packetOutcome(state: IbcTransferState): LegSummary['outcome'] {
+  if (state === 'TRANSFER_SUCCESS') return 'success';
+  if (state === 'TRANSFER_FAILURE') return 'failure';
+  return state === 'TRANSFER_RECEIVED' ? 'received' : 'pending';
+}
+
 function eventOf(leg: IbcLeg): TransferEvent {
   return {
-    ibc_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
-      state: leg.state,
-      packet_txs: {
-        send_tx: leg.send_tx,
-        receive_tx: leg.receive_tx,
-        acknowledge_tx: leg.acknowledge_tx,
-        timeout_tx: leg.timeout_tx,
-        error: leg.error,
-      },
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    ibc_transfer: eventFields(leg, { state: leg.state, packet_txs: packetTxs(leg) }),
   };
 }
 
@@ -244,51 +233,6 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
     | undefined;
   const channel = wasm?.msg?.swap_and_action?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
-}
-
-/** The swap-and-transfer an IBC-hooks memo asks of Skip's entry point: the output denom and its recipient. */
-export function swapTransferOf(memo: string): { denom: string; to: string } | null {
-  if (!memo.trim().startsWith('{')) return null;
-  try {
-    const m = JSON.parse(memo) as {
-      wasm?: {
-        msg?: {
-          swap_and_action?: {
-            min_asset?: { native?: { denom?: unknown } };
-            post_swap_action?: { transfer?: { to_address?: unknown } };
-          };
-        };
-      };
-    };
-    const action = m.wasm?.msg?.swap_and_action;
-    const denom = action?.min_asset?.native?.denom;
-    const to = action?.post_swap_action?.transfer?.to_address;
-    return typeof denom === 'string' && typeof to === 'string' ? { denom, to } : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * What the entry point paid the recipient in the receive transaction: the bank `transfer` events to it in the
- * output denom (amounts are coin lists, "128669405uosmo"). Affiliate fees go to other recipients and are not counted.
- */
-function swapOutput(leg: IbcLeg, recv: IncludedTx): AssetAt | null {
-  const swap = swapTransferOf(leg.packet.data.memo);
-  if (!swap) return null;
-  let total = 0n;
-  let seen = false;
-  for (const e of recv.events) {
-    if (e.type !== 'transfer' || attr(e, 'recipient') !== swap.to) continue;
-    for (const coin of (attr(e, 'amount') ?? '').split(',')) {
-      const m = /^(\d+)(.+)$/.exec(coin.trim());
-      if (m && m[2] === swap.denom) {
-        total += BigInt(m[1]!);
-        seen = true;
-      }
-    }
-  }
-  return { chain_id: leg.to_chain_id, denom: swap.denom, amount: seen ? total.toString() : null };
 }
 
 /** Event query for one packet: its sequence and channel end on the side the event is emitted. */

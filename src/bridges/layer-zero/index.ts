@@ -3,12 +3,10 @@
  * transaction on the source chain; LayerZero's verifiers and executor deliver it (the OFT mints or unlocks it on the
  * destination), so the hop ends the user's transaction.
  */
-import { decodeFunctionResult, encodeFunctionData, pad, type Hex } from 'viem';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
-import { ethCall, type LiveFeeProbe } from '../live-fees.js';
-import { oftSendTx } from '../oft/evm.js';
-import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '../oft/oft.js';
+import type { LiveFeeProbe } from '../live-fees.js';
+import { oftLaneTx, probeSendParam, quoteSendFee } from '../oft/evm.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge } from '../types.js';
 import { layerZeroConfig } from './config.js';
 import { layerZeroLanes, type LayerZeroLane } from './lanes.js';
@@ -17,54 +15,25 @@ import { layerZeroMessagingFee, layerZeroQuote } from './quote.js';
 
 const lanes = perRegistry(layerZeroLanes);
 
-/** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
-const DEFAULT_SLIPPAGE_PPM = 10_000n;
-
-function buildTx({
-  registry,
-  step,
-  amount,
-  sender,
-  recipient,
-  operationIndices,
-  slippagePpm,
-}: BridgeTxInput<LayerZeroLane>) {
-  const { lane } = step;
-  const q = layerZeroQuote(lane, amount, 'in');
+function buildTx(input: BridgeTxInput<LayerZeroLane>) {
+  const { lane } = input.step;
+  const q = layerZeroQuote(lane, input.amount, 'in');
   if (isRefusal(q)) throw new Error(`LayerZero lane refused its committed amount: ${q.refused}`);
-  return {
-    evm_tx: oftSendTx({
-      chainId: lane.fromChainId,
-      contract: lane.oft,
-      token: lane.denomIn,
-      approvalRequired: lane.approvalRequired,
-      nativeToken: false,
-      dstEid: lane.dstEid,
-      to: oftRecipient(registry, lane.toChainId, recipient),
-      amount,
-      minAmountLD: minAmountAfterSlippage(q.amountOut / lane.rate, slippagePpm ?? DEFAULT_SLIPPAGE_PPM, lane.rate),
-      nativeFee: layerZeroMessagingFee(lane).amount,
-      signer: sender,
-    }),
-    operations_indices: operationIndices,
-  };
+  return oftLaneTx(input, {
+    contract: lane.oft,
+    approvalRequired: lane.approvalRequired,
+    nativeToken: false,
+    expectedOutSd: q.amountOut / lane.rate,
+    nativeFee: layerZeroMessagingFee(lane).amount,
+  });
 }
 
-/** quoteSend for one whole token (the messaging fee does not depend on the amount) to a placeholder recipient. */
+/** quoteSend of the probe send: the messaging fee. */
 function feeProbes(registry: Registry): LiveFeeProbe[] {
   return lanes(registry).map((lane) => ({
     lane,
     chainId: lane.fromChainId,
-    quote: async (client) => {
-      const amount = lane.rate * 10n ** 6n;
-      const param = taxiSendParam(lane.dstEid, pad('0x01' as Hex), amount, 0n);
-      const fee = await ethCall(
-        client,
-        lane.oft,
-        encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }),
-      );
-      return { nativeFee: decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: fee }).nativeFee };
-    },
+    quote: async (client) => ({ nativeFee: await quoteSendFee(client, lane.oft, probeSendParam(lane)) }),
   }));
 }
 

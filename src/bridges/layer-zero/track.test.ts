@@ -15,19 +15,16 @@ import {
   pad,
   parseAbi,
   slice,
-  type Address,
   type Hex,
 } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
-import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
+import { anvilAccount, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyContractTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { installLayerZeroEndpoint, type LayerZeroEndpoint } from '../../test-helpers/evm/layer-zero.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
-import type { TxService } from '../../tx/service.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
+import { recipient, startOftTrackBench, user, type OftTrackBench } from '../oft/test-helpers/track-bench.js';
 import { layerZeroConfig } from './config.js';
 import { LAYER_ZERO_DEADLINE_MS } from './track.js';
 
@@ -36,8 +33,6 @@ const FEE = 200_000_000_000_000n;
 const cfg = layerZeroConfig();
 const EID_ETHEREUM = cfg.eid.get('1')!;
 const EID_ARBITRUM = cfg.eid.get('42161')!;
-const user = anvilAccount(1).address;
-const recipient = anvilAccount(2).address;
 const LZ_ABI = parseAbi([
   'event PacketSent(bytes encodedPayload, bytes options, address sendLibrary)',
   'struct Origin { uint32 srcEid; bytes32 sender; uint64 nonce; }',
@@ -45,14 +40,9 @@ const LZ_ABI = parseAbi([
   'function lzReceive(Origin origin, address receiver, bytes32 guid, bytes message, bytes extraData) payable',
 ]);
 
-let ethereum: Anvil;
-let arbitrum: Anvil;
+let b: OftTrackBench;
 let lzArbitrum: LayerZeroEndpoint;
 let oft: Compiled;
-let app: TestApp;
-let t: TestStore;
-let tx: TxService;
-let clock = Date.now();
 
 async function installOft(node: Anvil, lz: LayerZeroEndpoint, remoteEid: number): Promise<void> {
   const deployed = await deployContract(node, oft, ['LayerZero', 'ZRO', lz.endpoint, anvilAccount(0).address]);
@@ -65,7 +55,8 @@ async function installOft(node: Anvil, lz: LayerZeroEndpoint, remoteEid: number)
 }
 
 beforeAll(async () => {
-  [ethereum, arbitrum] = await Promise.all([startAnvil(1), startAnvil(42161)]);
+  b = await startOftTrackBench();
+  const { ethereum, arbitrum } = b;
   oft = compileSolidity(new URL('./test-contracts/LayerZeroOft.sol', import.meta.url)).LayerZeroOft!;
   const lzEthereum = await installLayerZeroEndpoint(ethereum, EID_ETHEREUM, [EID_ARBITRUM], FEE);
   lzArbitrum = await installLayerZeroEndpoint(arbitrum, EID_ARBITRUM, [EID_ETHEREUM], FEE, { receive: true });
@@ -75,41 +66,19 @@ beforeAll(async () => {
     to: ZRO,
     data: encodeFunctionData({ abi: oft.abi, functionName: 'mint', args: [user, 10n ** 24n] }),
   });
-  app = await buildTestApp();
-  t = await sqliteTestStore();
-  tx = testTxService({
-    store: t.store,
-    registry: app.ctx.registry,
-    rpc: `1=${ethereum.url},42161=${arbitrum.url}`,
-    now: () => clock,
-    worker: { stallAbandonMs: 1_800_000 },
-  });
 }, 120_000);
 afterAll(async () => {
-  await app?.app.close();
-  await Promise.all([ethereum?.stop(), arbitrum?.stop()]);
-  await t?.cleanup();
+  await b?.stop();
 });
 beforeEach(() => {
-  clock += 1000;
+  b.advance(1000);
 });
 
-async function step(hash: string): Promise<Status> {
-  clock += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
-}
-const event = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('layer_zero_transfer' in e)) throw new Error('no LayerZero event');
-  return e.layer_zero_transfer;
-};
+const event = (s: Status) => transferEvent(s, 'layer_zero_transfer');
 
 /** Junction's transaction for `amount` ZRO from Ethereum to Arbitrum, sent; returns its receipt. */
-async function send(amount: bigint) {
-  const res = await post(app.app, '/v2/fungible/msgs_direct', {
+const send = (amount: bigint) =>
+  b.send({
     source_asset_chain_id: '1',
     source_asset_denom: ZRO,
     dest_asset_chain_id: '42161',
@@ -117,10 +86,6 @@ async function send(amount: bigint) {
     amount_in: amount.toString(),
     chain_ids_to_addresses: { '1': user, '42161': recipient },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const evmTx = res.json().txs[0].evm_tx as { to: Address; data: string; value: string };
-  return sendTx(ethereum, 1, { to: evmTx.to, data: `0x${evmTx.data}`, value: BigInt(evmTx.value) });
-}
 
 /** What an executor does on Arbitrum with the packet the Ethereum endpoint emitted. */
 async function deliver(receipt: Awaited<ReturnType<typeof send>>) {
@@ -142,11 +107,11 @@ async function deliver(receipt: Awaited<ReturnType<typeof send>>) {
   };
   const guid = slice(packet, 81, 113);
   const message = slice(packet, 113);
-  await sendTx(arbitrum, 0, {
+  await sendTx(b.arbitrum, 0, {
     to: lzArbitrum.sendLibrary,
     data: encodeFunctionData({ abi: LZ_ABI, functionName: 'validatePacket', args: [packet] }),
   });
-  return sendTx(arbitrum, 0, {
+  return sendTx(b.arbitrum, 0, {
     to: lzArbitrum.endpoint,
     data: encodeFunctionData({ abi: LZ_ABI, functionName: 'lzReceive', args: [origin, ZRO, guid, message, '0x'] }),
   });
@@ -156,8 +121,8 @@ describe('LayerZero ZRO Ethereum → Arbitrum', () => {
   it('is sent on OFTSent and a success only once the Arbitrum OFT received the packet (OFTReceived)', async () => {
     const amount = 5n * 10n ** 18n;
     const receipt = await send(amount);
-    await tx.track('1', receipt.transactionHash, null);
-    let s = await step(receipt.transactionHash);
+    await b.tx.track('1', receipt.transactionHash, null);
+    let s = await b.step(receipt.transactionHash);
     expect(event(s)).toMatchObject({
       from_chain_id: '1',
       to_chain_id: '42161',
@@ -167,7 +132,7 @@ describe('LayerZero ZRO Ethereum → Arbitrum', () => {
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 0 } });
 
     const delivery = await deliver(receipt);
-    s = await step(receipt.transactionHash);
+    s = await b.step(receipt.transactionHash);
     expect(event(s)).toMatchObject({
       state: 'LAYER_ZERO_TRANSFER_RECEIVED',
       txs: {
@@ -178,7 +143,7 @@ describe('LayerZero ZRO Ethereum → Arbitrum', () => {
         },
       },
     });
-    const credited = (await arbitrum.publicClient.readContract({
+    const credited = (await b.arbitrum.publicClient.readContract({
       address: ZRO,
       abi: oft.abi,
       functionName: 'balanceOf',
@@ -193,14 +158,6 @@ describe('LayerZero ZRO Ethereum → Arbitrum', () => {
 
   it('a packet never delivered stays pending past the stall limit, then is abandoned with the funds shown on Ethereum', async () => {
     const receipt = await send(10n ** 18n);
-    await tx.track('1', receipt.transactionHash, null);
-    await step(receipt.transactionHash);
-    clock += 1_800_000 + 1000;
-    expect((await step(receipt.transactionHash)).state).toBe('STATE_PENDING');
-    clock += LAYER_ZERO_DEADLINE_MS;
-    expect(await step(receipt.transactionHash)).toMatchObject({
-      state: 'STATE_ABANDONED',
-      transfer_asset_release: { chain_id: '1', denom: ZRO, amount: (10n ** 18n).toString(), released: false },
-    });
+    await b.expectAbandonedUndelivered(receipt.transactionHash, LAYER_ZERO_DEADLINE_MS, ZRO, 10n ** 18n);
   });
 });

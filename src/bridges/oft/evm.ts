@@ -5,11 +5,13 @@
  * the contract pulls with `transferFrom` needs an approval of the contract first.
  */
 import type { Static } from '@sinclair/typebox';
-import type { Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, pad, type Hex, type PublicClient } from 'viem';
 import type { EvmTx } from '../../wire/msgs.js';
-import { encodeSend, taxiSendParam } from './oft.js';
+import { ethCall } from '../live-fees.js';
+import type { BridgeTxInput, Lane } from '../types.js';
+import { encodeSend, IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam, type SendParam } from './oft.js';
 
-export interface OftSendFields {
+interface OftSendFields {
   chainId: string;
   /** The OFT / pool the wallet calls. */
   contract: string;
@@ -26,7 +28,7 @@ export interface OftSendFields {
   signer: string;
 }
 
-export function oftSendTx(f: OftSendFields): Static<typeof EvmTx> {
+function oftSendTx(f: OftSendFields): Static<typeof EvmTx> {
   const data = encodeSend(taxiSendParam(f.dstEid, f.to, f.amount, f.minAmountLD), f.nativeFee, f.signer as Hex);
   return {
     chain_id: f.chainId,
@@ -39,4 +41,62 @@ export function oftSendTx(f: OftSendFields): Static<typeof EvmTx> {
       : [],
     signer_address: f.signer,
   };
+}
+
+/** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
+const DEFAULT_SLIPPAGE_PPM = 10_000n;
+
+/** What the OFT bridges' lanes (LayerZero OFTs, Stargate pools) have in common. */
+interface OftLane extends Lane {
+  readonly dstEid: number;
+  /** Local decimals per shared decimal on the source chain. */
+  readonly rate: bigint;
+}
+
+/** How one OFT bridge sends on a lane: its contract, the token's handling, and its quote for the committed amount. */
+interface OftLaneSend {
+  contract: string;
+  approvalRequired: boolean;
+  nativeToken: boolean;
+  /** The quoted output in shared decimals, from which the caller's slippage tolerance sets `minAmountLD`. */
+  expectedOutSd: bigint;
+  nativeFee: bigint;
+}
+
+/** An OFT bridge's buildTx answer: the lane's IOFT `send` of the committed amount. */
+export function oftLaneTx(input: BridgeTxInput<OftLane>, send: OftLaneSend) {
+  const { lane } = input.step;
+  return {
+    evm_tx: oftSendTx({
+      chainId: lane.fromChainId,
+      contract: send.contract,
+      token: lane.denomIn,
+      approvalRequired: send.approvalRequired,
+      nativeToken: send.nativeToken,
+      dstEid: lane.dstEid,
+      to: oftRecipient(input.registry, lane.toChainId, input.recipient),
+      amount: input.amount,
+      minAmountLD: minAmountAfterSlippage(send.expectedOutSd, input.slippagePpm ?? DEFAULT_SLIPPAGE_PPM, lane.rate),
+      nativeFee: send.nativeFee,
+      signer: input.sender,
+    }),
+    operations_indices: input.operationIndices,
+  };
+}
+
+/**
+ * The send the OFT bridges' live fee probes quote: one whole token (10^6 shared units) to a placeholder recipient
+ * (the messaging fee depends on neither).
+ */
+export const probeSendParam = (lane: OftLane): SendParam =>
+  taxiSendParam(lane.dstEid, pad('0x01' as Hex), lane.rate * 10n ** 6n, 0n);
+
+/** `quoteSend(param, false)` on `contract`: the native messaging fee. */
+export async function quoteSendFee(client: PublicClient, contract: string, param: SendParam): Promise<bigint> {
+  const fee = await ethCall(
+    client,
+    contract,
+    encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }),
+  );
+  return decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: fee }).nativeFee;
 }

@@ -5,65 +5,38 @@
  * transfer stays pending until the claim lands on L1. Chains and events as in track.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
-import { l2Denom } from '../../denom/l2.js';
-import { buildRegistry } from '../../registry/build.js';
-import { initiaRollupsFile } from '../../registry/rollups.js';
-import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
-import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import {
+  ev,
+  FINALIZATION_MS,
+  INIT_ON_RAVE,
+  L1,
+  L1_USER,
+  RAVE,
+  RAVE_USER,
+  startRaveTracking,
+  type RaveTracking,
+} from './test-helpers/rave.js';
 import { FakeExecutor, provenWithdrawal, unprovenWithdrawal } from './test-helpers/executor.js';
 
-const L1 = 'interwoven-1';
-const RAVE = 'rave-1';
-const INIT_ON_RAVE = l2Denom(17n, 'uinit');
-const L1_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gpwzsgg';
-const RAVE_USER = 'init1vx8knpllrj7n963p9ttd80w47kpacrhujqyedm';
-const FINALIZATION_MS = initiaRollupsFile().withdrawal_seconds * 1000;
-
-const registry = buildRegistry();
-const net = new FakeCosmosNetwork();
 const executor = new FakeExecutor();
-let t: TestStore;
-let tx: TxService;
+let net: RaveTracking['net'];
+let tx: RaveTracking['tx'];
+let rave: RaveTracking;
 
 beforeAll(async () => {
-  net.chain(L1);
-  net.chain(RAVE);
-  await net.start();
   await executor.start();
-  t = await sqliteTestStore();
-  tx = testTxService({
-    store: t.store,
-    registry,
-    ...net.settings(),
-    now: () => net.now,
-    opinitExecutorUrls: new Map([[RAVE, executor.url]]),
-  });
+  rave = await startRaveTracking({ executorUrl: executor.url });
+  ({ net, tx } = rave);
 });
 afterAll(async () => {
-  await net.stop();
+  await rave?.stop();
   await executor.stop();
-  await t?.cleanup();
 });
 beforeEach(() => {
   net.now += 1000;
 });
 
-const ev = (type: string, attrs: Record<string, string>): AbciEvent => ({
-  type,
-  attributes: [...Object.entries(attrs).map(([key, value]) => ({ key, value })), { key: 'msg_index', value: '0' }],
-});
-
-async function step(chainId: string, hash: string): Promise<Status> {
-  net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
-}
+const step = (chainId: string, hash: string) => rave.step(chainId, hash);
 
 describe('OPinit withdrawal claim', () => {
   it('once claimable, next_step carries MsgFinalizeTokenWithdrawal built from the executor proof', async () => {

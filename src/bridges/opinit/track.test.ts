@@ -10,64 +10,42 @@
  * then to be claimed, and is a success only once finalized on L1.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
-import { l2Denom } from '../../denom/l2.js';
-import { buildRegistry } from '../../registry/build.js';
-import { initiaRollupsFile } from '../../registry/rollups.js';
-import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
-import type { TxService } from '../../tx/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
+import {
+  ev,
+  FINALIZATION_MS,
+  INIT_ON_RAVE,
+  L1,
+  L1_USER,
+  RAVE,
+  RAVE_USER,
+  startRaveTracking,
+  type RaveTracking,
+} from './test-helpers/rave.js';
 
-const L1 = 'interwoven-1';
-const RAVE = 'rave-1';
 const BRIDGE = '17';
-const INIT_ON_RAVE = l2Denom(17n, 'uinit');
-const L1_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gpwzsgg';
-const RAVE_USER = 'init1vx8knpllrj7n963p9ttd80w47kpacrhujqyedm';
-const FINALIZATION_MS = initiaRollupsFile().withdrawal_seconds * 1000;
 
-const registry = buildRegistry();
-const net = new FakeCosmosNetwork();
-let t: TestStore;
-let tx: TxService;
+let net: RaveTracking['net'];
+let tx: RaveTracking['tx'];
+let rave: RaveTracking;
 let l1Sequence = 500;
 let l2Sequence = 900;
 
 beforeAll(async () => {
-  net.chain(L1);
-  net.chain(RAVE);
-  await net.start();
-  t = await sqliteTestStore();
-  tx = testTxService({ store: t.store, registry, ...net.settings(), now: () => net.now });
+  rave = await startRaveTracking();
+  ({ net, tx } = rave);
 });
 afterAll(async () => {
-  await net.stop();
-  await t?.cleanup();
+  await rave?.stop();
 });
 beforeEach(() => {
   net.now += 1000;
 });
 
-const ev = (type: string, attrs: Record<string, string>): AbciEvent => ({
-  type,
-  attributes: [...Object.entries(attrs).map(([key, value]) => ({ key, value })), { key: 'msg_index', value: '0' }],
-});
 const message = (action: string) => ev('message', { action });
-
-async function step(chainId: string, hash: string): Promise<Status> {
-  net.now += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
-}
-const opinit = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('op_init_transfer' in e)) throw new Error('no OPinit event');
-  return e.op_init_transfer;
-};
+const step = (chainId: string, hash: string) => rave.step(chainId, hash);
+const opinit = (s: Status) => transferEvent(s, 'op_init_transfer');
 
 /** The user's MsgInitiateTokenDeposit on L1 (ophost InitiateTokenDeposit's event). */
 function deposit(amount: string): { hash: string; sequence: string } {

@@ -23,6 +23,7 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, OpinitLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import type { ChainTransaction, TransferEvent } from '../../wire/tx.js';
+import { eventFields } from '../transfer-event.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
 import { fetchWithdrawalProof } from './executor.js';
 import { finalizeWithdrawalTx } from './messages.js';
@@ -287,13 +288,6 @@ function withdrawalStep(leg: OpinitLeg): NonNullable<LegSummary['pending']> {
 
 function eventOf(leg: OpinitLeg): TransferEvent {
   return {
-    op_init_transfer: {
-      from_chain_id: leg.from_chain_id,
-      to_chain_id: leg.to_chain_id,
-      state: leg.state,
-      txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx },
-      src_chain_id: leg.from_chain_id,
-      dst_chain_id: leg.to_chain_id,
-    },
+    op_init_transfer: eventFields(leg, { state: leg.state, txs: { send_tx: leg.send_tx, receive_tx: leg.receive_tx } }),
   };
 }

@@ -3,12 +3,12 @@
  * `send` in taxi mode (the transfer's own LayerZero message, sent at once) from one transaction on the source chain;
  * the destination pool pays out when the message is delivered, so the hop ends the user's transaction.
  */
-import { decodeFunctionResult, encodeFunctionData, pad, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData } from 'viem';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { ethCall, type LiveFeeProbe } from '../live-fees.js';
-import { oftSendTx } from '../oft/evm.js';
-import { IOFT_ABI, minAmountAfterSlippage, oftRecipient, taxiSendParam } from '../oft/oft.js';
+import { oftLaneTx, probeSendParam, quoteSendFee } from '../oft/evm.js';
+import { IOFT_ABI } from '../oft/oft.js';
 import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { stargateConfig } from './config.js';
 import { stargateLanes, type StargateLane } from './lanes.js';
@@ -17,37 +17,17 @@ import { stargateFees, stargateQuote } from './quote.js';
 
 const lanes = perRegistry(stargateLanes);
 
-/** When the caller gives no slippage tolerance (messages/build.ts always passes one). */
-const DEFAULT_SLIPPAGE_PPM = 10_000n;
-
-function buildTx({
-  registry,
-  step,
-  amount,
-  sender,
-  recipient,
-  operationIndices,
-  slippagePpm,
-}: BridgeTxInput<StargateLane>) {
-  const { lane } = step;
-  const q = stargateQuote(lane, amount, 'in');
+function buildTx(input: BridgeTxInput<StargateLane>) {
+  const { lane } = input.step;
+  const q = stargateQuote(lane, input.amount, 'in');
   if ('refused' in q) throw new Error(`Stargate lane refused its committed amount: ${q.refused}`);
-  return {
-    evm_tx: oftSendTx({
-      chainId: lane.fromChainId,
-      contract: lane.pool,
-      token: lane.denomIn,
-      approvalRequired: !lane.nativeToken,
-      nativeToken: lane.nativeToken,
-      dstEid: lane.dstEid,
-      to: oftRecipient(registry, lane.toChainId, recipient),
-      amount,
-      minAmountLD: minAmountAfterSlippage(q.amountOut / lane.outRate, slippagePpm ?? DEFAULT_SLIPPAGE_PPM, lane.rate),
-      nativeFee: stargateFees(lane).nativeFee,
-      signer: sender,
-    }),
-    operations_indices: operationIndices,
-  };
+  return oftLaneTx(input, {
+    contract: lane.pool,
+    approvalRequired: !lane.nativeToken,
+    nativeToken: lane.nativeToken,
+    expectedOutSd: q.amountOut / lane.outRate,
+    nativeFee: stargateFees(lane).nativeFee,
+  });
 }
 
 const PPM = 1_000_000n;
@@ -63,14 +43,9 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
     lane,
     chainId: lane.fromChainId,
     quote: async (client) => {
-      const amount = lane.rate * 10n ** 6n;
-      const param = taxiSendParam(lane.dstEid, pad('0x01' as Hex), amount, 0n);
-      const [send, oft] = await Promise.all([
-        ethCall(
-          client,
-          lane.pool,
-          encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteSend', args: [param, false] }),
-        ),
+      const param = probeSendParam(lane);
+      const [nativeFee, oft] = await Promise.all([
+        quoteSendFee(client, lane.pool, param),
         ethCall(client, lane.pool, encodeFunctionData({ abi: IOFT_ABI, functionName: 'quoteOFT', args: [param] })),
       ]);
       const [, , receipt] = decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteOFT', data: oft });
@@ -79,7 +54,7 @@ function feeProbes(registry: Registry): LiveFeeProbe[] {
       const sentSd = receipt.amountSentLD / lane.rate;
       const feeSd = sentSd > received ? sentSd - received : 0n;
       return {
-        nativeFee: decodeFunctionResult({ abi: IOFT_ABI, functionName: 'quoteSend', data: send }).nativeFee,
+        nativeFee,
         feePpm: feeSd > 0n ? ((feeSd - 1n) * PPM + sentSd - 1n) / sentSd : 0n,
       };
     },

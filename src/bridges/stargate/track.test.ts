@@ -8,39 +8,27 @@
  */
 import { decodeEventLog, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-helpers/app.js';
-import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { deployStargateV2 } from '../../test-helpers/evm/stargate.js';
-import type { TxService } from '../../tx/service.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
+import { transferEvent } from '../../tx/test-helpers/status.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
 import { IOFT_ABI } from '../oft/oft.js';
+import { recipient, startOftTrackBench, user, type OftTrackBench } from '../oft/test-helpers/track-bench.js';
 import { stargateConfig } from './config.js';
 import { STARGATE_DEADLINE_MS } from './track.js';
 
-const ERC20 = parseAbi([
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function mint(address to, uint256 amount) returns (bool)',
-]);
+const ERC20 = parseAbi(['function mint(address to, uint256 amount) returns (bool)']);
 const cfg = stargateConfig();
 const USDC_ETHEREUM = cfg.pools.get('USDC')!.get('1')!;
 const USDC_ARBITRUM = cfg.pools.get('USDC')!.get('42161')!;
-const user = anvilAccount(1).address;
-const recipient = anvilAccount(2).address;
 
-let ethereum: Anvil;
-let arbitrum: Anvil;
+let b: OftTrackBench;
 let standIn: Compiled;
-let app: TestApp;
-let t: TestStore;
-let tx: TxService;
-let clock = Date.now();
 
 beforeAll(async () => {
-  [ethereum, arbitrum] = await Promise.all([startAnvil(1), startAnvil(42161)]);
+  b = await startOftTrackBench();
+  const { ethereum, arbitrum } = b;
   const tokens = compileSolidity(new URL('../../test-helpers/evm/TestTokens.sol', import.meta.url)) as Record<
     string,
     Compiled
@@ -60,41 +48,19 @@ beforeAll(async () => {
   });
   standIn = compileSolidity(new URL('./test-contracts/OftReceivedStandIn.sol', import.meta.url)).OftReceivedStandIn!;
   await copyCodeTo(arbitrum, await deployContract(arbitrum, standIn), USDC_ARBITRUM.pool as Address);
-  app = await buildTestApp();
-  t = await sqliteTestStore();
-  tx = testTxService({
-    store: t.store,
-    registry: app.ctx.registry,
-    rpc: `1=${ethereum.url},42161=${arbitrum.url}`,
-    now: () => clock,
-    worker: { stallAbandonMs: 1_800_000 },
-  });
 }, 180_000);
 afterAll(async () => {
-  await app?.app.close();
-  await Promise.all([ethereum?.stop(), arbitrum?.stop()]);
-  await t?.cleanup();
+  await b?.stop();
 });
 beforeEach(() => {
-  clock += 1000;
+  b.advance(1000);
 });
 
-async function step(hash: string): Promise<Status> {
-  clock += 1000;
-  await tx.worker.tick();
-  const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
-  expectSchema(StatusResponse, body);
-  return body;
-}
-const event = (s: Status) => {
-  const e = s.transfers[0]!.transfer_sequence[0];
-  if (!e || !('stargate_transfer' in e)) throw new Error('no Stargate event');
-  return e.stargate_transfer;
-};
+const event = (s: Status) => transferEvent(s, 'stargate_transfer');
 
 /** Junction's transaction for `amount` USDC Ethereum → Arbitrum over Stargate, sent after its approval. */
-async function send(amount: bigint) {
-  const res = await post(app.app, '/v2/fungible/msgs_direct', {
+const send = (amount: bigint) =>
+  b.send({
     source_asset_chain_id: '1',
     source_asset_denom: USDC_ETHEREUM.token,
     dest_asset_chain_id: '42161',
@@ -104,20 +70,6 @@ async function send(amount: bigint) {
     bridges: ['STARGATE'],
     chain_ids_to_addresses: { '1': user, '42161': recipient },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const evmTx = res.json().txs[0].evm_tx as {
-    to: Address;
-    data: string;
-    value: string;
-    required_erc20_approvals: { token_contract: Address; spender: Address; amount: string }[];
-  };
-  for (const a of evmTx.required_erc20_approvals)
-    await sendTx(ethereum, 1, {
-      to: a.token_contract,
-      data: encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
-    });
-  return sendTx(ethereum, 1, { to: evmTx.to, data: `0x${evmTx.data}`, value: BigInt(evmTx.value) });
-}
 
 function oftSent(receipt: Awaited<ReturnType<typeof send>>) {
   for (const l of receipt.logs) {
@@ -135,8 +87,8 @@ describe('Stargate USDC Ethereum → Arbitrum', () => {
   it("is sent on the pool's OFTSent and a success only once the Arbitrum pool's OFTReceived carries its GUID", async () => {
     const receipt = await send(250_000_000n);
     const { guid, amountReceivedLD } = oftSent(receipt);
-    await tx.track('1', receipt.transactionHash, null);
-    let s = await step(receipt.transactionHash);
+    await b.tx.track('1', receipt.transactionHash, null);
+    let s = await b.step(receipt.transactionHash);
     expect(event(s)).toMatchObject({
       from_chain_id: '1',
       to_chain_id: '42161',
@@ -147,7 +99,7 @@ describe('Stargate USDC Ethereum → Arbitrum', () => {
 
     // Another transfer's delivery is not this one's.
     const receive = (g: Hex) =>
-      sendTx(arbitrum, 0, {
+      sendTx(b.arbitrum, 0, {
         to: USDC_ARBITRUM.pool as Address,
         data: encodeFunctionData({
           abi: standIn.abi,
@@ -156,9 +108,9 @@ describe('Stargate USDC Ethereum → Arbitrum', () => {
         }),
       });
     await receive(`0x${'11'.repeat(32)}`);
-    expect((await step(receipt.transactionHash)).state).toBe('STATE_PENDING');
+    expect((await b.step(receipt.transactionHash)).state).toBe('STATE_PENDING');
     const delivery = await receive(guid);
-    s = await step(receipt.transactionHash);
+    s = await b.step(receipt.transactionHash);
     expect(event(s)).toMatchObject({
       state: 'STARGATE_TRANSFER_RECEIVED',
       txs: { receive_tx: { chain_id: '42161', tx_hash: delivery.transactionHash } },
@@ -176,14 +128,11 @@ describe('Stargate USDC Ethereum → Arbitrum', () => {
 
   it('never delivered: pending past the stall limit, abandoned after the deadline with the USDC shown on Ethereum', async () => {
     const receipt = await send(300_000_000n);
-    await tx.track('1', receipt.transactionHash, null);
-    await step(receipt.transactionHash);
-    clock += 1_800_000 + 1000;
-    expect((await step(receipt.transactionHash)).state).toBe('STATE_PENDING');
-    clock += STARGATE_DEADLINE_MS;
-    expect(await step(receipt.transactionHash)).toMatchObject({
-      state: 'STATE_ABANDONED',
-      transfer_asset_release: { chain_id: '1', denom: USDC_ETHEREUM.token, amount: '300000000', released: false },
-    });
+    await b.expectAbandonedUndelivered(
+      receipt.transactionHash,
+      STARGATE_DEADLINE_MS,
+      USDC_ETHEREUM.token,
+      300_000_000n,
+    );
   });
 });

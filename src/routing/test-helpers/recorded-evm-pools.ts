@@ -1,14 +1,14 @@
 /**
  * The shipped Ethereum pool snapshot (data/pools/evm-1.json) as the anvil tests re-create it: each V3 pool's record,
- * and a window of its recorded ticks around the current one whose liquidity nets still start and end at zero (the
- * liquidity below the window folded into its first tick, the rest closed at its last), so a pool minted from the
- * window has the recorded active liquidity with far fewer positions than the full list.
+ * read as a RecordedV3 (price and initialized ticks) that ./uniswap-chain-on-anvil.ts creates at its real address with
+ * a window of its ticks around the current one.
  */
-import type { Address } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import { readDataFile } from '../../registry/data-files.js';
-import type { V3Tick } from '../../venues/uniswap/v3-pool.js';
+import type { UniswapOnAnvil } from '../../venues/uniswap/test-helpers/uniswap-on-anvil.js';
+import { createRecordedPool, placeToken, type RecordedV3 } from './uniswap-chain-on-anvil.js';
 
-export interface PoolRecord {
+interface PoolRecord {
   pair?: string;
   token0: Address;
   token1: Address;
@@ -19,21 +19,60 @@ export interface PoolRecord {
   ticks?: [number, string][];
 }
 
-export const recordedEthereumPools = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
+const recordedEthereumPools = readDataFile<{ pools: PoolRecord[] }>('pools/evm-1.json').pools;
 
-/** Ticks on each side of the current tick that the window keeps. */
-const WINDOW = 40;
+const asRecordedV3 = (r: PoolRecord): RecordedV3 => ({
+  token0: r.token0,
+  token1: r.token1,
+  fee: r.fee!,
+  tickSpacing: r.tick_spacing!,
+  sqrtPriceX96: BigInt(r.sqrt_price_x96!),
+  tick: r.tick!,
+  ticks: r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) })),
+});
 
-export function tickWindow(r: PoolRecord): V3Tick[] {
-  const all = r.ticks!.map(([tick, net]) => ({ tick, liquidityNet: BigInt(net) }));
-  const ticks = [
-    ...all.filter((t) => t.tick <= r.tick!).slice(-WINDOW),
-    ...all.filter((t) => t.tick > r.tick!).slice(0, WINDOW),
-  ];
-  const startL = all.filter((t) => t.tick < ticks[0]!.tick).reduce((s, t) => s + t.liquidityNet, 0n);
-  ticks[0] = { ...ticks[0]!, liquidityNet: ticks[0]!.liquidityNet + startL };
-  const total = ticks.reduce((s, t) => s + t.liquidityNet, 0n);
-  const last = ticks.length - 1;
-  ticks[last] = { ...ticks[last]!, liquidityNet: ticks[last]!.liquidityNet - total };
-  return ticks;
+/** The recorded V3 pool of `pair` ("WETH/USDC") and `fee`. */
+export function recordedEthereumPool(pair: string, fee: number): RecordedV3 {
+  return asRecordedV3(recordedEthereumPools.find((p) => p.pair === pair && p.fee === fee)!);
+}
+
+/** One V3 hop: the pool of tokens `a` and `b` (either order) and `fee`. */
+interface V3Hop {
+  a: Address;
+  b: Address;
+  fee: number;
+}
+
+/** The hops of a V3 path as SwapRouter02 takes it: token (20 bytes), fee (3 bytes), token, ... */
+export function v3PathHops(path: Hex): V3Hop[] {
+  const hex = path.slice(2);
+  const hops: V3Hop[] = [];
+  for (let i = 40; i < hex.length; i += 46) {
+    const a = getAddress(`0x${hex.slice(i - 40, i)}`);
+    const b = getAddress(`0x${hex.slice(i + 6, i + 46)}`);
+    hops.push({ a, b, fee: parseInt(hex.slice(i, i + 6), 16) });
+  }
+  return hops;
+}
+
+/**
+ * Creates on anvil the recorded pool of every hop, placing first its tokens that `placed` does not hold yet (the tests'
+ * mintable token: the position minter pays the pool by minting) and adding them to it.
+ */
+export async function createRecordedHops(
+  u: UniswapOnAnvil,
+  hops: readonly V3Hop[],
+  placed: Set<string>,
+): Promise<void> {
+  for (const { a, b, fee } of hops) {
+    const r = recordedEthereumPools.find(
+      (p) => p.fee === fee && [p.token0, p.token1].includes(a) && [p.token0, p.token1].includes(b),
+    )!;
+    for (const token of [r.token0, r.token1]) {
+      if (placed.has(token)) continue;
+      await placeToken(u.node, token, 18);
+      placed.add(token);
+    }
+    await createRecordedPool(u, asRecordedV3(r));
+  }
 }

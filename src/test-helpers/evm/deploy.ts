@@ -26,7 +26,7 @@ export async function sendTx(node: Anvil, index: number, tx: { to: Address; data
 }
 
 /** The logs of `address` in a receipt decoded with `abi` (logs the ABI does not describe are left out). */
-export function eventsOf(logs: readonly Log[], address: Address, abi: Abi) {
+export function eventsOf<const A extends Abi>(logs: readonly Log[], address: Address, abi: A) {
   return logs
     .filter((l) => getAddress(l.address) === getAddress(address))
     .flatMap((l) => {
