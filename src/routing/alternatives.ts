@@ -98,6 +98,27 @@ function why(q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string 
 }
 
 /**
+ * When every route offered needs as many signatures as the first or more, but a safe route needing fewer exists, it
+ * takes the last place: a user weighing a cheaper detour through another chain should see the simpler route too
+ * (it ranks lower, so the order stays by rank).
+ */
+function offerFewerSignatures(ctx: QuoteContext, q: RouteQuery, candidates: Candidate[], ranked: Ranked[]): void {
+  const first = ranked[0];
+  if (!first || ranked.length < 2) return;
+  const least = Math.min(...ranked.map((r) => txsRequired(r.candidate.route)));
+  if (least < txsRequired(first.candidate.route)) return;
+  const offered = new Set(ranked.map((r) => identity(r.candidate.route)));
+  for (const c of candidates) {
+    if (txsRequired(c.route) >= least || offered.has(identity(c.route))) continue;
+    const judged = judgeRoute(ctx, q, c.route);
+    if (judged.verdict.kind === 'error') continue;
+    if (ranked.length >= MAX_ALTERNATIVES) ranked.pop();
+    ranked.push(rankingOf(ctx, q, c, judged));
+    return;
+  }
+}
+
+/**
  * Up to MAX_ALTERNATIVES ranked routes. Errors as /v2/fungible/route would answer them when no route can be given:
  * the first is the route quoteRoute picks, so both endpoints agree.
  */
@@ -120,6 +141,7 @@ export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRout
   };
   add(candidates.find((c) => c.route === chosen.planned)!);
   for (const c of candidates) add(c);
+  offerFewerSignatures(ctx, q, candidates, ranked);
   const first = ranked[0]!;
   return ranked.map((r, i) => {
     const judged = judgeRoute(ctx, q, r.candidate.route);

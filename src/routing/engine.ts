@@ -149,6 +149,16 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
     });
   }
   const kept = ranked.slice(0, RANKED_KEPT);
+  // The best route of each smaller transaction count is kept too, after the others: /junction/routes offers the
+  // simpler route beside cheaper detours that fill the first places (alternatives.ts).
+  let fewest = Math.min(...kept.map((c) => txsRequired(c.candidate.route)));
+  for (const c of ranked.slice(RANKED_KEPT)) {
+    const txs = txsRequired(c.candidate.route);
+    if (txs < fewest) {
+      kept.push(c);
+      fewest = txs;
+    }
+  }
   if (!cached)
     cache?.keep(
       market,
