@@ -13,7 +13,7 @@ import { StatusResponse, type StatusResponse as Status } from '../wire/tx.js';
 import { FakeCosmosNetwork } from './test-helpers/cosmos-network.js';
 import { errorAck, RESULT_ACK, sendPacket, TestRelayer, writeAck, type Packet } from './test-helpers/ibc-relayer.js';
 import type { AbciEvent } from './test-helpers/cosmos-network.js';
-import { testTxService } from './test-helpers/service.js';
+import { testTxService, tickSteps } from './test-helpers/service.js';
 import type { TxService } from './service.js';
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
@@ -80,7 +80,7 @@ function forwarded(first: Packet): Packet {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => net.now++);
   const { text } = await tx.statusText(chainId, hash);
   const body = JSON.parse(text) as Status;
   expectSchema(StatusResponse, body);

@@ -18,7 +18,7 @@ import { buildTestApp, expectSchema, post, type TestApp } from '../../http/test-
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, errorAck, TestRelayer, type Packet } from '../../tx/test-helpers/ibc-relayer.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { AXELAR_DEADLINE_MS } from './track.js';
 
@@ -114,7 +114,7 @@ async function userTransfer(): Promise<{ packet: Packet; hash: string; memo: { f
 
 async function step(hash: string, service = tx): Promise<Status> {
   net.now += 1000;
-  await service.worker.tick();
+  await tickSteps(service, () => net.now++);
   const body = JSON.parse((await service.statusText('osmosis-1', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

@@ -32,7 +32,7 @@ import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anv
 import { deploy, ERC20_TEST_ABI, placeAt } from '../../test-helpers/evm/circle-cctp.js';
 import { deployCircleCctpV2, type CircleCctpV2 } from '../../test-helpers/evm/circle-cctp-v2.js';
 import { compileSolidity } from '../../test-helpers/evm/solidity.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { cctpTracker } from '../cctp/track.js';
 import { cctpV2Config } from './config.js';
@@ -153,7 +153,7 @@ async function mint(message: Hex, nonce: bigint): Promise<Hex> {
 }
 
 async function step(hash: string): Promise<Status> {
-  await tx.worker.tick();
+  await tickSteps(tx);
   const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

@@ -15,7 +15,7 @@ import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js'
 import { expectSchema } from '../../http/test-helpers/app.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/test-helpers/anvil.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { burnMessageV1 } from './test-helpers/message.js';
 import { decodeMessage } from './track.js';
@@ -104,7 +104,7 @@ async function burn(destinationDomain: number, mintRecipient: Hex, amount: bigin
 }
 
 async function step(hash: string): Promise<Status> {
-  await tx.worker.tick();
+  await tickSteps(tx);
   const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

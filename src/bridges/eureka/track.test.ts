@@ -31,7 +31,7 @@ import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anv
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, sendPacket as sendPacketV1, TestRelayer } from '../../tx/test-helpers/ibc-relayer.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { ICS20_PACKET_DATA, SEND_PACKET_EVENT } from './abi.js';
@@ -123,7 +123,7 @@ async function send(to: Address, data: Hex, account = 1) {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => net.now++);
   const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

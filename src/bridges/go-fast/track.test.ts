@@ -30,7 +30,7 @@ import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
 import { RESULT_ACK, sendPacket, TestRelayer } from '../../tx/test-helpers/ibc-relayer.js';
 import { userAddress } from '../../test-helpers/registry.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { goFastConfig } from './config.js';
@@ -100,7 +100,7 @@ beforeEach(() => {
 async function step(hash: string): Promise<Status> {
   clock += 1000;
   net.now = clock;
-  await tx.worker.tick();
+  await tickSteps(tx, () => (net.now = ++clock));
   const body = JSON.parse((await tx.statusText('8453', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

@@ -19,7 +19,7 @@ import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deplo
 import { typechainArtifact } from '../../test-helpers/evm/npm-artifacts.js';
 import { userAddress } from '../../test-helpers/registry.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import {
@@ -106,7 +106,7 @@ beforeEach(() => {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => net.now++);
   const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

@@ -26,7 +26,7 @@ import { copyContractTo, deployContract, sendTx } from '../../test-helpers/evm/d
 import { installLayerZeroEndpoint, type LayerZeroEndpoint } from '../../test-helpers/evm/layer-zero.js';
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import type { TxService } from '../../tx/service.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { layerZeroConfig } from './config.js';
 import { LAYER_ZERO_DEADLINE_MS } from './track.js';
@@ -96,7 +96,7 @@ beforeEach(() => {
 
 async function step(hash: string): Promise<Status> {
   clock += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => clock++);
   const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

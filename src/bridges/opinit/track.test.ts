@@ -16,7 +16,7 @@ import { l2Denom } from '../../denom/l2.js';
 import { buildRegistry } from '../../registry/build.js';
 import { initiaRollupsFile } from '../../registry/rollups.js';
 import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-network.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 
@@ -58,7 +58,7 @@ const message = (action: string) => ev('message', { action });
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => net.now++);
   const body = JSON.parse((await tx.statusText(chainId, hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;

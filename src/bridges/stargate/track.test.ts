@@ -15,7 +15,7 @@ import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deplo
 import { compileSolidity, type Compiled } from '../../test-helpers/evm/solidity.js';
 import { deployStargateV2 } from '../../test-helpers/evm/stargate.js';
 import type { TxService } from '../../tx/service.js';
-import { testTxService } from '../../tx/test-helpers/service.js';
+import { testTxService, tickSteps } from '../../tx/test-helpers/service.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { IOFT_ABI } from '../oft/oft.js';
 import { stargateConfig } from './config.js';
@@ -81,7 +81,7 @@ beforeEach(() => {
 
 async function step(hash: string): Promise<Status> {
   clock += 1000;
-  await tx.worker.tick();
+  await tickSteps(tx, () => clock++);
   const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
   expectSchema(StatusResponse, body);
   return body;
