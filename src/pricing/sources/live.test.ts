@@ -80,10 +80,10 @@ describe('fetchSimplePrices against a local simple/price server', () => {
     server.handle(() => {
       /* never answers */
     });
-    const started = Date.now();
     const r = await fetchSimplePrices(['a'], { baseUrl: server.baseUrl, timeoutMs: 150 });
     expect(r.errors[0]?.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The caller's timeout ended it, not the default (said by the error, not timed: a loaded machine runs late).
+    expect(r.errors[0]?.message).toContain('no answer within 150 ms');
   });
 
   it('times out on a server that stalls mid-body', async () => {
