@@ -52,7 +52,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => rpc.listen(0, '127.0.0.1', r));
   const { port } = rpc.address() as AddressInfo;
-  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  // Generous: the node is local and these tests are not about timeouts (a loaded machine can take seconds).
+  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '30000' });
 });
 afterAll(async () => {
   await app.app.close();

@@ -62,7 +62,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => rpc.listen(0, '127.0.0.1', r));
   const { port } = rpc.address() as AddressInfo;
-  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  // Generous: the node is local and these tests are not about timeouts (a loaded machine can take seconds).
+  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '30000' });
   withoutRpc = await buildTestApp();
 });
 afterAll(async () => {

@@ -43,7 +43,8 @@ describe('live EVM gas prices', () => {
     const refresher = new LiveGasPriceRefresher({
       rpcUrls: new Map([['1', [node.url]]]),
       intervalMs: 60_000,
-      timeoutMs: 5_000,
+      // Generous: the node is local and the test is not about timeouts (a loaded machine can take seconds).
+      timeoutMs: 30_000,
       maxAgeMs: 1_000,
       now: () => now,
     });
