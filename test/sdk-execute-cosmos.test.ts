@@ -75,7 +75,7 @@ beforeAll(async () => {
     apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     endpointOptions: { endpoints },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await tx?.stop();
   await app?.close();
@@ -166,4 +166,4 @@ it('executeRoute: route, messages, gas check, sign, submit, status to STATE_COMP
     'TRANSFER_SUCCESS',
     'TRANSFER_SUCCESS',
   ]);
-}, 60_000);
+});

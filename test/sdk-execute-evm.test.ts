@@ -146,7 +146,7 @@ beforeAll(async () => {
   await tx.start();
   apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   apiKey = key;
-}, 120_000);
+});
 afterAll(async () => {
   await tx?.stop();
   await app?.close();
@@ -219,7 +219,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
   const event = completed[0]!.transferSequence[0]!;
   // A V2 leg: the SDK's own key for it (TransferEvent.cctpTransferV2), in the V1 shape.
   expect('cctpTransferV2' in event && event.cctpTransferV2?.state).toBe('CCTP_TRANSFER_RECEIVED');
-}, 90_000);
+});
 
 it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {
   setClientOptions({ apiUrl });
@@ -228,4 +228,4 @@ it('executeRoute without an API key: the gas check is answered, the burn goes th
   expect(left).toBe(100_000_000n - 2n * AMOUNT);
   expect(minted).toHaveLength(2);
   expect(completed[0]).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS' });
-}, 90_000);
+});

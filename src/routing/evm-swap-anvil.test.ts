@@ -59,7 +59,7 @@ beforeAll(async () => {
   const relayer = getAddress(cctpConfig().relay.relayer.get('1')!);
   const own = compileSolidity(new URL('../bridges/cctp/TestCCTPSwapRelayer.sol', import.meta.url));
   await copyCodeTo(node, await deploy(node, own.TestCCTPSwapRelayer!, [messenger, chain.swapRouter02]), relayer);
-}, 240_000);
+});
 afterAll(async () => {
   await node?.stop();
   await t?.app.close();

@@ -95,7 +95,7 @@ beforeAll(async () => {
       args: [skipGo],
     }),
   });
-}, 240_000);
+});
 afterAll(async () => {
   await node?.stop();
   await t?.app.close();

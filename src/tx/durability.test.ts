@@ -195,7 +195,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(await done()).toBe(60);
     expect(claimedA).toBeGreaterThan(0);
     expect(claimedB).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
 function netSettings() {

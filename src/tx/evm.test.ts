@@ -62,7 +62,7 @@ beforeAll(async () => {
   tx = testTxService({ store: store.store, registry: ctx.registry, rpc: `1=${anvil.url}` });
   app = await buildApp(ctx, { tx });
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await anvil?.stop();

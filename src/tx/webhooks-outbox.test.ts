@@ -122,5 +122,5 @@ describe.each([
     expect(await tx.dispatcher.deliverDue()).toBe(1);
     expect(received.map((b) => (JSON.parse(b) as { tx_hash: string; state: string }).state)).toEqual([after]);
     expect(await count()).toEqual([{ state: after, status: 'delivered' }]);
-  }, 60_000);
+  });
 });

@@ -100,7 +100,7 @@ beforeAll(async () => {
   network.chain('noble-1');
   network.chain('osmosis-1');
   await network.start();
-}, 90_000);
+});
 afterAll(async () => {
   await ethereum?.stop();
   iris.close();
@@ -260,7 +260,7 @@ describe('CCTP into a Noble forwarding account', () => {
       fallback: NOBLE_USER,
     });
     expect(network.chain('noble-1').broadcasts).toHaveLength(0);
-  }, 60_000);
+  });
 
   it('with NOBLE_FORWARDING_SIGNER_KEY: registers, follows the forward, succeeds only once Osmosis acknowledged', async () => {
     const key = generatePrivateKey();
@@ -344,5 +344,5 @@ describe('CCTP into a Noble forwarding account', () => {
     });
     expect(noble.broadcasts).toHaveLength(1);
     noble.onBroadcast = undefined;
-  }, 60_000);
+  });
 });

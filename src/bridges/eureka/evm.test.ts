@@ -79,7 +79,7 @@ beforeAll(async () => {
   await placeAt(await deploy(own.TestEurekaHandler!, [ics20]), handler as Address);
   for (const t of [ATOM, WBTC])
     await send(t, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
-}, 90_000);
+});
 afterAll(async () => {
   await node?.stop();
   await app?.app.close();

@@ -101,7 +101,7 @@ beforeAll(async () => {
     rest: net.settings().rest,
     now: () => net.now,
   });
-}, 90_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await node?.stop();

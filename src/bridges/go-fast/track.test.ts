@@ -85,7 +85,7 @@ beforeAll(async () => {
     rest: net.settings().rest,
     now: () => clock,
   });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await base?.stop();

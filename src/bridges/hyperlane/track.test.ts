@@ -93,7 +93,7 @@ beforeAll(async () => {
     worker: { stallAbandonMs: 1_800_000 },
   });
   neutronUser = userAddress(app.ctx.registry, 'neutron-1');
-}, 60_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await node?.stop();

@@ -84,7 +84,7 @@ beforeAll(async () => {
     now: () => clock,
     worker: { stallAbandonMs: 1_800_000 },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await Promise.all([ethereum?.stop(), arbitrum?.stop()]);

@@ -86,7 +86,7 @@ beforeAll(async () => {
   offline = await buildTestApp();
   // Generous: the node is local and these tests are not about timeouts (a loaded machine can take seconds).
   live = await buildTestApp({ CHAIN_RPC_URLS: `1=${node.url}`, UPSTREAM_TIMEOUT_MS: '30000' });
-}, 120_000);
+});
 afterAll(async () => {
   await offline?.app.close();
   await live?.app.close();

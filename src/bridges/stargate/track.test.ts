@@ -69,7 +69,7 @@ beforeAll(async () => {
     now: () => clock,
     worker: { stallAbandonMs: 1_800_000 },
   });
-}, 180_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await Promise.all([ethereum?.stop(), arbitrum?.stop()]);

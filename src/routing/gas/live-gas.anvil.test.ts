@@ -20,7 +20,7 @@ const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).vie
 let node: Anvil;
 beforeAll(async () => {
   node = await startAnvil(1);
-}, 60_000);
+});
 afterAll(async () => {
   clearLiveGasPrice('1');
   await node?.stop();
@@ -64,5 +64,5 @@ describe('live EVM gas prices', () => {
     await refresher.refresh();
     expect(liveGasPriceWei('1')).toBeUndefined();
     expect(routeGas(registry, route, gasTable())[0]!.feeAmount).toBe(recorded.feeAmount);
-  }, 60_000);
+  });
 });
