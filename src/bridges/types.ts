@@ -24,6 +24,11 @@ export interface Lane {
   readonly toChainId: string;
   readonly denomIn: string;
   readonly denomOut: string;
+  /**
+   * Chains the funds pass through between the lane's ends, in order (Axelar: every transfer is confirmed on and
+   * sent from the Axelar chain). A route that already left one of them does not come back to it through the lane.
+   */
+  readonly via?: readonly string[];
 }
 
 /** A fee a hop charges, in base units of an asset on a chain. */

@@ -2,7 +2,9 @@
  * Shapes a user would not take, left out of the search (search.ts):
  * - a route never returns to a chain it has left: a same-chain swap is one transaction on its chain, not a tour
  *   through other chains back to it, and a transfer between two chains does not come back through either. Leaving a
- *   chain and reaching it again costs more transactions, more time and more fees than staying;
+ *   chain and reaching it again costs more transactions, more time and more fees than staying. A lane's own stops
+ *   count (an Axelar transfer passes through the Axelar chain: IBC to Axelar, on to Neutron, then Axelar from Neutron
+ *   to Ethereum is a round trip through Axelar);
  * - a route never crosses a lane nobody relays on its way somewhere else: an unrelayed CCTP burn to an intermediate
  *   chain leaves the funds there until the user claims them with that chain's gas token (claims.ts), only to send
  *   them on in yet another transaction — a detour taken to dodge a fixed relaying fee, not a route.
@@ -25,6 +27,7 @@ export function chainsOfLegs(sourceChainId: string, legs: readonly Leg[]): strin
       }
     else if (leg.kind === 'lane') {
       visit(leg.lane.fromChainId);
+      for (const id of leg.lane.via ?? []) visit(id);
       visit(leg.lane.toChainId);
     } else visit(leg.venue.venue.chainId);
   }

@@ -117,6 +117,7 @@ function lane(asset: AxelarAsset, from: End, to: End, t: LaneTerms): AxelarLane 
     toChainId: to.chainId,
     denomIn: from.denom,
     denomOut,
+    via: [AXELAR_CHAIN_ID],
     asset: asset.denom,
     fromChainName: from.name,
     toChainName: to.name,
