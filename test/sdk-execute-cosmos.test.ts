@@ -53,7 +53,7 @@ beforeAll(async () => {
     apiUrl: server.apiUrl,
     endpointOptions: { endpoints },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.stop();
   await net.stop();
@@ -142,4 +142,4 @@ it('executeRoute: route, messages, gas check, sign, submit, status to STATE_COMP
     'TRANSFER_SUCCESS',
     'TRANSFER_SUCCESS',
   ]);
-}, 60_000);
+});

@@ -63,7 +63,7 @@ beforeAll(async () => {
 
   server = await startTrackingServer({ rpc: `1=${eth.url},${net.settings().rpc}`, rest: net.settings().rest });
   ctx = server.ctx;
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await Promise.all([eth?.stop(), net.stop()]);
@@ -168,4 +168,4 @@ it('executeRoute over IBC Eureka: still waiting after the send, completed only a
     state: 'TRANSFER_SUCCESS',
     packetTxs: { receiveTx: { chainId: 'cosmoshub-4', txHash: recvHash } },
   });
-}, 90_000);
+});

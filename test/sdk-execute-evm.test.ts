@@ -111,7 +111,7 @@ beforeAll(async () => {
     attestationUrl: `http://127.0.0.1:${(iris.address() as AddressInfo).port}`,
     keyName: 'wallet',
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   iris.close();
@@ -182,7 +182,7 @@ it('executeRoute: route, gas check, approval, burn on anvil, track, status to ST
   const event = completed[0]!.transferSequence[0]!;
   // A V2 leg: the SDK's own key for it (TransferEvent.cctpTransferV2), in the V1 shape.
   expect('cctpTransferV2' in event && event.cctpTransferV2?.state).toBe('CCTP_TRANSFER_RECEIVED');
-}, 90_000);
+});
 
 it('executeRoute without an API key: the gas check is answered, the burn goes through to completion', async () => {
   setClientOptions({ apiUrl: server.apiUrl });
@@ -191,4 +191,4 @@ it('executeRoute without an API key: the gas check is answered, the burn goes th
   expect(left).toBe(100_000_000n - 2n * AMOUNT);
   expect(minted).toHaveLength(2);
   expect(completed[0]).toMatchObject({ state: 'STATE_COMPLETED_SUCCESS' });
-}, 90_000);
+});

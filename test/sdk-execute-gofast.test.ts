@@ -54,7 +54,7 @@ beforeAll(async () => {
 
   server = await startTrackingServer({ rpc: `8453=${base.url},${net.settings().rpc}`, rest: net.settings().rest });
   ctx = server.ctx;
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await Promise.all([base?.stop(), net.stop()]);
@@ -128,4 +128,4 @@ it('executeRoute over Go Fast: still waiting after the order is submitted, compl
     state: 'GO_FAST_TRANSFER_FILLED',
     txs: { orderFilledTx: { chainId: 'osmosis-1', txHash: fillHash } },
   });
-}, 90_000);
+});

@@ -20,7 +20,7 @@ import {
   venues,
 } from '@skip-go/client';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildContext } from '../context.js';
 import { buildApp } from '../http/app.js';
@@ -33,6 +33,10 @@ let app: FastifyInstance;
 let access: AccessService;
 let base = '';
 beforeAll(async () => {
+  // The limiter's clock stands still (it takes Date.now when it is made): the page loads get no refill however long
+  // they take, and the flood is refused however slowly a loaded machine serves it (at the real clock, requests
+  // slower than the refill rate would never be refused).
+  vi.useFakeTimers({ toFake: ['Date'] });
   const config = loadConfig([], {});
   access = await createAccess(await openStore({ dataDir: dir }), accessSettings(config), silentLog, {
     ownsStore: true,
@@ -46,6 +50,7 @@ afterAll(async () => {
   await app.close();
   await access.close();
   rmSync(dir, { recursive: true, force: true });
+  vi.useRealTimers();
 });
 
 const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';

@@ -17,7 +17,8 @@ import { capturingLogger, eventually, sqliteTestStore, type TestStore } from './
 import { monthOf } from './usage.js';
 
 const settings = (over: Partial<AccessSettings> = {}): AccessSettings => ({
-  anonymous: { ratePerSecond: 0.1, burst: 5 },
+  // A token every 100 s: the burst is not refilled during a test, however slowly a loaded machine runs it.
+  anonymous: { ratePerSecond: 0.01, burst: 5 },
   keyRefreshMs: 60_000,
   statsFlushMs: 60_000,
   redisKeyPrefix: 'unused:',
@@ -88,7 +89,7 @@ describe('anonymous limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toMatch(/^application\/json/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(100);
     const body = limited.json();
     expect(body).toEqual({ code: 8, message: expect.stringContaining('rate limit exceeded'), details: [] });
     expect(body.message).toContain('API key');

@@ -72,6 +72,12 @@ function probe(l: Lane, destination: number): LiveFeeProbe {
   };
 }
 
+/**
+ * Per call to the local server: generous, as the tests check what one refresh got and are not about timeouts (on a
+ * loaded machine an answer can take seconds, and a timed-out refresh would leave the fee unquoted).
+ */
+const TIMEOUT_MS = 30_000;
+
 describe('LiveFeeRefresher', () => {
   it('quotes every lane whose source chain has an endpoint with eth_call, and no other', async () => {
     const a = lane('42161', 'neutron-1');
@@ -80,7 +86,7 @@ describe('LiveFeeRefresher', () => {
     const r = new LiveFeeRefresher([probe(a, 7), probe(b, 8)], {
       rpcUrls: new Map([['42161', [url]]]),
       intervalMs: 60_000,
-      timeoutMs: 2_000,
+      timeoutMs: TIMEOUT_MS,
       maxAgeMs: 600_000,
       now: () => now,
     });
@@ -127,7 +133,7 @@ describe('LiveFeeRefresher', () => {
     const r = new LiveFeeRefresher([empty], {
       rpcUrls: new Map([['42161', [url]]]),
       intervalMs: 60_000,
-      timeoutMs: 2_000,
+      timeoutMs: TIMEOUT_MS,
       maxAgeMs: 600_000,
     });
     const warnings: unknown[] = [];
@@ -141,7 +147,7 @@ describe('LiveFeeRefresher', () => {
     const r = new LiveFeeRefresher([probe(a, 1)], {
       rpcUrls: new Map([['42161', [url]]]),
       intervalMs: 20,
-      timeoutMs: 2_000,
+      timeoutMs: TIMEOUT_MS,
       maxAgeMs: 600_000,
     });
     calls.length = 0;
@@ -155,7 +161,7 @@ describe('LiveFeeRefresher', () => {
     const idle = new LiveFeeRefresher([probe(lane('1', 'z'), 1)], {
       rpcUrls: new Map(),
       intervalMs: 20,
-      timeoutMs: 2_000,
+      timeoutMs: TIMEOUT_MS,
       maxAgeMs: 600_000,
     });
     calls.length = 0;

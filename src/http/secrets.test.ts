@@ -105,7 +105,7 @@ beforeAll(async () => {
   app = await buildApp(ctx, { tx, access });
   await app.ready();
   ctx.liveMarket.start(app.log);
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.liveMarket.stop();
@@ -255,6 +255,6 @@ describe('no secret in any answer', () => {
       expect(health.checks.prices.ok).toBe(false);
       expect(health.checks['venue:osmosis-poolmanager'].ok).toBe(false);
       expect(answers.every((a) => a.statusCode !== 500)).toBe(true);
-    }, 60_000);
+    });
   }
 });

@@ -79,4 +79,4 @@ it('closes slow-body and slow-header connections within their timeouts; /health 
   await until(() => slow.every((s) => s.closedAt !== undefined), 'the slow connections to be closed');
   const after = await fetch(`http://127.0.0.1:${port}/health`, { headers: { connection: 'close' } });
   expect(after.status).toBe(200);
-}, 90_000);
+});

@@ -79,21 +79,29 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return undefined;
 }
 
+/**
+ * Each client's timeout: generous, as the test counts each request's outcome once and the server is local (on a
+ * loaded machine an answer can take seconds, and a timeout would be counted instead of the success).
+ */
+const TIMEOUT_MS = 30_000;
+
 describe('upstream metrics', () => {
   it('counts, times and labels the requests of every client kind, and their failures', async () => {
     const clients = new ChainClients(
       t.ctx.registry,
       ChainEndpointTable.fromSettings(t.ctx.registry, `1=${url}`, `osmosis-1=${url}`),
-      2_000,
+      TIMEOUT_MS,
     );
     expect((await clients.cosmos('osmosis-1').balance('osmo1user', 'uosmo')).amount).toBe('5');
     expect(await clients.evm('1').nativeBalance('0x00000000000000000000000000000000000000aa')).toBe(42n);
-    expect(await new SolanaBlockhashClient(url, 2_000).latest()).toBe('EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N');
-    expect((await fetchSimplePrices(['osmosis'], { baseUrl: url })).prices.size).toBe(1);
-    await fetchJson(`${url}/pools`);
-    await expect(fetchJson(`${url}/down`)).rejects.toThrow('HTTP 500');
+    expect(await new SolanaBlockhashClient(url, TIMEOUT_MS).latest()).toBe(
+      'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
+    );
+    expect((await fetchSimplePrices(['osmosis'], { baseUrl: url, timeoutMs: TIMEOUT_MS })).prices.size).toBe(1);
+    await fetchJson(`${url}/pools`, { timeoutMs: TIMEOUT_MS });
+    await expect(fetchJson(`${url}/down`, { timeoutMs: TIMEOUT_MS })).rejects.toThrow('HTTP 500');
     // The SQS reading worker's requests arrive in this thread with its answer.
-    await workerSqsSource({ baseUrl: url, timeoutMs: 2_000 }).read(new AbortController().signal);
+    await workerSqsSource({ baseUrl: url, timeoutMs: TIMEOUT_MS }).read(new AbortController().signal);
     const refresher = new LiveFeeRefresher(
       [
         {
@@ -104,7 +112,7 @@ describe('upstream metrics', () => {
           }),
         },
       ],
-      { rpcUrls: new Map([['10', [url]]]), intervalMs: 60_000, timeoutMs: 2_000, maxAgeMs: 600_000 },
+      { rpcUrls: new Map([['10', [url]]]), intervalMs: 60_000, timeoutMs: TIMEOUT_MS, maxAgeMs: 600_000 },
     );
     await refresher.refresh();
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const tx = testTxService({ store: store.store, registry: ctx.registry, rpc: `1=${node.url}` });
   app = await buildApp(ctx, { access, tx });
   await app.ready();
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   await access?.close();

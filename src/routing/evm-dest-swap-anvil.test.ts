@@ -57,7 +57,7 @@ beforeAll(async () => {
     to: handler,
     data: encodeFunctionData({ abi: HANDLER_ABI, functionName: 'setSwapRouter', args: [chain.swapRouter02] }),
   });
-}, 240_000);
+});
 afterAll(async () => {
   await node?.stop();
   await t?.app.close();

@@ -76,7 +76,7 @@ beforeAll(async () => {
       args: [skipGo],
     }),
   });
-}, 240_000);
+});
 afterAll(async () => {
   await node?.stop();
   await t?.app.close();
@@ -134,15 +134,8 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     });
     await createRecordedHops(u, v3Hops, new Set([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]));
 
-    const hash = await node.wallet(1).sendTransaction({
-      to: tx.to,
-      data: `0x${tx.data}`,
-      value: BigInt(tx.value),
-      account: anvilAccount(1),
-      chain: node.chain,
-    });
-    const receipt = await node.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    expect(receipt.status).toBe('success');
+    // With a margin over the node's estimate, as a wallet sends it: the swap's gas depends on the block's second.
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     const calls = receipt.logs
       .filter((l) => getAddress(l.address) === gateway)
       .map((l) => decodeEventLog({ abi: GATEWAY_ABI, data: l.data, topics: l.topics }).args);

@@ -20,7 +20,8 @@ describe('ResponseCache', () => {
     const off = new ResponseCache<number>({ ttlMs: 0 });
     off.set('x', 1, { json: 'X', extra: 0 });
     expect(off.get('x', 1)).toBeUndefined();
-    const small = new ResponseCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    // A still clock: the entries must not expire however long a loaded machine takes between two lines.
+    const small = new ResponseCache<number>({ ttlMs: 1000, maxEntries: 2, now: () => 1_000_000 });
     small.set('a', 1, { json: 'A', extra: 0 });
     small.set('b', 1, { json: 'B', extra: 0 });
     small.set('c', 1, { json: 'C', extra: 0 });

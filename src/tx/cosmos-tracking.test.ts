@@ -81,7 +81,7 @@ function forwarded(first: Packet): Packet {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  return tickedStatus(tx, chainId, hash);
+  return tickedStatus(tx, chainId, hash, () => net.now++);
 }
 
 const hop = (s: Status, i: number) => {

@@ -82,7 +82,7 @@ async function stateOf(store: Store, hash: string): Promise<string | undefined> 
 async function killMidStep(worker: ReturnType<typeof startWorker>, delayMs: number) {
   net.chain('cosmoshub-4').delayMs = delayMs;
   const calls = net.chain('cosmoshub-4').rpcCalls;
-  await eventually(() => net.chain('cosmoshub-4').rpcCalls > calls, 20_000, 'a step in flight').catch((e: unknown) => {
+  await eventually(() => net.chain('cosmoshub-4').rpcCalls > calls, 60_000, 'a step in flight').catch((e: unknown) => {
     throw new Error(
       `${(e as Error).message}; worker exit ${worker.child.exitCode}; stderr: ${worker.stderr().slice(-2000)}`,
     );
@@ -103,7 +103,7 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     await here.track('osmosis-1', hash, null);
     const first = startWorker({ DATA_DIR: dataDir });
     await first.ready;
-    await eventually(async () => (await stateOf(store, hash)) === 'STATE_PENDING', 20_000, 'pending');
+    await eventually(async () => (await stateOf(store, hash)) === 'STATE_PENDING', 60_000, 'pending');
     await killMidStep(first, 400);
 
     relayer.recv(packet, RESULT_ACK);
@@ -112,7 +112,7 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     await second.ready;
     await eventually(
       async () => (await stateOf(store, hash)) === 'STATE_COMPLETED_SUCCESS',
-      20_000,
+      60_000,
       'completed after restart',
     );
   }, 240_000);
@@ -128,7 +128,7 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     await here.track('osmosis-1', hash, null);
     const a = startWorker(common);
     await a.ready;
-    await eventually(async () => (await stateOf(t.store, hash)) === 'STATE_PENDING', 20_000, 'pending');
+    await eventually(async () => (await stateOf(t.store, hash)) === 'STATE_PENDING', 60_000, 'pending');
     await killMidStep(a, 2_000);
     const row = await t.store.db
       .selectFrom('tracked_txs')
@@ -143,7 +143,7 @@ describe('a worker killed with SIGKILL mid-tracking', () => {
     await b.ready;
     await eventually(
       async () => (await stateOf(t.store, hash)) === 'STATE_COMPLETED_SUCCESS',
-      20_000,
+      60_000,
       'taken over and completed',
     );
   }, 240_000);
@@ -195,7 +195,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(await done()).toBe(60);
     expect(claimedA).toBeGreaterThan(0);
     expect(claimedB).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
 function netSettings() {

@@ -19,7 +19,7 @@ import { createAccess } from '../auth/access.js';
 import { createKey } from '../auth/keys-command.js';
 import { silentLog } from '../auth/log.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from './test-helpers/anvil.js';
-import { testTxService } from './test-helpers/service.js';
+import { testTxService, tickSteps } from './test-helpers/service.js';
 import type { TxService } from './service.js';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   tx = testTxService({ store: store.store, registry: ctx.registry, rpc: `1=${anvil.url}` });
   app = await buildApp(ctx, { tx });
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await anvil?.stop();
@@ -188,7 +188,7 @@ describe('EVM transactions: submit, track, status', () => {
     expect(ref.explorer_link).toBe(`https://etherscan.io/tx/${ref.tx_hash}`);
     expect((await statusOf(ref.tx_hash)).state).toBe('STATE_SUBMITTED');
     await clients.test.waitForTransactionReceipt({ hash: ref.tx_hash as Hex });
-    await tx.worker.tick();
+    await tickSteps(tx);
     const s = await statusOf(ref.tx_hash.toUpperCase().replace('0X', '0x'));
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
@@ -211,7 +211,7 @@ describe('EVM transactions: submit, track, status', () => {
       TxRefResponse,
     );
     await clients.test.waitForTransactionReceipt({ hash: ref.tx_hash as Hex });
-    await tx.worker.tick();
+    await tickSteps(tx);
     expect(await statusOf(ref.tx_hash)).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       transfers: [{ state: 'STATE_COMPLETED_ERROR' }],
@@ -227,7 +227,7 @@ describe('EVM transactions: submit, track, status', () => {
     );
     expect(ref.tx_hash).toBe(hash);
     await clients.test.waitForTransactionReceipt({ hash });
-    await tx.worker.tick();
+    await tickSteps(tx);
     const s = await statusOf(hash);
     expect(s.state).toBe('STATE_COMPLETED_SUCCESS');
   });
@@ -241,7 +241,7 @@ describe('EVM transactions: submit, track, status', () => {
     });
     await tx.track('1', hash, null);
     await clients.test.waitForTransactionReceipt({ hash });
-    await tx.worker.tick();
+    await tickSteps(tx);
     expect(await statusOf(hash)).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       transfers: [{ state: 'STATE_COMPLETED_ERROR', transfer_sequence: [] }],
@@ -269,7 +269,7 @@ describe('EVM transactions: submit, track, status', () => {
     });
     await tx.track('1', other, null);
     await clients.test.waitForTransactionReceipt({ hash: other });
-    await tx.worker.tick();
+    await tickSteps(tx);
     expect(await statusOf(silent)).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       error: {

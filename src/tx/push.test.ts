@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bech32 } from 'bech32';
 import { createAccess, type AccessService } from '../auth/access.js';
@@ -73,12 +73,16 @@ beforeAll(async () => {
     webhooks: {
       retryBaseMs: 100,
       maxAttempts: 3,
-      timeoutMs: 2_000,
+      // Not a test of timeouts: a delivery to the local receiver that timed out on a loaded machine would be one
+      // attempt more than the tests count.
+      timeoutMs: 10_000,
       leaseMs: 10_000,
       allowHosts: ['127.0.0.1'],
       maxPerKey: 4,
     },
-    trackWaitMs: 3_000,
+    // How long a stream waits for its transaction to be tracked: the production default, so that a track call slowed
+    // by a loaded machine still comes in time (the 404 after the wait takes as long).
+    trackWaitMs: 10_000,
   });
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -165,11 +169,13 @@ describe('GET /junction/tx/events', () => {
       setTimeout(() => relayer.recv(packet, RESULT_ACK), 300);
       setTimeout(() => relayer.acknowledge(packet), 600);
     });
-    // The wallet's track call comes after the stream was opened.
-    await new Promise((r) => setTimeout(r, 300));
+    // The wallet's track call comes after the stream was opened: once the server waits for the transaction.
+    const waiting = vi.spyOn(tx, 'waitForStatus');
+    await eventually(() => waiting.mock.calls.length > 0, 60_000, 'the stream waiting');
+    waiting.mockRestore();
     await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
     expect((await events).at(-1)!.state).toBe('STATE_COMPLETED_SUCCESS');
-  }, 20_000);
+  });
 
   it('answers 404 for a transaction not tracked (after the wait) and 400 for a malformed hash', async () => {
     expect(
@@ -199,12 +205,12 @@ describe('webhooks', () => {
         }[];
         return d.some((x) => x.tx_hash === hash && x.state === 'STATE_COMPLETED_SUCCESS' && x.status === 'delivered');
       },
-      15_000,
+      60_000,
       'the completion delivered to the key that tracked it second',
     );
     await call('DELETE', `/junction/webhooks/${id}`);
     received.length = 0;
-  }, 30_000);
+  });
 
   it('need an API key; a bad URL is refused', async () => {
     expect((await call('POST', '/junction/webhooks', { url: 'http://127.0.0.1:1/x' }, false)).status).toBe(401);

@@ -16,7 +16,7 @@ import { BalancesResponse } from '../wire/balances.js';
 import { StatusResponse, TxRefResponse } from '../wire/tx.js';
 import { expectError, okBody, post } from '../http/test-helpers/app.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
-import { testTxService } from './test-helpers/service.js';
+import { testTxService, tickSteps } from './test-helpers/service.js';
 import type { TxService } from './service.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -189,7 +189,7 @@ describe('Solana', () => {
     );
     expect(ref.tx_hash).toBe(bs58.encode(t.signature!));
     expect(ref.explorer_link).toBe(`https://solscan.io/tx/${ref.tx_hash}`);
-    await tx.worker.tick();
+    await tickSteps(tx);
     const status = async () =>
       okBody<{ state: string }>(
         await app.inject({ method: 'GET', url: `/v2/tx/status?chain_id=solana&tx_hash=${ref.tx_hash}` }),
@@ -198,7 +198,7 @@ describe('Solana', () => {
     // Processed is not yet confirmed: still submitted.
     expect((await status()).state).toBe('STATE_SUBMITTED');
     sent.set(ref.tx_hash, 'confirmed');
-    await tx.worker.tick();
+    await tickSteps(tx);
     expect(await status()).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
       transfers: [{ state: 'STATE_COMPLETED_SUCCESS' }],

@@ -35,7 +35,8 @@ const dns = (addresses: string[]) => async (host: string) => {
 };
 const send = (url: string, o: { resolve?: (h: string) => Promise<string[]>; allowHosts?: string[] } = {}) =>
   sendWebhook(url, { 'content-type': 'application/json' }, '{"event":"tx.status"}', {
-    timeoutMs: 5_000,
+    // Generous: the receiver is local and these tests are not about timeouts (a loaded machine can take seconds).
+    timeoutMs: 30_000,
     allowHosts: o.allowHosts ?? [],
     ...(o.resolve ? { resolve: o.resolve } : {}),
   });

@@ -38,6 +38,9 @@ export interface WorkerSettings {
   retireEveryMs?: number;
 }
 
+/** What the worker logs (at debug) when a step failed on chain and is left for the next look. */
+export const STEP_FAILED = 'tracking step failed; will retry';
+
 /** TX_RETENTION_SECONDS's default, in milliseconds: a week. */
 const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const DEFAULT_RETIRE_EVERY_MS = 60_000;
@@ -217,10 +220,7 @@ export class TrackingWorker {
     try {
       updated = await stepRecord(record, this.env, this.trackers);
     } catch (err) {
-      this.log.debug?.(
-        { chain: row.chain_id, tx: row.tx_hash, err: (err as Error).message },
-        'tracking step failed; will retry',
-      );
+      this.log.debug?.({ chain: row.chain_id, tx: row.tx_hash, err: (err as Error).message }, STEP_FAILED);
     }
     const now = this.env.now();
     const progressed = chainFacts(updated) !== chainFacts(record);

@@ -30,6 +30,11 @@ let base = '';
 
 const account = (prefix: string, fill: number) => bech32.encode(prefix, bech32.toWords(Buffer.alloc(20, fill)));
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
+/**
+ * How long a page may take to show what is awaited: a bound, not an expectation (expect.poll's default, one second,
+ * is what a browser on a loaded machine can take to render; the tests go on as soon as the page shows it).
+ */
+const PATIENCE = { timeout: 60_000 };
 
 beforeAll(async () => {
   for (const id of ['osmosis-1', 'cosmoshub-4']) net.chain(id);
@@ -52,7 +57,7 @@ beforeAll(async () => {
   await tx.start();
   browser = await launchBrowser();
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -94,7 +99,7 @@ describe('route view', () => {
       .getByRole('button', { name: /^ATOM on Cosmos Hub/ })
       .first()
       .click();
-    await expect.poll(() => page.locator('#source-chain').inputValue()).toBe('cosmoshub-4');
+    await expect.poll(() => page.locator('#source-chain').inputValue(), PATIENCE).toBe('cosmoshub-4');
     expect(await page.locator('#source-asset').inputValue()).toBe('uatom');
     await choose(page, 'dest', 'osmosis-1', 'uosmo');
     await page.getByLabel(/Amount to send/).fill('10');
@@ -103,9 +108,9 @@ describe('route view', () => {
     const diagram = page.getByRole('list', { name: 'Diagram' });
     await diagram.waitFor();
     const edges = diagram.locator('li.edge');
-    await expect.poll(() => edges.count()).toBe(2);
+    await expect.poll(() => edges.count(), PATIENCE).toBe(2);
     await expect
-      .poll(() => edges.nth(0).innerText())
+      .poll(() => edges.nth(0).innerText(), PATIENCE)
       .toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relay fee: none/);
     const swap = await edges.nth(1).innerText();
     expect(swap).toMatch(/Swap on osmosis-poolmanager[\s\S]*pool 1/);
@@ -124,7 +129,7 @@ describe('route view', () => {
     expect(facts).toMatch(/Cost \(value lost\)\s*\$\d+\.\d\d \(\d+\.\d\d %\)/);
     expect(facts).toMatch(/Transactions to sign\s*1/);
     expect(facts).toMatch(/Estimated duration\s*30 s/);
-    await expect.poll(() => page.getByText('One transaction, signed on Cosmos Hub').count()).toBe(1);
+    await expect.poll(() => page.getByText('One transaction, signed on Cosmos Hub').count(), PATIENCE).toBe(1);
 
     // Addresses: the Hub's typed, Osmosis' derived from the same key.
     await page.getByLabel('Address on Cosmos Hub (cosmoshub-4)').fill(account('cosmos', 7));
@@ -167,7 +172,7 @@ describe('route view', () => {
     await expectNoSeriousViolations(page, 'route view with messages');
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 
   it("a multi-transaction route: refused with the server's reason until allowed, then its transaction boundary and EVM call", async () => {
     const { page, errors } = await openPage();
@@ -248,7 +253,7 @@ describe('route view', () => {
     await screenshot(page, 'route-multi-tx-phone');
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 
   it("a bad price: refused with the server's figures, returned with a plain warning when unsafe routes are allowed", async () => {
     const { page } = await openPage();
@@ -270,7 +275,7 @@ describe('route view', () => {
     expect(await warning.innerText()).toMatch(/Bad price \(BAD_PRICE_WARNING\): .*USD value/i);
     await screenshot(page, 'route-bad-price-warning');
     await page.close();
-  }, 60_000);
+  });
 
   it('works from the keyboard and fits a phone screen', async () => {
     const { page, errors } = await openPage();
@@ -295,7 +300,7 @@ describe('route view', () => {
     await expectNoSeriousViolations(page, 'phone route view');
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe('API key', () => {
@@ -327,7 +332,7 @@ describe('API key', () => {
     expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await other.page.close();
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe('transaction view', () => {
@@ -353,10 +358,12 @@ describe('transaction view', () => {
     const { page, errors } = await openPage(`#/tx/osmosis-1/${hash}`);
     expect(await page.locator('#tx-hash').inputValue()).toBe(hash);
     const state = page.locator('p.state');
-    await expect.poll(() => state.innerText(), { timeout: 15_000 }).toMatch(/^In flight/);
-    await expect.poll(() => page.locator('.conn').innerText()).toMatch(/Live/);
+    await expect.poll(() => state.innerText(), PATIENCE).toMatch(/^In flight/);
+    await expect.poll(() => page.locator('.conn').innerText(), PATIENCE).toMatch(/Live/);
     const hop = page.locator('li.hop').first();
-    await expect.poll(() => hop.innerText()).toMatch(/Hop 1: Osmosis → Cosmos Hub · ibc transfer · TRANSFER_PENDING/);
+    await expect
+      .poll(() => hop.innerText(), PATIENCE)
+      .toMatch(/Hop 1: Osmosis → Cosmos Hub · ibc transfer · TRANSFER_PENDING/);
     expect(await hop.innerText()).toMatch(/waiting here/);
     const sent = hop.getByRole('link', { name: /opens the chain explorer/ }).first();
     expect(await sent.getAttribute('href')).toContain(hash);
@@ -364,18 +371,18 @@ describe('transaction view', () => {
 
     relayer.recv(packet, RESULT_ACK);
     relayer.acknowledge(packet);
-    await expect.poll(() => state.innerText(), { timeout: 15_000 }).toMatch(/^Delivered/);
-    await expect.poll(() => page.locator('.conn').innerText()).toMatch(/Finished/);
+    await expect.poll(() => state.innerText(), PATIENCE).toMatch(/^Delivered/);
+    await expect.poll(() => page.locator('.conn').innerText(), PATIENCE).toMatch(/Finished/);
     expect(await hop.innerText()).toMatch(/TRANSFER_SUCCESS/);
     expect(await hop.getByRole('link').count()).toBeGreaterThanOrEqual(2);
     await expect
-      .poll(() => page.locator('p.funds').innerText())
+      .poll(() => page.locator('p.funds').innerText(), PATIENCE)
       .toMatch(/Where the funds are: 2\.5 OSMO \(ibc\/14F9…\w+\) on Cosmos Hub \(cosmoshub-4\), released/);
     await screenshot(page, 'tx-delivered');
     await expectNoSeriousViolations(page, 'transaction view');
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 
   it('a transaction not tracked yet can be tracked from the page; a failed transfer says where the funds are', async () => {
     const { packet, hash } = transfer(22);
@@ -388,16 +395,16 @@ describe('transaction view', () => {
     expect(page.url()).toContain(`#/tx/osmosis-1/${hash}`);
     await page.getByRole('button', { name: 'Track it now' }).click();
     const state = page.locator('p.state');
-    await expect.poll(() => state.innerText(), { timeout: 15_000 }).toMatch(/^In flight/);
+    await expect.poll(() => state.innerText(), PATIENCE).toMatch(/^In flight/);
 
     // The destination refuses the packet (error acknowledgement): the refund lands back on Osmosis.
     relayer.recv(packet, errorAck(5));
     relayer.acknowledge(packet);
-    await expect.poll(() => state.innerText(), { timeout: 15_000 }).toMatch(/^Failed: the funds were released/);
+    await expect.poll(() => state.innerText(), PATIENCE).toMatch(/^Failed: the funds were released/);
     expect(await page.locator('p.funds').innerText()).toMatch(
       /Where the funds are: 2\.5 OSMO on Osmosis \(osmosis-1\), released/,
     );
     await screenshot(page, 'tx-failed');
     await page.close();
-  }, 60_000);
+  });
 });

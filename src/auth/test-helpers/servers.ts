@@ -194,10 +194,13 @@ async function canConnect(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `check` holds (or throws after `timeoutMs`). */
+/**
+ * Polls until `check` holds (or throws after `timeoutMs`: a bound for reporting what never came, not an expectation of
+ * speed; on a busy 2-core machine a condition can take many seconds).
+ */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = 60_000,
   what = 'condition',
 ): Promise<void> {
   const end = Date.now() + timeoutMs;

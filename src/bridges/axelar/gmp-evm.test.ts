@@ -96,7 +96,7 @@ beforeAll(async () => {
       await copyCodeTo(node, handler, getAddress(cfg.handler.get(chainId)!));
     }),
   );
-}, 240_000);
+});
 afterAll(async () => {
   await Promise.all([...nodes.values()].map((n) => n.stop()));
   await app?.app.close();

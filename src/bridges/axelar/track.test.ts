@@ -115,7 +115,7 @@ async function userTransfer(): Promise<{ packet: Packet; hash: string; memo: { f
 
 async function step(hash: string, service = tx): Promise<Status> {
   net.now += 1000;
-  return tickedStatus(service, 'osmosis-1', hash);
+  return tickedStatus(service, 'osmosis-1', hash, () => net.now++);
 }
 
 const axelarEvent = (s: Status) => transferEvent(s, 'axelar_transfer', 1);

@@ -77,7 +77,7 @@ describe.each(['8453', '59144', '146'])('CCTP V2 burn from EVM chain %s on anvil
   beforeAll(async () => {
     node = await startAnvil(Number(chainId));
     await deployCircleCctpV2(node, chainId, [[user, 10n ** 15n]]);
-  }, 60_000);
+  });
   afterAll(() => node?.stop());
 
   async function send(to: Address, data: Hex): Promise<Hex> {

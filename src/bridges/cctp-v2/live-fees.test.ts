@@ -54,6 +54,12 @@ describe('bpsToPpm', () => {
   });
 });
 
+/**
+ * Per call to the local server: generous, as the tests check what one refresh got and are not about timeouts (on a
+ * loaded machine an answer can take seconds, and a timed-out refresh would leave the fee unquoted).
+ */
+const TIMEOUT_MS = 30_000;
+
 describe('CctpV2FeeRefresher', () => {
   const fastFwd = lane('8453', '42161', 'fast', true);
   const fastOwn = lane('8453', '42161', 'fast', false);
@@ -65,7 +71,7 @@ describe('CctpV2FeeRefresher', () => {
     let now = 1_000_000;
     const tableMaxFee = cctpV2MaxFee(fastFwd, amount);
     const r = new CctpV2FeeRefresher([fastFwd, fastOwn, stdFwd, toSolana], url, {
-      timeoutMs: 2_000,
+      timeoutMs: TIMEOUT_MS,
       maxAgeMs: 60_000,
       now: () => now,
     });
@@ -99,7 +105,7 @@ describe('CctpV2FeeRefresher', () => {
 
   it('asks nothing and does not start without CCTP_FEES_URL', async () => {
     const before = asked.length;
-    const r = new CctpV2FeeRefresher([fastFwd], undefined, { timeoutMs: 2_000 });
+    const r = new CctpV2FeeRefresher([fastFwd], undefined, { timeoutMs: TIMEOUT_MS });
     r.start();
     await r.stop();
     expect(asked.length).toBe(before);

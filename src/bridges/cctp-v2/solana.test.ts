@@ -33,7 +33,7 @@ let rpc: BlockhashRpc;
 let app: TestApp;
 beforeAll(async () => {
   rpc = await startBlockhashRpc();
-  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  app = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '30000' });
 });
 afterAll(async () => {
   await app.app.close();

@@ -100,7 +100,7 @@ beforeAll(async () => {
     rpc: `1=${ethereum.url},42161=${arbitrum.url}`,
     attestationUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([ethereum?.stop(), arbitrum?.stop()]);
   server.close();
@@ -220,5 +220,5 @@ describe('CCTP V2 transfer Ethereum → Arbitrum, tracked', () => {
     const s = await step(hash);
     expect(v2(s).state).toBe('CCTP_TRANSFER_CONFIRMED');
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'wait', tx: null } });
-  }, 60_000);
+  });
 });

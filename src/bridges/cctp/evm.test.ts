@@ -45,7 +45,7 @@ describe.each(EVM_CHAINS)('CCTP burn from EVM chain %s on anvil', (chainId) => {
   beforeAll(async () => {
     node = await startAnvil(Number(chainId));
     await deployCircleCctp(node, chainId, [[user, 10n ** 15n]]);
-  }, 60_000);
+  });
   afterAll(() => node?.stop());
 
   // V1 burns go only to Noble, which has no V2 domain; every other pair is CCTP V2 (src/bridges/cctp-v2/evm.test.ts).

@@ -21,7 +21,7 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { pad, parseEther, recoverPublicKey, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildRegistry } from '../../registry/build.js';
-import { sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
+import { eventually, sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
 import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
 import { expectSchema } from '../../http/test-helpers/app.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/test-helpers/anvil.js';
@@ -100,7 +100,7 @@ beforeAll(async () => {
   network.chain('noble-1');
   network.chain('osmosis-1');
   await network.start();
-}, 90_000);
+});
 afterAll(async () => {
   await ethereum?.stop();
   iris.close();
@@ -222,10 +222,11 @@ describe('CCTP into a Noble forwarding account', () => {
     const tx = await service();
     await tx.start();
     announceForwardingAccount(fields);
-    for (let i = 0; (await forwardingAccountOf(tx.store, account)) === null; i++) {
-      if (i > 200) throw new Error('the announced account never reached the store');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await eventually(
+      async () => (await forwardingAccountOf(tx.store, account)) !== null,
+      60_000,
+      'the announced account to reach the store',
+    );
     expect(await forwardingAccountOf(tx.store, account)).toEqual(fields);
     await tx.stop();
   });
@@ -260,7 +261,7 @@ describe('CCTP into a Noble forwarding account', () => {
       fallback: NOBLE_USER,
     });
     expect(network.chain('noble-1').broadcasts).toHaveLength(0);
-  }, 60_000);
+  });
 
   it('with NOBLE_FORWARDING_SIGNER_KEY: registers, follows the forward, succeeds only once Osmosis acknowledged', async () => {
     const key = generatePrivateKey();
@@ -344,5 +345,5 @@ describe('CCTP into a Noble forwarding account', () => {
     });
     expect(noble.broadcasts).toHaveLength(1);
     noble.onBroadcast = undefined;
-  }, 60_000);
+  });
 });

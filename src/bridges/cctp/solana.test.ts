@@ -36,7 +36,7 @@ let withoutRpc: TestApp;
 
 beforeAll(async () => {
   rpc = await startBlockhashRpc();
-  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '2000' });
+  withRpc = await buildTestApp({ CHAIN_RPC_URLS: `solana=${rpc.url}`, UPSTREAM_TIMEOUT_MS: '30000' });
   withoutRpc = await buildTestApp();
 });
 afterAll(async () => {

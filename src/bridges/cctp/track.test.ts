@@ -82,7 +82,7 @@ beforeAll(async () => {
     rpc: `1=${ethereum.url},43114=${avalanche.url},noble-1=${noble.rpcUrl('noble-1')}`,
     attestationUrl: `http://127.0.0.1:${(iris.address() as AddressInfo).port}`,
   });
-}, 90_000);
+});
 afterAll(async () => {
   await Promise.all([ethereum?.stop(), avalanche?.stop()]);
   iris.close();
@@ -182,7 +182,7 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
       next_blocking_transfer: null,
       transfer_asset_release: { chain_id: '43114', denom: USDC_AVALANCHE, amount: '5000000', released: true },
     });
-  }, 60_000);
+  });
 
   it('a mint with another source domain or nonce is not taken for this transfer', async () => {
     const hash = await burn(1, pad(user.address, { size: 32 }), 1_000n);
@@ -198,7 +198,7 @@ describe('CCTP V1 transfer, Ethereum → Avalanche', () => {
       }),
     });
     expect(cctp(await step(hash)).state).toBe('CCTP_TRANSFER_SENT');
-  }, 30_000);
+  });
 });
 
 describe('CCTP V1 transfer, Ethereum → Noble', () => {
@@ -262,7 +262,7 @@ describe('CCTP V1 transfer, Ethereum → Noble', () => {
       status: captured.status,
       kind: captured.transfer_sequence[0].cctp_transfer.state,
     });
-  }, 30_000);
+  });
 });
 
 describe('decodeMessage', () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await placeAt(await deploy(own.TestEurekaHandler!, [ics20]), handler as Address);
   for (const t of [ATOM, WBTC])
     await send(t, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
-}, 90_000);
+});
 afterAll(async () => {
   await node?.stop();
   await app?.app.close();
@@ -116,6 +116,8 @@ async function execute(t: TestApp, request: Record<string, unknown>, timeoutSeco
     ...(timeoutSeconds !== null ? { timeout_seconds: timeoutSeconds } : {}),
     chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER },
   });
+  // Whole seconds the request may have taken: Junction's clock read lies between `before` and now.
+  const spent = Math.ceil(Date.now() / 1000) - before;
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   expect(body.txs).toHaveLength(1);
@@ -144,7 +146,7 @@ async function execute(t: TestApp, request: Record<string, unknown>, timeoutSeco
     encoding: 'application/x-solidity-abi',
   });
   const [data] = decodeAbiParameters(PACKET_DATA, payload.value);
-  return { body, tx, packet, data, receipt, before };
+  return { body, tx, packet, data, receipt, before, spent };
 }
 
 describe('IBC Eureka from Ethereum on anvil', () => {
@@ -282,11 +284,12 @@ describe('IBC Eureka packet timeouts from Ethereum on anvil', () => {
   it.each([null, '1', '86400', '86401', '604800'])(
     'timeout_seconds %s: the packet outlives the relay, and the router accepts it (at most a day after the block)',
     async (timeoutSeconds) => {
-      const { packet, before, receipt } = await execute(app, toHub, timeoutSeconds);
+      const { packet, before, spent, receipt } = await execute(app, toHub, timeoutSeconds);
       const ahead = Number(packet.timeoutTimestamp) - before;
       expect(ahead).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
       expect(ahead).toBeGreaterThanOrEqual(Math.min(Number(timeoutSeconds ?? 300), EUREKA_MAX_PACKET_SECONDS));
-      expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + 1);
+      // At most the day from the moment Junction built it (however long a loaded machine took to answer).
+      expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + spent);
       expect(packet.timeoutTimestamp - (await blockTime(receipt))).toBeLessThanOrEqual(
         BigInt(IBC_V2_MAX_TIMEOUT_SECONDS),
       );

@@ -139,6 +139,8 @@ describe('IBC Eureka packet timeouts from the Hub', () => {
       '/v2/fungible/msgs_direct',
       request(timeoutSeconds === null ? {} : { timeout_seconds: timeoutSeconds }),
     );
+    // Whole seconds the request may have taken: Junction's clock read lies between `before` and now.
+    const spent = Math.ceil(Date.now() / 1000) - before;
     expect(res.statusCode, res.body).toBe(200);
     const msg = res.json().txs[0].cosmos_tx.msgs[0];
     const j = JSON.parse(msg.msg.replace(/"timeout_timestamp":(\d+)/g, '"timeout_timestamp":"$1"'));
@@ -147,27 +149,29 @@ describe('IBC Eureka packet timeouts from the Hub', () => {
       const m = MsgTransfer.decode(
         MsgTransfer.encode(MsgTransfer.fromPartial({ timeoutTimestamp: BigInt(j.timeout_timestamp) })).finish(),
       );
-      return Number(m.timeoutTimestamp) - before;
+      return { ahead: Number(m.timeoutTimestamp) - before, spent };
     }
     // The relayed form: the entry point sends the packet with the action's timeout (seconds); the fee's is the same.
     const action = j.msg.action;
     expect(BigInt(action.action.ibc_transfer.ibc_info.eureka_fee.timeout_timestamp)).toBe(
       BigInt(action.timeout_timestamp) * 1_000_000_000n,
     );
-    return Number(action.timeout_timestamp) - before;
+    return { ahead: Number(action.timeout_timestamp) - before, spent };
   }
 
   it.each(CALLER)('unrelayed, timeout_seconds %s: expected + margin ≤ timeout − now ≤ the accepted day', async (t) => {
-    const ahead = await timeoutAhead(app, t);
+    const { ahead, spent } = await timeoutAhead(app, t);
     expect(ahead).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
     expect(ahead).toBeGreaterThanOrEqual(Math.min(Number(t ?? 300), EUREKA_MAX_PACKET_SECONDS));
-    expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + 1);
+    // At most the day from the moment Junction built it (however long a loaded machine took to answer).
+    expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + spent);
     expect(ahead).toBeLessThan(IBC_V2_MAX_TIMEOUT_SECONDS);
   });
 
   it.each(CALLER)('relayed, timeout_seconds %s: the same bounds on the entry point action', async (t) => {
-    const ahead = await timeoutAhead(relayed, t);
+    const { ahead, spent } = await timeoutAhead(relayed, t);
     expect(ahead).toBeGreaterThanOrEqual(expected + relayMarginSeconds(expected));
-    expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + 1);
+    // At most the day from the moment Junction built it (however long a loaded machine took to answer).
+    expect(ahead).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS + spent);
   });
 });

@@ -102,7 +102,7 @@ beforeAll(async () => {
     rest: net.settings().rest,
     now: () => net.now,
   });
-}, 90_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await node?.stop();
@@ -124,7 +124,7 @@ async function send(to: Address, data: Hex, account = 1) {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  return tickedStatus(tx, chainId, hash);
+  return tickedStatus(tx, chainId, hash, () => net.now++);
 }
 const eureka = (s: Status, i = 0) => transferEvent(s, 'eureka_transfer', i);
 

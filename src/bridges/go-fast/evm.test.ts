@@ -87,7 +87,7 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     await placeAt(await deploy(tokens.TestUSDC!), usdc);
     await placeAt(await deploy(own.TestGoFastGateway!, [usdc, cfg.domain.get(chainId)!]), gateway);
     await send(usdc, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 12n] }));
-  }, 60_000);
+  });
   afterAll(() => node?.stop());
 
   async function send(to: Address, data: Hex): Promise<Hex> {

@@ -86,7 +86,7 @@ beforeAll(async () => {
     rest: net.settings().rest,
     now: () => clock,
   });
-}, 120_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await base?.stop();
@@ -101,7 +101,7 @@ beforeEach(() => {
 async function step(hash: string): Promise<Status> {
   clock += 1000;
   net.now = clock;
-  return tickedStatus(tx, '8453', hash);
+  return tickedStatus(tx, '8453', hash, () => (net.now = ++clock));
 }
 const event = (s: Status) => transferEvent(s, 'go_fast_transfer');
 const balanceOf = (who: Address) =>

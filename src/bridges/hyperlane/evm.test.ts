@@ -116,9 +116,10 @@ beforeAll(async () => {
   );
 
   offline = await buildTestApp();
-  live = await buildTestApp({ CHAIN_RPC_URLS: `42161=${node.url}`, UPSTREAM_TIMEOUT_MS: '5000' });
+  // Generous: the node is local and these tests are not about timeouts (a loaded machine can take seconds).
+  live = await buildTestApp({ CHAIN_RPC_URLS: `42161=${node.url}`, UPSTREAM_TIMEOUT_MS: '30000' });
   neutronUser = userAddress(offline.ctx.registry, 'neutron-1');
-}, 60_000);
+});
 afterAll(async () => {
   await offline?.app.close();
   await live?.app.close();

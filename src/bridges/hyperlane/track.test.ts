@@ -94,7 +94,7 @@ beforeAll(async () => {
     worker: { stallAbandonMs: 1_800_000 },
   });
   neutronUser = userAddress(app.ctx.registry, 'neutron-1');
-}, 60_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await node?.stop();
@@ -107,7 +107,7 @@ beforeEach(() => {
 
 async function step(chainId: string, hash: string): Promise<Status> {
   net.now += 1000;
-  return tickedStatus(tx, chainId, hash);
+  return tickedStatus(tx, chainId, hash, () => net.now++);
 }
 const event = (s: Status) => transferEvent(s, 'hyperlane_transfer');
 

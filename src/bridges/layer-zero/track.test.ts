@@ -66,7 +66,7 @@ beforeAll(async () => {
     to: ZRO,
     data: encodeFunctionData({ abi: oft.abi, functionName: 'mint', args: [user, 10n ** 24n] }),
   });
-}, 120_000);
+});
 afterAll(async () => {
   await b?.stop();
 });

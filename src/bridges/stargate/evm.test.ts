@@ -84,8 +84,9 @@ beforeAll(async () => {
     credit: CREDIT_SD,
   });
   offline = await buildTestApp();
-  live = await buildTestApp({ CHAIN_RPC_URLS: `1=${node.url}`, UPSTREAM_TIMEOUT_MS: '5000' });
-}, 120_000);
+  // Generous: the node is local and these tests are not about timeouts (a loaded machine can take seconds).
+  live = await buildTestApp({ CHAIN_RPC_URLS: `1=${node.url}`, UPSTREAM_TIMEOUT_MS: '30000' });
+});
 afterAll(async () => {
   await offline?.app.close();
   await live?.app.close();

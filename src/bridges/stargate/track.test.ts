@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   standIn = compileSolidity(new URL('./test-contracts/OftReceivedStandIn.sol', import.meta.url)).OftReceivedStandIn!;
   await copyCodeTo(arbitrum, await deployContract(arbitrum, standIn), USDC_ARBITRUM.pool as Address);
-}, 180_000);
+});
 afterAll(async () => {
   await b?.stop();
 });

@@ -197,7 +197,7 @@ async function collect(
   await eventually(
     async () =>
       ((await send({ method: 'GET', url: status })).json() as { state?: string }).state === 'STATE_COMPLETED_SUCCESS',
-    20_000,
+    60_000,
     'the example transaction to complete',
   );
   await op('GET /v2/tx/status', { method: 'GET', url: status }, 'the submitted transaction, included and complete');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   node = await startAnvil(1);
   await deployCircleCctp(node, '1', [[user, 10n ** 15n]]);
-}, 60_000);
+});
 afterAll(async () => {
   await app?.app.close();
   await node?.stop();
@@ -65,5 +65,5 @@ describe('data/gas.json measured figures', () => {
     );
     within2Percent(approve, figures.erc20_approve.gas);
     within2Percent(await gasUsed(tx.to, `0x${tx.data}`), figures.cctp_deposit_for_burn.gas);
-  }, 60_000);
+  });
 });

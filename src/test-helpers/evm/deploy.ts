@@ -17,9 +17,22 @@ export async function copyCodeTo(node: Anvil, from: Address, to: Address): Promi
   await node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
 }
 
-/** Sends a transaction from anvil account `index` and expects it to succeed; returns its receipt. */
+/**
+ * The gas limit for a transaction from anvil account `index`: the node's estimate plus a quarter, as wallets add. The
+ * estimate is exact for the block it was made in; what a transaction runs can depend on the block's timestamp (a
+ * Uniswap V3 pool writes an oracle observation only when the second differs from its last one), and on a busy
+ * machine the transaction lands a second later than its estimate and would run out of gas.
+ */
+export async function gasWithMargin(node: Anvil, index: number, tx: { to: Address; data: Hex; value?: bigint }) {
+  return ((await node.publicClient.estimateGas({ ...tx, account: anvilAccount(index) })) * 5n) / 4n;
+}
+
+/** Sends a transaction from anvil account `index` (gas: {@link gasWithMargin}) and expects it to succeed; its receipt. */
 export async function sendTx(node: Anvil, index: number, tx: { to: Address; data: Hex; value?: bigint }) {
-  const hash = await node.wallet(index).sendTransaction({ ...tx, account: anvilAccount(index), chain: node.chain });
+  const gas = await gasWithMargin(node, index, tx);
+  const hash = await node
+    .wallet(index)
+    .sendTransaction({ ...tx, gas, account: anvilAccount(index), chain: node.chain });
   const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   return receipt;

@@ -2,10 +2,20 @@
 import { expectSchema } from '../../http/test-helpers/app.js';
 import { StatusResponse, type TransferEvent } from '../../wire/tx.js';
 import type { TxService } from '../service.js';
+import { tickSteps } from './service.js';
 
-/** One worker tick, then the transaction's status as GET /v2/tx/status serves it, checked against the wire schema. */
-export async function tickedStatus(tx: TxService, chainId: string, hash: string): Promise<StatusResponse> {
-  await tx.worker.tick();
+/**
+ * One look at every due transaction (a worker tick, retried while a step failed: service.ts tickSteps, with `again`
+ * moving a test clock on), then the transaction's status as GET /v2/tx/status serves it, checked against the wire
+ * schema.
+ */
+export async function tickedStatus(
+  tx: TxService,
+  chainId: string,
+  hash: string,
+  again?: () => void,
+): Promise<StatusResponse> {
+  await tickSteps(tx, again);
   const body = JSON.parse((await tx.statusText(chainId, hash)).text) as StatusResponse;
   expectSchema(StatusResponse, body);
   return body;

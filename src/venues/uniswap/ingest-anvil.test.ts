@@ -105,7 +105,7 @@ beforeAll(async () => {
   await mintTicks(u, v3, ticks);
   await createV2Pair(u, WETH, USDT, BigInt(v2rec.reserve0!), BigInt(v2rec.reserve1!));
   await startProxy(node.url);
-}, 240_000);
+});
 
 afterAll(async () => {
   proxy?.close();

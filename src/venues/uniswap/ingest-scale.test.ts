@@ -39,7 +39,7 @@ beforeAll(async () => {
   rpc = await startSyntheticNode();
   // Warm the node's answers (its own encoding work is not the ingest's).
   await uniswapFetcher({ chain, url: rpc.url, pools: specs, discover: false })(new AbortController().signal);
-}, 120_000);
+});
 afterAll(() => rpc.close());
 
 describe('Uniswap ingest at 500 pools', () => {

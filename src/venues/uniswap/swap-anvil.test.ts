@@ -132,7 +132,7 @@ beforeAll(async () => {
   // Fee tier 10000 (tick spacing 200): LINK/WETH's recorded liquidity shape on the 200 grid.
   const link = records.find((r) => r.pair === 'LINK/WETH')!;
   await addV3('LINK/WETH 10000 (regridded)', link, 10000, 200, regrid(window(link), 200));
-}, 240_000);
+});
 
 afterAll(async () => {
   await node?.stop();
@@ -293,7 +293,7 @@ describe('Uniswap V3 pools on anvil', () => {
     await node.testClient.revert({ id: eo.snapshot });
     expect(eo.received).toBe(want);
     expect(eo.spent).toBe(needIn);
-  }, 60_000);
+  });
 });
 
 describe('Uniswap V2 pair on anvil (recorded WETH/USDT reserves)', () => {
@@ -336,5 +336,5 @@ describe('Uniswap V2 pair on anvil (recorded WETH/USDT reserves)', () => {
         expect(ei.received).toBe(pool.exactIn(tokenIn, tokenOut, amountIn));
       }
     }
-  }, 60_000);
+  });
 });

@@ -53,7 +53,7 @@ export async function startOftTrackBench(): Promise<OftTrackBench> {
   });
   const step = (hash: string) => {
     clock += 1000;
-    return tickedStatus(tx, '1', hash);
+    return tickedStatus(tx, '1', hash, () => clock++);
   };
   return {
     ethereum,

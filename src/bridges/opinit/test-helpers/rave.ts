@@ -53,7 +53,7 @@ export async function startRaveTracking(o: { executorUrl?: string } = {}): Promi
     tx,
     step(chainId, hash) {
       net.now += 1000;
-      return tickedStatus(tx, chainId, hash);
+      return tickedStatus(tx, chainId, hash, () => net.now++);
     },
     async stop() {
       await net.stop();

@@ -17,7 +17,7 @@ import {
   type Hex,
 } from 'viem';
 import { anvilAccount, type Anvil } from '../../../test-helpers/evm/anvil.js';
-import { copyCodeTo, deployContract } from '../../../test-helpers/evm/deploy.js';
+import { copyCodeTo, deployContract, gasWithMargin } from '../../../test-helpers/evm/deploy.js';
 import { compileSolidity, type Compiled } from '../../../test-helpers/evm/solidity.js';
 import type { V3Tick } from '../v3-pool.js';
 
@@ -77,13 +77,12 @@ export async function placeMulticall3(node: Anvil): Promise<void> {
  * pool → our callback → token, needs more once the 63/64 rule applies) and returns its receipt (viem's receipt waiter
  * polls every few seconds, which would dominate these tests' time).
  *
- * Without `gas`, the node's estimate plus a quarter, as wallets add: the estimate is exact for the block it was made
- * in, and a V3 swap writes an oracle observation only when the block's second differs from the pool's last one — on
- * a busy machine the transaction lands a second later than its estimate and would run out of gas.
+ * Without `gas`, the node's estimate with a margin ({@link gasWithMargin}): a V3 swap's gas depends on the block's
+ * timestamp.
  */
 export async function send(node: Anvil, index: number, to: Address, data: Hex, gas?: bigint) {
   const account = anvilAccount(index);
-  const limit = gas ?? ((await node.publicClient.estimateGas({ account, to, data })) * 5n) / 4n;
+  const limit = gas ?? (await gasWithMargin(node, index, { to, data }));
   const hash = await node.wallet(index).sendTransaction({ to, data, gas: limit, account, chain: node.chain });
   const receipt = await receiptOf(node, hash);
   if (receipt.status !== 'success') throw new Error(`transaction to ${to} reverted`);
