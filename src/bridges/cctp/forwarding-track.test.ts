@@ -22,8 +22,8 @@ import { pad, parseEther, recoverPublicKey, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildRegistry } from '../../registry/build.js';
 import { eventually, sqliteTestStore, type TestStore } from '../../auth/test-helpers/servers.js';
-import { StatusResponse, type StatusResponse as Status } from '../../wire/tx.js';
-import { expectSchema } from '../../http/test-helpers/app.js';
+import type { StatusResponse as Status } from '../../wire/tx.js';
+import { tickedStatus } from '../../tx/test-helpers/status.js';
 import { anvilClients, compileFixture, startAnvil, type Anvil } from '../../tx/test-helpers/anvil.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
@@ -168,9 +168,7 @@ async function recordOf(tx: TxService, hash: string) {
 const MAX_TICKS = 500;
 async function stepUntil(tx: TxService, hash: string, done: (s: Status) => boolean): Promise<Status> {
   for (let i = 0; ; i++) {
-    await tx.worker.tick();
-    const body = JSON.parse((await tx.statusText('1', hash)).text) as Status;
-    expectSchema(StatusResponse, body);
+    const body = await tickedStatus(tx, '1', hash);
     if (done(body) || i >= MAX_TICKS) return body;
     await new Promise((r) => setTimeout(r, 2));
   }
