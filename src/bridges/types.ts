@@ -168,6 +168,15 @@ export interface NextStep {
   evmSinglePath?: boolean;
 }
 
+/**
+ * Why a request's options close a lane. `twinOpen`: another form of the same lane (relayed or not, fast or standard)
+ * stays open and carries the transfer instead, so closing this one is a choice of form, never why a route is missing.
+ */
+export interface LaneClosed {
+  why: string;
+  twinOpen: boolean;
+}
+
 /** The request options that make a lane eligible or not. */
 interface LaneOptions {
   /** smart_relay (default true): use relayed lanes that charge a relaying fee; false: the unrelayed form. */
@@ -246,7 +255,7 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** How its fees are quoted on chain off the request path (bridges/live-fees.ts), for bridges whose fees float. */
   feeProbes?(registry: Registry): readonly LiveFeeProbe[];
   /** Why a lane is not eligible for a request's options (go_fast, smart_relay); undefined when it is. Absent: always. */
-  eligible?(lane: L, options: LaneOptions): string | undefined;
+  eligible?(lane: L, options: LaneOptions): LaneClosed | undefined;
 }
 
 export function isRefusal(q: LaneQuote | LaneRefusal): q is LaneRefusal {

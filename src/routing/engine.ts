@@ -141,6 +141,15 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   if (q.goFast) markClose(simulated.map((c) => c.candidate));
   const ranked = simulated.sort((a, b) => compareCandidates(a.candidate, b.candidate));
   if (ranked.length === 0) {
+    // Lanes the request's options closed explain nothing when, with every lane open, no route takes shape either
+    // (USDC → a token no pool trades was "refused" because the relayed CCTP form replaces the unrelayed one).
+    const lanes = laneGraph(registry, ctx.bridges);
+    if (
+      shapes.length === 0 &&
+      rejected.byOptions.size > 0 &&
+      !enumerateShapes(registry, market, lanes, q, new Rejections(), true).length
+    )
+      rejected.dropByOptions();
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
     throw noRouteError({
       reasons: rejected.reasons,

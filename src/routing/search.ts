@@ -63,10 +63,25 @@ export interface RouteShape {
 /** Why candidates were left out, collected for the "no route" error. */
 export class Rejections {
   readonly reasons: string[] = [];
+  /**
+   * The reasons that are the request's options (bridges, smart_relay, go_fast) closing a lane: they explain a failure
+   * only when the lanes they closed could have led to the destination (engine.ts checks by a walk without them).
+   */
+  readonly byOptions = new Set<string>();
   /** A route exists but needs more transactions than the request allows. */
   multiTxOnly = false;
   add(reason: string): void {
     if (!this.reasons.includes(reason)) this.reasons.push(reason);
+  }
+  addByOptions(reason: string): void {
+    this.add(reason);
+    this.byOptions.add(reason);
+  }
+  /** Forgets the option reasons: a walk without the options found no route either. */
+  dropByOptions(): void {
+    const kept = this.reasons.filter((r) => !this.byOptions.has(r));
+    this.reasons.splice(0, this.reasons.length, ...kept);
+    this.byOptions.clear();
   }
 }
 
@@ -92,9 +107,11 @@ interface Walk {
   /** The origins that end a route: the destination's, and those an EVM swap on its chain turns into it. */
   goals: ReadonlySet<OriginKey>;
   reachMemo: Map<number, Set<OriginKey>>;
+  /** Walks as if the request allowed every bridge and lane form (see Rejections.byOptions). */
+  ignoreOptions: boolean;
 }
 
-const bridgeAllowed = (q: RouteQuery, id: LaneBridge['id']) => !q.bridges || q.bridges.has(id);
+const bridgeAllowed = (w: Walk, id: LaneBridge['id']) => w.ignoreOptions || !w.q.bridges || w.q.bridges.has(id);
 
 export function enumerateShapes(
   registry: Registry,
@@ -102,6 +119,7 @@ export function enumerateShapes(
   lanes: LaneGraph,
   q: RouteQuery,
   rejected: Rejections,
+  ignoreOptions = false,
 ): RouteShape[] {
   const usable = q.allowSwaps ? market.venues.filter((v) => venueAllowed(q, v)) : [];
   const evmVenues = q.evmSwaps ? usable.filter(isEvmVenue) : [];
@@ -119,6 +137,7 @@ export function enumerateShapes(
     evmVenues,
     goals: goalOrigins(q, destOrigin, evmVenues),
     reachMemo: new Map(),
+    ignoreOptions,
   };
   const start: Position = {
     chainId: q.source.wire.chain_id,
@@ -151,8 +170,8 @@ function venueAllowed(q: RouteQuery, v: VenueIndex): boolean {
 function ibcLeg(w: Walk, from: Holding, to: Holding, what: string): Leg | undefined {
   const hops = transferPath(w.registry, from, to);
   if (!hops) return undefined;
-  if (hops.length > 0 && !bridgeAllowed(w.q, 'IBC')) {
-    w.rejected.add(`${what} needs IBC transfers, which the request excludes (bridges)`);
+  if (hops.length > 0 && !bridgeAllowed(w, 'IBC')) {
+    w.rejected.addByOptions(`${what} needs IBC transfers, which the request excludes (bridges)`);
     return undefined;
   }
   return { kind: 'ibc', hops };
@@ -310,13 +329,14 @@ function lanesFrom(
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps, evm)) continue;
-    if (!bridgeAllowed(w.q, edge.bridge.id)) {
-      w.rejected.add(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
+    if (!bridgeAllowed(w, edge.bridge.id)) {
+      w.rejected.addByOptions(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
     }
-    const ineligible = edge.bridge.eligible?.(edge.lane, w.q);
-    if (ineligible) {
-      w.rejected.add(ineligible);
+    const closed = w.ignoreOptions ? undefined : edge.bridge.eligible?.(edge.lane, w.q);
+    if (closed) {
+      // A lane whose twin carries the transfer instead closes no route: it is not a reason to give.
+      if (!closed.twinOpen) w.rejected.addByOptions(closed.why);
       continue;
     }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);

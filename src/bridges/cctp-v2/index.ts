@@ -85,17 +85,24 @@ export const cctpV2Bridge: LaneBridge<CctpV2Lane> = {
   // The mint is a transaction of its own on the destination (Circle's, or the recipient's).
   carriesNext: () => false,
   eligible: (lane, options) => {
+    // Every forwarded lane has its unforwarded twin and every fast lane its standard twin (lanes.ts).
     if (lane.forwarded && !options.smartRelay)
-      return 'smart_relay is false: the CCTP V2 mint is left to the recipient (no forwarding fee)';
+      return {
+        why: 'smart_relay is false: the CCTP V2 mint is left to the recipient (no forwarding fee)',
+        twinOpen: true,
+      };
     if (!lane.forwarded && options.smartRelay) {
       return lane.forwardedTwin
-        ? "smart_relay: Circle's Forwarding Service mints on the destination"
-        : `smart_relay: nobody mints CCTP V2 transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`;
+        ? { why: "smart_relay: Circle's Forwarding Service mints on the destination", twinOpen: true }
+        : {
+            why: `smart_relay: nobody mints CCTP V2 transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`,
+            twinOpen: false,
+          };
     }
     if (lane.speed === 'fast' && !options.goFast)
-      return 'go_fast is false: the standard (free) CCTP V2 transfer is used';
+      return { why: 'go_fast is false: the standard (free) CCTP V2 transfer is used', twinOpen: true };
     if (lane.speed === 'standard' && options.goFast && lane.fastTwin)
-      return 'go_fast: the CCTP V2 Fast Transfer is used';
+      return { why: 'go_fast: the CCTP V2 Fast Transfer is used', twinOpen: true };
     return undefined;
   },
 };

@@ -185,12 +185,17 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   carriesNext: (_registry, step, next) =>
     step.lane.toChainId === 'noble-1' && next?.kind === 'transfer' && next.chainId === 'noble-1',
   eligible: (lane, options) => {
-    if (lane.relayed && !options.smartRelay) return 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)';
+    // Every relayed lane has its unrelayed twin (lanes.ts).
+    if (lane.relayed && !options.smartRelay)
+      return { why: 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)', twinOpen: true };
     if (!lane.relayed && options.smartRelay && lane.relayedTwin)
-      return 'smart_relay: the relayed form of the CCTP transfer is used';
+      return { why: 'smart_relay: the relayed form of the CCTP transfer is used', twinOpen: true };
     // Unrelayed burns into Noble are minted by Noble's own CCTP relayers; anywhere else the user would have to.
     if (!lane.relayed && options.smartRelay && lane.toChainId !== 'noble-1')
-      return `smart_relay: nobody mints CCTP transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`;
+      return {
+        why: `smart_relay: nobody mints CCTP transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`,
+        twinOpen: false,
+      };
     return undefined;
   },
 };

@@ -114,10 +114,11 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   buildTx,
   carriesNext,
   eligible: (lane, options) => {
+    // Every relayed lane has its unrelayed twin (lanes.ts).
     if (lane.relayed && !options.smartRelay)
-      return 'smart_relay is false: IBC Eureka transfers go unrelayed (no relay fee)';
+      return { why: 'smart_relay is false: IBC Eureka transfers go unrelayed (no relay fee)', twinOpen: true };
     if (!lane.relayed && options.smartRelay && lane.relayedTwin)
-      return 'smart_relay: the relayed form of the IBC Eureka transfer is used';
+      return { why: 'smart_relay: the relayed form of the IBC Eureka transfer is used', twinOpen: true };
     return undefined;
   },
 };

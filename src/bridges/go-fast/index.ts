@@ -71,5 +71,7 @@ export const goFastBridge: LaneBridge<GoFastLane> = {
   buildTx,
   carriesNext,
   eligible: (_lane, options) =>
-    options.goFast ? undefined : 'Go Fast lanes are offered only when the request sets go_fast to true',
+    options.goFast
+      ? undefined
+      : { why: 'Go Fast lanes are offered only when the request sets go_fast to true', twinOpen: false },
 };

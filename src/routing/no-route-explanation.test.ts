@@ -1,0 +1,68 @@
+/**
+ * A "no route" explanation names what is missing, not every lane the request's options closed on the way: with the
+ * offline market, USDC → INJ on Osmosis (no pool trades INJ) once answered "smart_relay: the relayed form of the CCTP
+ * transfer is used", a lane preference met during the search that had nothing to do with the failure.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.js';
+import { loadConfig } from '../config.js';
+import { createLiveMarket } from '../market.js';
+import { VENUE_PLUGINS } from '../venues/index.js';
+import { testRegistry } from '../test-helpers/registry.js';
+import { USDC_ON_OSMOSIS } from '../test-helpers/registry.js';
+import { planRoute } from './engine.js';
+import { parseRouteQuery, type RouteRequestFields } from './query.js';
+import { BRIDGE_SET } from '../bridges/index.js';
+
+const registry = testRegistry();
+const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
+/** Injective's INJ as Osmosis holds it: listed with a price, but no shipped pool trades it. */
+const INJ_ON_OSMOSIS = 'ibc/64BA6E31FE887D66C6F8F31C7B1A80C7CA179239677B4088BB55F5EA07DBE273';
+
+function explanation(req: Partial<RouteRequestFields>): string {
+  try {
+    planRoute(
+      { registry, market, bridges: BRIDGE_SET },
+      parseRouteQuery(registry, {
+        source_asset_chain_id: 'osmosis-1',
+        source_asset_denom: USDC_ON_OSMOSIS,
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: INJ_ON_OSMOSIS,
+        amount_in: '100000000',
+        allow_multi_tx: true,
+        // EVM swaps open more of the search (USDC to Ethereum could swap there), so more lanes are met on the way.
+        smart_swap_options: { evm_swaps: true },
+        ...req,
+      }),
+    );
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    const e = err as ApiError;
+    expect(e.details.map((d) => d.reason)).toEqual(['NO_ROUTE']);
+    return String(e.details[0]!.metadata.explanation);
+  }
+  throw new Error('expected no route');
+}
+
+describe('no-route explanations', () => {
+  it.each([{}, { smart_relay: true }, { smart_relay: false }, { go_fast: false }, { bridges: ['IBC' as const] }])(
+    'USDC → INJ on Osmosis (%o) says that nothing trades INJ, not which lanes the options closed',
+    (options) => {
+      const why = explanation(options);
+      expect(why).toMatch(
+        /^no bridge lane or enabled swap venue connects uusdc \(from noble-1\) to inj \(from injective-1\)$/,
+      );
+    },
+  );
+
+  it('keeps the closed lanes when they were the way: USDC Noble → Ethereum with only IBC allowed', () => {
+    const why = explanation({
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      bridges: ['IBC'],
+    });
+    expect(why).toMatch(/the route needs the CCTP bridge, which the request excludes \(bridges\)/);
+  });
+});
