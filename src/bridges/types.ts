@@ -172,7 +172,7 @@ export interface NextStep {
  * Why a request's options close a lane. `twinOpen`: another form of the same lane (relayed or not, fast or standard)
  * stays open and carries the transfer instead, so closing this one is a choice of form, never why a route is missing.
  */
-export interface LaneClosed {
+interface LaneClosed {
   why: string;
   twinOpen: boolean;
 }
