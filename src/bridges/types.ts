@@ -155,7 +155,7 @@ type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 /** A lane whose source message is one ICS-20 transfer (LaneBridge.ics20). */
-export interface Ics20Lane<L extends Lane> {
+interface Ics20Lane<L extends Lane> {
   /** Whether this lane's source message is that transfer (for the route search, before any amount is known). */
   applies(lane: L): boolean;
   /**

@@ -493,7 +493,7 @@ class Folder {
       return { transfer: { to_address: this.address(here) } };
     }
     const next = this.steps[j]!;
-    if (next.kind === 'bridge') return { ibc_transfer: { ibc_info: this.laneSentAfterSwap(j) } };
+    if (next.kind === 'bridge') return { ibc_transfer: this.laneSentAfterSwap(j) };
     if (next.kind !== 'transfer') throw new Error('a swap cannot directly follow a swap in one transaction');
     const swap = this.steps[j - 1] as SwapStep;
     const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
@@ -527,11 +527,18 @@ class Folder {
       recipient: this.address(lane.lane.toChainId),
       ...(after ? { swapAfter: evmSwapAfter(after, this.amounts.minOut[this.group.first + j + 1]!) } : {}),
     });
+    // Neutron's contracts pay the relayer fee of the transfer they send: the swap bought it (routing/ibc-fee.ts).
+    const swap = this.steps[j - 1] as SwapStep;
+    const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
     return {
-      source_channel: send.channel,
-      receiver: send.receiver,
-      memo: send.memo,
-      recover_address: this.address(lane.lane.fromChainId),
+      ibc_info: {
+        source_channel: send.channel,
+        receiver: send.receiver,
+        ...(fees ? { fee: fees.fee } : {}),
+        memo: send.memo,
+        recover_address: this.address(lane.lane.fromChainId),
+      },
+      ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
     };
   }
 

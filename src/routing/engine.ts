@@ -307,7 +307,14 @@ function ibcFeeAfter(
 ): IbcFeePayment | undefined | null {
   const next = legs[i + 1];
   const leg = legs[i] as Leg & { kind: 'swap' };
-  if (!next || next.kind !== 'ibc' || next.hops.length === 0) return undefined;
+  if (!next || next.kind !== 'ibc') return undefined;
+  // The post-swap action sends an IBC hop, or a lane whose message is one ICS-20 transfer (transactions.ts).
+  const lane = legs[i + 2];
+  const sendsLane =
+    lane?.kind === 'lane' &&
+    lane.lane.fromChainId === leg.venue.venue.chainId &&
+    lane.bridge.ics20?.applies(lane.lane) === true;
+  if (next.hops.length === 0 && !sendsLane) return undefined;
   const fee = postSwapIbcFee(registry, leg.venue, leg.x);
   if (typeof fee === 'string') {
     rejected.add(fee);

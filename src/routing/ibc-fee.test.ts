@@ -133,6 +133,53 @@ describe('Neutron relayer fee on a post-swap IBC transfer', () => {
     expect(route.amountIn).toBe(swap.routes[0]!.amountIn + 200_000n);
   });
 
+  it('NTRN → USDC on Ethereum: the post-swap action sends the Axelar transfer, with the fee, in one transaction', () => {
+    const ntrnToEthereumUsdc: Req = {
+      ...ntrnToHubAtom,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      amount_in: '1000000000',
+      bridges: ['IBC', 'AXELAR'],
+    };
+    const route = plan(ntrnToEthereumUsdc);
+    expect(route.steps.map((s) => s.kind)).toEqual(['swap', 'bridge']);
+    expect(route.txIndices).toEqual([0, 0]);
+    const swap = route.steps[0] as SwapStep;
+    expect(swap.ibcFee?.inputCost).toBe(200_000n);
+    expect(swap.routes[0]!.amountIn).toBe(999_800_000n);
+    const addresses = new Map([
+      ['neutron-1', userAddress(registry, 'neutron-1')],
+      ['1', '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5'],
+    ]);
+    const built = buildMessages(registry, route, addresses, { nowMs: 1_750_000_000_000, timeoutSeconds: 300 });
+    expect(built.txs).toHaveLength(1);
+    const transfer = contractMsg(built).msg.swap_and_action.post_swap_action.ibc_transfer;
+    // Neutron's channel to Axelar, to Axelar's GMP account, the GMP memo calling Skip's handler on Ethereum.
+    expect(transfer.ibc_info).toMatchObject({
+      source_channel: 'channel-2',
+      receiver: 'axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5',
+      fee: FEES,
+    });
+    const memo = JSON.parse((transfer.ibc_info as unknown as { memo: string }).memo) as { destination_chain: string };
+    expect(memo.destination_chain).toBe('Ethereum');
+
+    // /msgs: the echoed operations carry the same fee.
+    const replanned = planFromOperations(
+      { registry, market, bridges: BRIDGE_SET },
+      {
+        source: route.source,
+        dest: route.dest,
+        amountIn: 1_000_000_000n,
+        amountOut: undefined,
+        affiliateBps: () => 0,
+        operations: assembleRoute(registry, route).operations as never,
+      },
+    );
+    expect(replanned.amountOut).toBe(route.amountOut);
+    expect((replanned.steps[0] as SwapStep).ibcFee?.inputCost).toBe(200_000n);
+    expect(replanned.txIndices).toEqual([0, 0]);
+  });
+
   it('a swap on Neutron that ends on Neutron pays no relayer fee', () => {
     const route = plan({ ...ntrnToHubAtom, dest_asset_chain_id: 'neutron-1', dest_asset_denom: ATOM_ON_NEUTRON });
     expect((route.steps[0] as SwapStep).ibcFee).toBeUndefined();

@@ -58,6 +58,21 @@ function kindOf(op: OperationInput, at: string): string {
   return kinds[0]!;
 }
 
+/**
+ * Whether the entry point's post-swap action sends the operation after a swap on `chainId` (transactions.ts): an IBC
+ * transfer, or a lane whose source message there is one ICS-20 transfer (Axelar from a Cosmos chain). On Neutron the
+ * swap pays that transfer's relayer fee out of its input.
+ */
+function sentAfterSwap(bridges: BridgeSet, next: OperationInput | undefined, chainId: string): boolean {
+  if (!next) return false;
+  if (next.transfer !== undefined && next.transfer !== null) return true;
+  const kinds = Object.keys(next).filter((k) => (OPERATION_KINDS as readonly string[]).includes(k));
+  if (kinds.length !== 1) return false; // refused when that operation is read
+  const record = (next as Record<string, unknown>)[kinds[0]!];
+  const from = typeof record === 'object' && record !== null ? (record as Rec).from_chain_id : undefined;
+  return bridges.ofKind(kinds[0]!)?.ics20 !== undefined && from === chainId;
+}
+
 function obj(v: unknown, at: string): Rec {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw invalidArgument(`invalid ${at}: must be an object`);
@@ -110,8 +125,7 @@ export function planFromOperations(ctx: OperationsContext, input: OperationsInpu
       }
       case 'swap': {
         // A transfer right after a swap is the entry point's post-swap ibc_transfer (see transactions.ts).
-        const next = operations[i + 1];
-        const transferFollows = next !== undefined && next.transfer !== undefined && next.transfer !== null;
+        const transferFollows = sentAfterSwap(bridges, operations[i + 1], at.chainId);
         const step = swapOfRecord(registry, market, record, `${where}.swap`, at, amount, input, transferFollows);
         exactOut ||= step.exact === 'out';
         steps.push(step);

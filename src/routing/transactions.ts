@@ -5,7 +5,7 @@
  *   message can carry the forwarding memo;
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
  * - transfer after swap: always — the entry point's post-swap action sends the transfer; so does it a lane whose
- *   source message is one ICS-20 transfer (Axelar from a Cosmos chain), where contracts pay no relayer fee;
+ *   source message is one ICS-20 transfer (Axelar from a Cosmos chain);
  * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
  *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
@@ -55,14 +55,11 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
 
 /**
  * Whether the entry point's post-swap action on a Cosmos chain can send the lane: its source message is one ICS-20
- * transfer (Axelar's). Not where contracts pay relayer fees for their IBC transfers (Neutron's feerefunder): the
- * swap's fee is planned for a following IBC hop only (routing/ibc-fee.ts), so the lane stays a transaction of its own.
+ * transfer (Axelar's). Where contracts pay relayer fees for their IBC transfers (Neutron's feerefunder), the swap
+ * pays it out of its input as for any post-swap transfer (engine.ts ibcFeeAfter).
  */
 function postSwapSends(registry: Registry, chainId: string, step: Step & { kind: 'bridge' }): boolean {
-  const entryPoint = registry.chain(chainId)?.entryPoint;
-  return (
-    entryPoint !== undefined && entryPoint.ibcTransferFee === undefined && step.bridge.ics20?.applies(step.lane) === true
-  );
+  return registry.chain(chainId)?.entryPoint !== undefined && step.bridge.ics20?.applies(step.lane) === true;
 }
 
 function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
