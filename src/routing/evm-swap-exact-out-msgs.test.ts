@@ -59,3 +59,36 @@ describe('an EVM swap before an exact-out swap', () => {
     expect(second).toContain(`"amount":"${planned}"`);
   });
 });
+
+describe('an exact-out swap before an EVM swap', () => {
+  it('USDC on Noble → exactly 10 LINK on Ethereum: /msgs solves the Cosmos swap’s output back from amount_out', async () => {
+    const toLink = {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0x514910771AF9Ca656af840dff83E8264EcF986CA',
+      amount_out: '10000000000000000000',
+      allow_multi_tx: true,
+      smart_swap_options: { evm_swaps: true },
+    };
+    const r = await post(t.app, '/v2/fungible/route', toLink);
+    expect(r.statusCode, r.body).toBe(200);
+    const route = r.json();
+    const ops = route.operations as Record<string, Record<string, unknown>>[];
+    const k = ops.findIndex((o) => (o.swap as { swap_out?: unknown } | undefined)?.swap_out);
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(ops.slice(k + 1).some((o) => o.evm_swap)).toBe(true);
+    const swapOut = (ops[k]!.swap as { swap_out: { swap_amount_out: string } }).swap_out.swap_amount_out;
+    const res = await post(t.app, '/v2/fungible/msgs', {
+      ...toLink,
+      amount_in: route.amount_in,
+      address_list: (route.required_chain_addresses as string[]).map((c) =>
+        /^\d+$/.test(c) ? EVM_USER : userAddress(t.ctx.registry, c),
+      ),
+      operations: route.operations,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The Cosmos swap asks for the output the route planned for it (what the lane and the EVM swap need).
+    expect(JSON.stringify(res.json().txs)).toContain(`amount\\":\\"${swapOut}\\"`);
+  });
+});
