@@ -54,6 +54,10 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(status).toBe(404);
     const off = await route({ ...ethToNoble, smart_swap_options: { evm_swaps: false }, allow_multi_tx: true });
     expect(off.status).toBe(404);
+    // The explanation names the option that would let the route swap on Ethereum.
+    expect(off.body.details[0].metadata.explanation).toContain(
+      'swaps on EVM chains (1) are off: set smart_swap_options.evm_swaps to true',
+    );
   });
 
   it('ETH on Ethereum → USDC on Noble: the swap and the relayed burn in one transaction', async () => {

@@ -49,3 +49,18 @@ export function evmOutputs(v: VenueIndex): EvmSide[] {
 export function isEvmSwapStep(step: { venue: { name: string }; chainId: string }): boolean {
   return uniswapChain(step.chainId)?.venue === step.venue.name;
 }
+
+/**
+ * Said after a no-route explanation when EVM swaps were off and an end of the request is on a chain with an EVM swap
+ * venue: the option the caller left out is what would let a swap run there.
+ */
+export function evmSwapsOffHint(q: {
+  evmSwaps: boolean;
+  source: { wire: { chain_id: string } };
+  dest: { wire: { chain_id: string } };
+}): string {
+  if (q.evmSwaps) return '';
+  const ends = [q.source.wire.chain_id, q.dest.wire.chain_id].filter((c) => uniswapChain(c) !== undefined);
+  if (ends.length === 0) return '';
+  return `; swaps on EVM chains (${[...new Set(ends)].join(', ')}) are off: set smart_swap_options.evm_swaps to true to allow them`;
+}
