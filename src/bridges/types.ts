@@ -154,6 +154,17 @@ export interface EvmSwapAfter {
 type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
+/** A lane whose source message is one ICS-20 transfer (LaneBridge.ics20). */
+export interface Ics20Lane<L extends Lane> {
+  /** Whether this lane's source message is that transfer (for the route search, before any amount is known). */
+  applies(lane: L): boolean;
+  /**
+   * The transfer, for any amount (what a swap delivers is known only when it runs): its channel on the source chain,
+   * receiver and memo. `swapAfter`: the EVM swap the lane carries on arrival (carriesNext).
+   */
+  send(input: { lane: L; recipient: string; swapAfter?: EvmSwapAfter }): { channel: string; receiver: string; memo: string };
+}
+
 export interface ContractCall {
   contract: string;
   msg: Record<string, unknown>;
@@ -240,6 +251,13 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
   swapsBefore?(registry: Registry, lane: L, swap?: { onePath: boolean }): boolean;
+  /**
+   * From a Cosmos chain, the lane's whole source message as the one ICS-20 transfer it is (Axelar: to its GMP account
+   * with the GMP memo). The entry point's post-swap action can send such a transfer, so a swap on that chain and the
+   * lane share one transaction, as in Skip's answers (a swap on Osmosis, then Axelar to Ethereum, in one signature).
+   * Absent: the lane is always a message of its own.
+   */
+  readonly ics20?: Ics20Lane<L>;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

@@ -496,6 +496,7 @@ class Folder {
       return { transfer: { to_address: this.address(here) } };
     }
     const next = this.steps[j]!;
+    if (next.kind === 'bridge') return { ibc_transfer: { ibc_info: this.laneSentAfterSwap(j) } };
     if (next.kind !== 'transfer') throw new Error('a swap cannot directly follow a swap in one transaction');
     const swap = this.steps[j - 1] as SwapStep;
     const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
@@ -511,6 +512,29 @@ class Folder {
         },
         ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
       },
+    };
+  }
+
+  /**
+   * The lane steps[j] as the ICS-20 transfer the post-swap action sends (transactions.ts: Axelar from a Cosmos chain),
+   * with the EVM swap it carries on arrival when one follows in this transaction. The transfer sends the whole swap
+   * output; the lane's fee is a fixed amount taken from it.
+   */
+  private laneSentAfterSwap(j: number) {
+    const lane = this.steps[j] as BridgeStep;
+    if (!lane.bridge.ics20) throw new Error(`the ${lane.lane.bridge} transfer cannot be sent by a post-swap action`);
+    const after = this.steps[j + 1];
+    if (after && !isEvmSwap(after)) throw new Error('only an EVM swap on arrival rides on after a post-swap lane');
+    const send = lane.bridge.ics20.send({
+      lane: lane.lane,
+      recipient: this.address(lane.lane.toChainId),
+      ...(after ? { swapAfter: evmSwapAfter(after, this.amounts.minOut[this.group.first + j + 1]!) } : {}),
+    });
+    return {
+      source_channel: send.channel,
+      receiver: send.receiver,
+      memo: send.memo,
+      recover_address: this.address(lane.lane.fromChainId),
     };
   }
 

@@ -29,6 +29,8 @@ const request = {
   dest_asset_denom: LINK,
   amount_in: '1000000000',
   smart_swap_options: { evm_swaps: true },
+  // The swap on Ethereum only: with Osmosis' pools a swap to axlWBTC first, then WBTC → LINK, delivers a little more.
+  swap_venues: [{ name: 'ethereum-uniswap', chain_id: '1' }],
 };
 const kinds = (r: { operations: object[] }) =>
   r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));

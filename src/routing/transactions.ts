@@ -4,7 +4,8 @@
  * - transfer after transfer: the intermediate chain runs packet-forward middleware, and the transaction's first
  *   message can carry the forwarding memo;
  * - swap after transfer: the swap chain runs IBC hooks and has the entry-point contract (the packet calls it);
- * - transfer after swap: always — the entry point's post-swap action sends the transfer;
+ * - transfer after swap: always — the entry point's post-swap action sends the transfer; so does it a lane whose
+ *   source message is one ICS-20 transfer (Axelar from a Cosmos chain), where contracts pay no relayer fee;
  * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
  *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
  * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
@@ -39,18 +40,29 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
       chainId: stepFrom(step),
       ...(step.kind === 'swap' && isEvmSwapStep(step) ? { evmSinglePath: evmSwapRunsInOnePath(step) } : {}),
     });
-  if (step.kind === 'bridge')
+  if (step.kind === 'bridge') {
+    if (prev.kind !== 'swap' || prev.chainId !== step.lane.fromChainId) return false;
+    if (!isEvmSwapStep(prev)) return postSwapSends(registry, prev.chainId, step);
     return (
-      prev.kind === 'swap' &&
-      isEvmSwapStep(prev) &&
       // A swap a lane's destination contract runs ends there: only the user's own swap call can bridge on.
-      prevStartsTx &&
-      prev.chainId === step.lane.fromChainId &&
-      step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
+      prevStartsTx && step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
     );
+  }
   if (step.kind === 'transfer')
     return prev.kind === 'swap' || (carrier && forwardsFrom(registry, step.hop.fromChainId));
   return prev.kind === 'transfer' && carrier && canCallContractsOnArrival(registry, step.chainId);
+}
+
+/**
+ * Whether the entry point's post-swap action on a Cosmos chain can send the lane: its source message is one ICS-20
+ * transfer (Axelar's). Not where contracts pay relayer fees for their IBC transfers (Neutron's feerefunder): the
+ * swap's fee is planned for a following IBC hop only (routing/ibc-fee.ts), so the lane stays a transaction of its own.
+ */
+function postSwapSends(registry: Registry, chainId: string, step: Step & { kind: 'bridge' }): boolean {
+  const entryPoint = registry.chain(chainId)?.entryPoint;
+  return (
+    entryPoint !== undefined && entryPoint.ibcTransferFee === undefined && step.bridge.ics20?.applies(step.lane) === true
+  );
 }
 
 function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {

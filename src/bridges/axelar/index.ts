@@ -14,7 +14,7 @@ import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
-import type { BridgeStep, BridgeTxInput, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
+import type { BridgeStep, BridgeTxInput, EvmSwapAfter, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
 import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
@@ -42,7 +42,6 @@ function buildTx({
   swapAfter,
 }: BridgeTxInput<AxelarLane>) {
   const { lane } = step;
-  const cfg = axelarConfig();
   if (swapAfter && (!lane.destinationHandler || lane.shouldUnwrap))
     throw new Error('only an Axelar lane delivering to Skip’s AxelarHandler as it is can swap on arrival');
   if (continuation && !lane.runsEntryPoint) {
@@ -81,26 +80,17 @@ function buildTx({
     };
   }
   if (swapBefore) throw new Error('only an Axelar transfer from an EVM chain swaps first');
-  if (!lane.toAxelar || !lane.destinationHandler) throw new Error('an Axelar lane starts on an EVM or a Cosmos chain');
   if (timeoutTimestampNs === undefined) throw new Error('an Axelar transfer from a Cosmos chain needs the IBC timeout');
-  const memo = handlerCallMemo(
-    lane.toChainName,
-    lane.destinationHandler,
-    recipient as Address,
-    lane.shouldUnwrap,
-    lane.fee,
-    cfg.gasReceiver,
-    swapAfter,
-  );
+  const send = ics20Send({ lane, recipient, ...(swapAfter ? { swapAfter } : {}) });
   const msg = buildMsgTransfer({
-    sourcePort: lane.toAxelar.port,
-    sourceChannel: lane.toAxelar.channel,
+    sourcePort: 'transfer',
+    sourceChannel: send.channel,
     denom: lane.denomIn,
     amount,
     sender,
-    receiver: cfg.gmpAccount,
+    receiver: send.receiver,
     timeoutTimestampNs,
-    memo: stringifyWithBigInts(memo),
+    memo: send.memo,
   });
   return {
     cosmos_tx: {
@@ -111,6 +101,28 @@ function buildTx({
     },
     operations_indices: operationIndices,
   };
+}
+
+/**
+ * From a Cosmos chain: the ICS-20 transfer to Axelar's GMP account whose memo calls Skip's AxelarHandler on the
+ * destination (memo.ts), the fee taken from the transferred amount. Sent by the user, or by the entry point's post-swap
+ * action after a swap on the same chain (Skip's own answers do: dYdX → Noble → Osmosis, swap, Axelar to Ethereum in
+ * one transaction, test/fixtures/skip-go-api/msgs_direct-dydx-to-ethereum-swap-axelar.json).
+ */
+function ics20Send({ lane, recipient, swapAfter }: { lane: AxelarLane; recipient: string; swapAfter?: EvmSwapAfter }) {
+  if (!lane.toAxelar || !lane.destinationHandler) throw new Error('an Axelar lane starts on an EVM or a Cosmos chain');
+  if (lane.toAxelar.port !== 'transfer') throw new Error(`Axelar is reached over port ${lane.toAxelar.port}`);
+  const cfg = axelarConfig();
+  const memo = handlerCallMemo(
+    lane.toChainName,
+    lane.destinationHandler,
+    recipient as Address,
+    lane.shouldUnwrap,
+    lane.fee,
+    cfg.gasReceiver,
+    swapAfter,
+  );
+  return { channel: lane.toAxelar.channel, receiver: cfg.gmpAccount, memo: stringifyWithBigInts(memo) };
 }
 
 export const axelarBridge: LaneBridge<AxelarLane> = {
@@ -127,6 +139,7 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   buildTx,
   carriesNext,
   swapsBefore,
+  ics20: { applies: (lane) => !lane.gmp && lane.toAxelar !== undefined, send: ics20Send },
 };
 
 /**

@@ -18,7 +18,7 @@ import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js
 import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
 import type { StatusResponse as Status } from '../../wire/tx.js';
 import { FakeCosmosNetwork } from '../../tx/test-helpers/cosmos-network.js';
-import { RESULT_ACK, errorAck, TestRelayer, type Packet } from '../../tx/test-helpers/ibc-relayer.js';
+import { RESULT_ACK, errorAck, sendPacket, TestRelayer, type Packet } from '../../tx/test-helpers/ibc-relayer.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
 import { AXELAR_DEADLINE_MS } from './track.js';
@@ -57,7 +57,7 @@ function txService(axelarGmpUrl: string | undefined): TxService {
 let tx: TxService;
 
 beforeAll(async () => {
-  for (const id of ['osmosis-1', 'axelar-dojo-1']) net.chain(id);
+  for (const id of ['noble-1', 'osmosis-1', 'axelar-dojo-1']) net.chain(id);
   await net.start();
   gmpServer = http.createServer((req, res) => {
     gmpCalls++;
@@ -113,9 +113,9 @@ async function userTransfer(): Promise<{ packet: Packet; hash: string; memo: { f
   return { packet, hash: relayer.send(packet), memo: JSON.parse(msg.memo) as { fee: { amount: string } } };
 }
 
-async function step(hash: string, service = tx): Promise<Status> {
+async function step(hash: string, service = tx, chainId = 'osmosis-1'): Promise<Status> {
   net.now += 1000;
-  return tickedStatus(service, 'osmosis-1', hash, () => net.now++);
+  return tickedStatus(service, chainId, hash, () => net.now++);
 }
 
 const axelarEvent = (s: Status) => transferEvent(s, 'axelar_transfer', 1);
@@ -294,5 +294,122 @@ describe('Axelar recognition', () => {
     gmp.set(hash, [record(hash, 'executed', { approved: onEthereum(APPROVE), executed: onEthereum(EXECUTE) })]);
     const s = await step(hash);
     expect(s.transfer_asset_release).toMatchObject({ chain_id: '1', denom: WETH, released: true });
+  });
+});
+
+describe('USDC on Noble → swap on Osmosis → Axelar to Ethereum, in one transaction', () => {
+  const NOBLE = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
+  interface PostSwapIbc {
+    ibc_info: { source_channel: string; receiver: string; memo: string; recover_address: string };
+  }
+
+  it('the post-swap action sends the GMP transfer; tracked through the swap to the execution on Ethereum', async () => {
+    // Skip answers this route in one transaction (test/fixtures/skip-go-api/msgs_direct-dydx-to-ethereum-swap-axelar.json
+    // starts one hop earlier, on dYdX); Junction once asked for a second signature on Osmosis.
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: 'ethereum-native',
+      amount_in: '1000000000',
+      bridges: ['IBC', 'AXELAR'],
+      chain_ids_to_addresses: { 'noble-1': NOBLE, 'osmosis-1': OSMO, '1': EVM },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      txs: { cosmos_tx: { msgs: { msg: string }[]; path: string[] }; operations_indices: number[] }[];
+      route: { operations: Record<string, unknown>[]; txs_required: number };
+    };
+    expect(body.txs).toHaveLength(1);
+    expect(body.route.txs_required).toBe(1);
+    expect(
+      body.route.operations.map((o) => Object.keys(o).find((k) => k !== 'tx_index' && !k.startsWith('amount'))),
+    ).toEqual(['transfer', 'swap', 'axelar_transfer']);
+    expect(body.txs[0]!.operations_indices).toEqual([0, 1, 2]);
+    expect(body.txs[0]!.cosmos_tx.path).toEqual(['noble-1', 'osmosis-1', '1']);
+
+    const msg = JSON.parse(body.txs[0]!.cosmos_tx.msgs[0]!.msg) as {
+      source_channel: string;
+      receiver: string;
+      memo: string;
+      token: { amount: string };
+    };
+    const swap = (
+      JSON.parse(msg.memo) as {
+        wasm: {
+          msg: {
+            swap_and_action: {
+              min_asset: { native: { denom: string; amount: string } };
+              post_swap_action: { ibc_transfer: PostSwapIbc };
+            };
+          };
+        };
+      }
+    ).wasm.msg.swap_and_action;
+    expect(swap.min_asset.native.denom).toBe(WETH_ON_OSMOSIS);
+    const onward = swap.post_swap_action.ibc_transfer.ibc_info;
+    expect(onward).toMatchObject({
+      receiver: 'axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5',
+      recover_address: OSMO,
+    });
+    const gmpMemo = JSON.parse(onward.memo) as { destination_chain: string; type: number; fee: { amount: string } };
+    expect(gmpMemo).toMatchObject({ destination_chain: 'Ethereum', type: 2 });
+
+    // The user's packet to Osmosis; its receive transaction swaps and sends the output on to Axelar.
+    const first = relayer.packet('noble-1', msg.source_channel, {
+      denom: 'uusdc',
+      amount: msg.token.amount,
+      sender: NOBLE,
+      receiver: msg.receiver,
+      memo: msg.memo,
+    });
+    const hash = relayer.send(first);
+    await tx.track('noble-1', hash, null);
+    const out = BigInt(swap.min_asset.native.amount) + 1_000n;
+    const second = relayer.packet('osmosis-1', onward.source_channel, {
+      denom: `transfer/${onward.source_channel}/weth-wei`,
+      amount: out.toString(),
+      sender: msg.receiver,
+      receiver: onward.receiver,
+      memo: onward.memo,
+    });
+    expect(second.destChain).toBe('axelar-dojo-1');
+    const recvOsmosis = relayer.recv(first, RESULT_ACK, [sendPacket(second)]);
+    relayer.acknowledge(first);
+    let s = await step(hash, tx, 'noble-1');
+    expect(s.state).toBe('STATE_PENDING');
+
+    const recvAxelar = relayer.recv(second, RESULT_ACK);
+    relayer.acknowledge(second);
+    // The packet into Axelar is found in Osmosis's receive transaction one look, and received the next.
+    for (let i = 0; i < 5 && s.transfers[0]!.transfer_sequence.length < 3; i++) s = await step(hash, tx, 'noble-1');
+    const axelar = s.transfers[0]!.transfer_sequence.find((e) => 'axelar_transfer' in e) as
+      | { axelar_transfer: { state: string; txs: { contract_call_with_token_txs: Record<string, unknown> } } }
+      | undefined;
+    expect(axelar?.axelar_transfer).toMatchObject({
+      state: 'AXELAR_TRANSFER_PENDING_CONFIRMATION',
+      txs: {
+        contract_call_with_token_txs: {
+          send_tx: { chain_id: 'osmosis-1', tx_hash: recvOsmosis },
+          confirm_tx: { chain_id: 'axelar-dojo-1', tx_hash: recvAxelar },
+        },
+      },
+    });
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'wait', chain_id: '1' } });
+
+    // Axelar's GMP API knows the call by the transaction that sent it into Axelar: Osmosis's receive transaction.
+    gmp.set(recvOsmosis, [
+      record(recvOsmosis, 'executed', { approved: onEthereum(APPROVE), executed: onEthereum(EXECUTE) }),
+    ]);
+    s = await step(hash, tx, 'noble-1');
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: '1',
+        denom: 'ethereum-native',
+        amount: (out - BigInt(gmpMemo.fee.amount)).toString(),
+        released: true,
+      },
+    });
   });
 });
