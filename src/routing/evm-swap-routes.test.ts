@@ -60,6 +60,15 @@ describe('smart_swap_options.evm_swaps', () => {
     );
   });
 
+  it('ETH → WETH on Ethereum: no route, and the explanation says why (a wrap alone), nothing else', async () => {
+    const wrap = { ...ethToNoble, dest_asset_chain_id: '1', dest_asset_denom: WETH, allow_multi_tx: true };
+    const { status, body } = await route(wrap);
+    expect(status).toBe(404);
+    expect(body.details[0].metadata.explanation).toBe(
+      `${WETH} is ethereum-native wrapped: no route only wraps or unwraps it (the token contract's own deposit and withdraw do that)`,
+    );
+  });
+
   it('ETH on Ethereum → USDC on Noble: the swap and the relayed burn in one transaction', async () => {
     const { status, body } = await route(ethToNoble);
     expect(status, JSON.stringify(body)).toBe(200);

@@ -64,3 +64,20 @@ export function evmSwapsOffHint(q: {
   if (ends.length === 0) return '';
   return `; swaps on EVM chains (${[...new Set(ends)].join(', ')}) are off: set smart_swap_options.evm_swaps to true to allow them`;
 }
+
+/**
+ * Why a request for the chain's native token as its own wrapped twin (ETH ↔ WETH on Ethereum) has no route: no pool
+ * swaps a token for itself, and a wrap or unwrap alone is the wrapped token's own deposit / withdraw, not a route.
+ */
+export function wrapOnlyReason(q: {
+  source: { wire: { chain_id: string; denom: string } };
+  dest: { wire: { chain_id: string; denom: string } };
+}): string | undefined {
+  const chain = uniswapChain(q.source.wire.chain_id);
+  if (!chain || q.dest.wire.chain_id !== chain.chainId) return undefined;
+  const ends = [q.source.wire.denom, q.dest.wire.denom];
+  const wrapped = ends.find((d) => d !== chain.nativeDenom);
+  if (!ends.includes(chain.nativeDenom) || !wrapped || wrapped.toLowerCase() !== chain.wrappedNative.toLowerCase())
+    return undefined;
+  return `${wrapped} is ${chain.nativeDenom} wrapped: no route only wraps or unwraps it (the token contract's own deposit and withdraw do that)`;
+}
