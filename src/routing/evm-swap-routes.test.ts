@@ -194,11 +194,6 @@ describe('smart_swap_options.evm_swaps', () => {
       amount_in: '100000000000000000000',
       dest_asset_chain_id: 'cosmoshub-4',
       dest_asset_denom: 'uatom',
-      // Osmosis's swap after Axelar's WETH (Astroport on Neutron, after USDC, would pay a little more).
-      swap_venues: [
-        { name: 'ethereum-uniswap', chain_id: '1' },
-        { name: 'osmosis-poolmanager', chain_id: 'osmosis-1' },
-      ],
     });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.txs_required).toBe(1);

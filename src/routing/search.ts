@@ -240,12 +240,7 @@ function evmSwapFrom(
     if (from.denom !== p.denom) continue;
     for (const to of evmOutputs(venue)) {
       if (to.poolDenom === from.poolDenom || visited.has(to.origin)) continue;
-      if (
-        to.origin !== w.destOrigin &&
-        !promising(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps, after) &&
-        !swapAfterALane(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps)
-      )
-        continue;
+      if (to.origin !== w.destOrigin && !promising(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps, after)) continue;
       // Only paths the venue's router executes (SwapRouter02 takes Uniswap's own pools, not a fork's).
       const paths = venue
         .candidatePaths(from.poolDenom, to.poolDenom)
@@ -318,16 +313,6 @@ function promising(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: num
   if (reaching(w, lanesLeft).has(origin)) return true;
   if (swapsLeft > 0 && w.venues.some((v) => v.denomsOfOrigin(origin).length > 0)) return true;
   return evm.size < MAX_EVM_SWAPS && w.evmVenues.some((v) => !evm.has(v.venue.chainId) && evmOriginsOf(v).has(origin));
-}
-
-/**
- * Whether a lane from `origin` lands on an asset a Cosmos venue trades: an EVM swap's output may be bridged as another
- * origin before the route's swap (ETH → USDC on Ethereum, CCTP to Noble's USDC, swapped on Osmosis), which
- * `promising` does not see (it looks at the origin's own lanes towards the goals and at venues trading it as it is).
- */
-function swapAfterALane(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number): boolean {
-  if (lanesLeft === 0 || swapsLeft === 0) return false;
-  return w.lanes.from(origin).some((e) => w.venues.some((v) => v.denomsOfOrigin(e.toOrigin).length > 0));
 }
 
 function lanesFrom(
