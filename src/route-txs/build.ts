@@ -141,8 +141,11 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
       amount = bridgeOutput(step, amount);
     } else if (step.kind === 'swap') {
       if (isEvmSwapStep(step)) {
-        // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps.
-        amount = evmMinAmountOut({ ...step, exact: 'in' }, slip);
+        // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps. When
+        // the input was padded for an exact-out swap further on, the padding is the swap's slippage room: it must
+        // still deliver the planned output, which is what that later swap needs (a later transaction sends exactly
+        // this minimum, so anything less would make the exact-out swap fail).
+        amount = amount > step.amountIn ? step.grossOut : evmMinAmountOut({ ...step, exact: 'in' }, slip);
       } else if (step.exact === 'out') {
         amount = step.amountOut;
       } else {

@@ -32,7 +32,7 @@ import {
 import type { MarketView } from './market.js';
 import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
 import { bestSplit } from './split.js';
-import { isEvmSwapStep, isEvmVenue } from './evm-venues.js';
+import { evmSwapsOffHint, isEvmSwapStep, isEvmVenue, wrapOnlyReason } from './evm-venues.js';
 import { evmSwapOnArrivalReason } from './evm-destination-swap.js';
 import { bestExactIn, bestExactOut } from './swap.js';
 import { forwardsFrom, stepTxIndices } from './transactions.js';
@@ -151,9 +151,11 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
     )
       rejected.dropByOptions();
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
+    const wrapOnly = wrapOnlyReason(q);
     throw noRouteError({
-      reasons: rejected.reasons,
-      multiTxRefused: rejected.multiTxOnly,
+      // A wrap alone explains itself: the round trips the search refused on the way are beside the point.
+      reasons: wrapOnly ? [wrapOnly] : rejected.reasons,
+      multiTxRefused: !wrapOnly && rejected.multiTxOnly,
       fallback: noRouteFallback(q, shapes.length > 0),
     });
   }
@@ -442,7 +444,7 @@ function noRouteFallback(q: RouteQuery, hadShapes: boolean): string {
   if (sameOrigin) return `no IBC channel path joins ${src} and ${dst}`;
   if (!q.allowSwaps)
     return `${src} and ${dst} are different assets, no bridge lane joins them and swaps are disabled (allow_swaps is false)`;
-  return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})`;
+  return `no bridge lane or enabled swap venue connects ${q.source.wire.origin_denom} (from ${q.source.wire.origin_chain_id}) to ${q.dest.wire.origin_denom} (from ${q.dest.wire.origin_chain_id})${evmSwapsOffHint(q)}`;
 }
 
 /**

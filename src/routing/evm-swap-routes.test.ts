@@ -54,6 +54,19 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(status).toBe(404);
     const off = await route({ ...ethToNoble, smart_swap_options: { evm_swaps: false }, allow_multi_tx: true });
     expect(off.status).toBe(404);
+    // The explanation names the option that would let the route swap on Ethereum.
+    expect(off.body.details[0].metadata.explanation).toContain(
+      'swaps on EVM chains (1) are off: set smart_swap_options.evm_swaps to true',
+    );
+  });
+
+  it('ETH → WETH on Ethereum: no route, and the explanation says why (a wrap alone), nothing else', async () => {
+    const wrap = { ...ethToNoble, dest_asset_chain_id: '1', dest_asset_denom: WETH, allow_multi_tx: true };
+    const { status, body } = await route(wrap);
+    expect(status).toBe(404);
+    expect(body.details[0].metadata.explanation).toBe(
+      `${WETH} is ethereum-native wrapped: no route only wraps or unwraps it (the token contract's own deposit and withdraw do that)`,
+    );
   });
 
   it('ETH on Ethereum → USDC on Noble: the swap and the relayed burn in one transaction', async () => {

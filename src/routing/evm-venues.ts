@@ -49,3 +49,35 @@ export function evmOutputs(v: VenueIndex): EvmSide[] {
 export function isEvmSwapStep(step: { venue: { name: string }; chainId: string }): boolean {
   return uniswapChain(step.chainId)?.venue === step.venue.name;
 }
+
+/**
+ * Said after a no-route explanation when EVM swaps were off and an end of the request is on a chain with an EVM swap
+ * venue: the option the caller left out is what would let a swap run there.
+ */
+export function evmSwapsOffHint(q: {
+  evmSwaps: boolean;
+  source: { wire: { chain_id: string } };
+  dest: { wire: { chain_id: string } };
+}): string {
+  if (q.evmSwaps) return '';
+  const ends = [q.source.wire.chain_id, q.dest.wire.chain_id].filter((c) => uniswapChain(c) !== undefined);
+  if (ends.length === 0) return '';
+  return `; swaps on EVM chains (${[...new Set(ends)].join(', ')}) are off: set smart_swap_options.evm_swaps to true to allow them`;
+}
+
+/**
+ * Why a request for the chain's native token as its own wrapped twin (ETH ↔ WETH on Ethereum) has no route: no pool
+ * swaps a token for itself, and a wrap or unwrap alone is the wrapped token's own deposit / withdraw, not a route.
+ */
+export function wrapOnlyReason(q: {
+  source: { wire: { chain_id: string; denom: string } };
+  dest: { wire: { chain_id: string; denom: string } };
+}): string | undefined {
+  const chain = uniswapChain(q.source.wire.chain_id);
+  if (!chain || q.dest.wire.chain_id !== chain.chainId) return undefined;
+  const ends = [q.source.wire.denom, q.dest.wire.denom];
+  const wrapped = ends.find((d) => d !== chain.nativeDenom);
+  if (!ends.includes(chain.nativeDenom) || !wrapped || wrapped.toLowerCase() !== chain.wrappedNative.toLowerCase())
+    return undefined;
+  return `${wrapped} is ${chain.nativeDenom} wrapped: no route only wraps or unwraps it (the token contract's own deposit and withdraw do that)`;
+}

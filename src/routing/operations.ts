@@ -21,6 +21,7 @@ import type { MarketView } from './market.js';
 import { simulateExactIn, simulateExactOut } from './swap.js';
 import { stepTxIndices } from './transactions.js';
 import { evmSwapOfRecord } from './evm-swap-record.js';
+import { exactOutTarget, solveTailBackwards } from './exact-out-tail.js';
 import { transferStep, type PlannedRoute, type PoolHop, type Step, type SwapRoute, type SwapStep } from './types.js';
 
 type Rec = Record<string, unknown>;
@@ -106,59 +107,18 @@ export interface OperationsContext {
 }
 
 export function planFromOperations(ctx: OperationsContext, input: OperationsInput): PlannedRoute {
-  const { registry, market, bridges } = ctx;
-  const { source, dest, operations } = input;
-  const steps: Step[] = [];
-  let at = { chainId: source.wire.chain_id, denom: source.wire.denom };
-  let amount = input.amountIn;
-  let exactOut = false;
-  operations.forEach((op, i) => {
-    const where = `operations[${i}]`;
-    const kind = kindOf(op, where);
-    const record = obj(op[kind], `${where}.${kind}`);
-    switch (kind) {
-      case 'transfer': {
-        const hop = hopOfRecord(registry, record, `${where}.transfer`, at);
-        steps.push(transferStep(hop, amount));
-        at = { chainId: hop.toChainId, denom: hop.denomOut };
-        break;
-      }
-      case 'swap': {
-        // A transfer right after a swap is the entry point's post-swap ibc_transfer (see transactions.ts).
-        const transferFollows = sentAfterSwap(bridges, operations[i + 1], at.chainId);
-        const step = swapOfRecord(registry, market, record, `${where}.swap`, at, amount, input, transferFollows);
-        exactOut ||= step.exact === 'out';
-        steps.push(step);
-        at = { chainId: step.chainId, denom: step.denomOut };
-        break;
-      }
-      case 'evm_swap': {
-        const step = evmSwapOfRecord(market, record, `${where}.evm_swap`, at, amount);
-        steps.push(step);
-        at = { chainId: step.chainId, denom: step.denomOut };
-        break;
-      }
-      default: {
-        const bridge = bridges.ofKind(kind);
-        if (bridge) {
-          const step = bridgeOfRecord(registry, bridge, record, `${where}.${kind}`, at, amount);
-          steps.push(step);
-          at = { chainId: step.lane.toChainId, denom: step.lane.denomOut };
-          break;
-        }
-        const off = (BRIDGE_OF_KIND as Readonly<Record<string, string>>)[kind];
-        throw invalidArgument(
-          `invalid ${where}: ${kind} operations are not supported by this instance${off ? ` (the ${off} bridge is not enabled)` : ''}`,
-        );
-      }
-    }
-    amount = steps[steps.length - 1]!.amountOut;
-  });
-  if (at.chainId !== dest.wire.chain_id || at.denom !== dest.wire.denom) {
-    throw invalidArgument(
-      `invalid operations: they end with ${at.denom} on ${at.chainId}, not dest_asset_denom ${dest.wire.denom} on ${dest.wire.chain_id}`,
-    );
+  // An exact-out swap with an EVM swap after it delivers that swap's input, not amount_out: its output is solved
+  // backwards from amount_out through the steps after it (first walked with the record's swap_amount_out, which
+  // only shapes that walk and is never trusted), then the route is walked again with the solved output.
+  const tailTarget = exactOutTarget(input.operations);
+  let walk = walkOperations(ctx, input, tailTarget);
+  if (tailTarget !== undefined && input.amountOut !== undefined) {
+    const needed = solveTailBackwards(walk.steps, input.amountOut);
+    walk = walkOperations(ctx, input, needed);
   }
+  const { steps, amount, exactOut } = walk;
+  const { registry } = ctx;
+  const { source, dest } = input;
   if (exactOut) {
     // An exact-out swap fixes its input from the output: carry that input back to the start of the route.
     // Bridge hops before it are solved backwards from what the swap needs (their fees are fixed by their quotes).
@@ -200,6 +160,71 @@ export function planFromOperations(ctx: OperationsContext, input: OperationsInpu
     amountOut: amount,
     amountKind: exactOut ? 'out' : 'in',
   };
+}
+
+interface Walk {
+  steps: Step[];
+  amount: bigint;
+  exactOut: boolean;
+}
+
+/** The operations re-validated forward from amount_in; `swapOutTarget`: the output an exact-out swap must give. */
+function walkOperations(ctx: OperationsContext, input: OperationsInput, swapOutTarget?: bigint): Walk {
+  const { registry, market, bridges } = ctx;
+  const { source, dest, operations } = input;
+  const steps: Step[] = [];
+  let at = { chainId: source.wire.chain_id, denom: source.wire.denom };
+  let amount = input.amountIn;
+  let exactOut = false;
+  operations.forEach((op, i) => {
+    const where = `operations[${i}]`;
+    const kind = kindOf(op, where);
+    const record = obj(op[kind], `${where}.${kind}`);
+    switch (kind) {
+      case 'transfer': {
+        const hop = hopOfRecord(registry, record, `${where}.transfer`, at);
+        steps.push(transferStep(hop, amount));
+        at = { chainId: hop.toChainId, denom: hop.denomOut };
+        break;
+      }
+      case 'swap': {
+        // A transfer right after a swap is the entry point's post-swap ibc_transfer (see transactions.ts).
+        const transferFollows = sentAfterSwap(bridges, operations[i + 1], at.chainId);
+        const target = swapOutTarget === undefined ? input : { ...input, amountOut: swapOutTarget };
+        const step = swapOfRecord(registry, market, record, `${where}.swap`, at, amount, target, transferFollows);
+        exactOut ||= step.exact === 'out';
+        steps.push(step);
+        at = { chainId: step.chainId, denom: step.denomOut };
+        break;
+      }
+      case 'evm_swap': {
+        const step = evmSwapOfRecord(market, record, `${where}.evm_swap`, at, amount);
+        steps.push(step);
+        at = { chainId: step.chainId, denom: step.denomOut };
+        break;
+      }
+      default: {
+        const bridge = bridges.ofKind(kind);
+        if (bridge) {
+          const step = bridgeOfRecord(registry, bridge, record, `${where}.${kind}`, at, amount);
+          steps.push(step);
+          at = { chainId: step.lane.toChainId, denom: step.lane.denomOut };
+          break;
+        }
+        const off = (BRIDGE_OF_KIND as Readonly<Record<string, string>>)[kind];
+        throw invalidArgument(
+          `invalid ${where}: ${kind} operations are not supported by this instance${off ? ` (the ${off} bridge is not enabled)` : ''}`,
+        );
+      }
+    }
+    amount = steps[steps.length - 1]!.amountOut;
+  });
+  if (at.chainId !== dest.wire.chain_id || at.denom !== dest.wire.denom) {
+    throw invalidArgument(
+      `invalid operations: they end with ${at.denom} on ${at.chainId}, not dest_asset_denom ${dest.wire.denom} on ${dest.wire.chain_id}`,
+    );
+  }
+  return { steps, amount, exactOut };
 }
 
 function swapOfRecord(

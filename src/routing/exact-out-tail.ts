@@ -1,0 +1,43 @@
+/**
+ * An exact-out swap that is not the route's last amount-changing step (an EVM swap follows it, on the chain a lane
+ * reaches): the output it must give is what the steps after it need to deliver amount_out, solved backwards — lanes
+ * by their 'out' quotes (fees fixed by the quote), EVM swaps by the pools' inverse math along their one path.
+ */
+import { isRefusal } from '../bridges/types.js';
+import { invalidArgument } from '../errors.js';
+import type { OperationInput } from '../wire/operation.js';
+import { simulateExactOut } from './swap.js';
+import type { Step } from './types.js';
+
+/**
+ * The record's swap_amount_out of an exact-out swap that an EVM swap follows (only to shape the first walk of the
+ * operations), or undefined when no EVM swap follows an exact-out swap.
+ */
+export function exactOutTarget(operations: readonly OperationInput[]): bigint | undefined {
+  const i = operations.findIndex((o) => (o.swap as { swap_out?: unknown } | null | undefined)?.swap_out);
+  if (i < 0 || !operations.slice(i + 1).some((o) => o.evm_swap !== undefined && o.evm_swap !== null)) return undefined;
+  const raw = (operations[i]!.swap as { swap_out: { swap_amount_out?: unknown } }).swap_out.swap_amount_out;
+  if (typeof raw !== 'string' || !/^[1-9]\d*$/.test(raw))
+    throw invalidArgument(`invalid operations[${i}].swap.swap_out.swap_amount_out: must be a positive integer`);
+  return BigInt(raw);
+}
+
+/** What the exact-out swap in `steps` must give so that the steps after it deliver `amountOut`. */
+export function solveTailBackwards(steps: readonly Step[], amountOut: bigint): bigint {
+  const swapIndex = steps.findIndex((s) => s.kind === 'swap' && s.exact === 'out');
+  let needed = amountOut;
+  for (let k = steps.length - 1; k > swapIndex; k--) {
+    const s = steps[k]!;
+    if (s.kind === 'bridge') {
+      const q = s.bridge.quote(s.lane, needed, 'out');
+      if (isRefusal(q)) throw invalidArgument(`invalid operations[${k}]: ${q.refused}`);
+      needed = q.amountIn;
+    } else if (s.kind === 'swap') {
+      const input = s.routes.length === 1 ? simulateExactOut(s.routes[0]!.path, needed) : undefined;
+      if (input === undefined)
+        throw invalidArgument(`invalid operations[${k}]: the pools cannot deliver ${needed} ${s.denomOut}`);
+      needed = input;
+    }
+  }
+  return needed;
+}
