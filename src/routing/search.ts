@@ -68,6 +68,11 @@ export class Rejections {
    * only when the lanes they closed could have led to the destination (engine.ts checks by a walk without them).
    */
   readonly byOptions = new Set<string>();
+  /**
+   * The reasons that are shapes a user would not take (a round trip, a claim mid-route, Solana mid-route): when they
+   * are the only reasons, the pair is not joined by any route offered, and engine.ts says so first.
+   */
+  readonly byShape = new Set<string>();
   /** A route exists but needs more transactions than the request allows. */
   multiTxOnly = false;
   add(reason: string): void {
@@ -76,6 +81,10 @@ export class Rejections {
   addByOptions(reason: string): void {
     this.add(reason);
     this.byOptions.add(reason);
+  }
+  addByShape(reason: string): void {
+    this.add(reason);
+    this.byShape.add(reason);
   }
   /** Forgets the option reasons: a walk without the options found no route either. */
   dropByOptions(): void {
@@ -209,7 +218,7 @@ function walk(
       const refused =
         shapeRefusal(w.registry, w.q.source.wire.chain_id, shape) ??
         svmMidRouteRefusal(w.registry, w.q.source.wire.chain_id, shape);
-      if (refused) w.rejected.add(refused);
+      if (refused) w.rejected.addByShape(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }
