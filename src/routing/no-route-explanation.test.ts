@@ -78,4 +78,28 @@ describe('no-route explanations', () => {
       /^no bridge lane or enabled swap venue connects uatom \(from cosmoshub-4\) to uosmo \(from osmosis-1\), except by detours that are not offered; a route that leaves osmosis-1 and comes back to it is not offered/,
     );
   });
+
+  it.each([
+    [
+      'USDC Noble → Osmosis, only CCTP allowed',
+      {
+        source_asset_chain_id: 'noble-1',
+        source_asset_denom: 'uusdc',
+        dest_asset_denom: USDC_ON_OSMOSIS,
+        bridges: ['CCTP' as const],
+      },
+    ],
+    [
+      '1 unit of USDC Ethereum → Osmosis',
+      {
+        source_asset_chain_id: '1',
+        source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        dest_asset_denom: USDC_ON_OSMOSIS,
+        amount_in: '1',
+      },
+    ],
+  ])('%s: nothing about lanes onto Solana, which no route passes through', (_, req) => {
+    const why = explanation({ smart_swap_options: null, ...req });
+    expect(why).not.toMatch(/solana/);
+  });
 });

@@ -338,14 +338,19 @@ function lanesFrom(
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps, evm)) continue;
+    // A route never passes through an SVM chain (svm-ends.ts): the options closing a lane onto one that is not the
+    // destination close no route, and are no reason to give (USDC Noble → Osmosis with bridges [CCTP] was answered
+    // "smart_relay: nobody mints CCTP transfers on solana").
+    const quiet = ontoSvmMidRoute(w, edge);
     if (!bridgeAllowed(w, edge.bridge.id)) {
-      w.rejected.addByOptions(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
+      if (!quiet)
+        w.rejected.addByOptions(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
     }
     const closed = w.ignoreOptions ? undefined : edge.bridge.eligible?.(edge.lane, w.q);
     if (closed) {
       // A lane whose twin carries the transfer instead closes no route: it is not a reason to give.
-      if (!closed.twinOpen) w.rejected.addByOptions(closed.why);
+      if (!closed.twinOpen && !quiet) w.rejected.addByOptions(closed.why);
       continue;
     }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);
@@ -360,6 +365,12 @@ function lanesFrom(
       evm,
     );
   }
+}
+
+/** Whether a lane arrives on an SVM chain the route would only pass through (not the destination). */
+function ontoSvmMidRoute(w: Walk, edge: LaneEdge): boolean {
+  const to = edge.lane.toChainId;
+  return to !== w.q.dest.wire.chain_id && w.registry.chain(to)?.wire.chain_type === 'svm';
 }
 
 function positionAfter(edge: LaneEdge): Position {
