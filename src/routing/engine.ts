@@ -150,11 +150,20 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
       !enumerateShapes(registry, market, lanes, q, new Rejections(), true).length
     )
       rejected.dropByOptions();
+    // Detours refused for their shape are all that was found: the pair is not joined by any route offered, which is
+    // the reason (ATOM → OSMO on Osmosis with only Neutron's venue enabled said only "a route that leaves osmosis-1
+    // and comes back to it is not offered", as if a round trip were the user's question).
+    const onlyDetours =
+      shapes.length === 0 && rejected.reasons.length > 0 && rejected.reasons.every((r) => rejected.byShape.has(r));
     // A candidate refused only for its transaction count proves that a multi-transaction route exists.
     const wrapOnly = wrapOnlyReason(q);
     throw noRouteError({
       // A wrap alone explains itself: the round trips the search refused on the way are beside the point.
-      reasons: wrapOnly ? [wrapOnly] : rejected.reasons,
+      reasons: wrapOnly
+        ? [wrapOnly]
+        : onlyDetours
+          ? [`${noRouteFallback(q, false)}, except by detours that are not offered`, ...rejected.reasons]
+          : rejected.reasons,
       multiTxRefused: !wrapOnly && rejected.multiTxOnly,
       fallback: noRouteFallback(q, shapes.length > 0),
     });

@@ -65,4 +65,41 @@ describe('no-route explanations', () => {
     });
     expect(why).toMatch(/the route needs the CCTP bridge, which the request excludes \(bridges\)/);
   });
+
+  it('says the pair is not joined by any route offered when only detours were found: ATOM → OSMO on Osmosis, Neutron only', () => {
+    // With Osmosis' own venue left out, the only ways are round trips (Osmosis → Neutron → Osmosis, or through the
+    // Hub): the reason is that no offered route joins the pair, the round trips are why there is none.
+    const why = explanation({
+      source_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+      dest_asset_denom: 'uosmo',
+      swap_venues: [{ name: 'neutron-astroport', chain_id: 'neutron-1' }],
+    });
+    expect(why).toMatch(
+      /^no bridge lane or enabled swap venue connects uatom \(from cosmoshub-4\) to uosmo \(from osmosis-1\), except by detours that are not offered; a route that leaves osmosis-1 and comes back to it is not offered/,
+    );
+  });
+
+  it.each([
+    [
+      'USDC Noble → Osmosis, only CCTP allowed',
+      {
+        source_asset_chain_id: 'noble-1',
+        source_asset_denom: 'uusdc',
+        dest_asset_denom: USDC_ON_OSMOSIS,
+        bridges: ['CCTP' as const],
+      },
+    ],
+    [
+      '1 unit of USDC Ethereum → Osmosis',
+      {
+        source_asset_chain_id: '1',
+        source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        dest_asset_denom: USDC_ON_OSMOSIS,
+        amount_in: '1',
+      },
+    ],
+  ])('%s: nothing about lanes onto Solana, which no route passes through', (_, req) => {
+    const why = explanation({ smart_swap_options: null, ...req });
+    expect(why).not.toMatch(/solana/);
+  });
 });

@@ -68,6 +68,11 @@ export class Rejections {
    * only when the lanes they closed could have led to the destination (engine.ts checks by a walk without them).
    */
   readonly byOptions = new Set<string>();
+  /**
+   * The reasons that are shapes a user would not take (a round trip, a claim mid-route, Solana mid-route): when they
+   * are the only reasons, the pair is not joined by any route offered, and engine.ts says so first.
+   */
+  readonly byShape = new Set<string>();
   /** A route exists but needs more transactions than the request allows. */
   multiTxOnly = false;
   add(reason: string): void {
@@ -76,6 +81,10 @@ export class Rejections {
   addByOptions(reason: string): void {
     this.add(reason);
     this.byOptions.add(reason);
+  }
+  addByShape(reason: string): void {
+    this.add(reason);
+    this.byShape.add(reason);
   }
   /** Forgets the option reasons: a walk without the options found no route either. */
   dropByOptions(): void {
@@ -209,7 +218,7 @@ function walk(
       const refused =
         shapeRefusal(w.registry, w.q.source.wire.chain_id, shape) ??
         svmMidRouteRefusal(w.registry, w.q.source.wire.chain_id, shape);
-      if (refused) w.rejected.add(refused);
+      if (refused) w.rejected.addByShape(refused);
       else if (lanesCarryWhatTheyMust(shape)) w.out.push({ legs: shape });
       return; // leaving the destination's origin again could only come back to it with more steps
     }
@@ -329,14 +338,19 @@ function lanesFrom(
     // return to a visited origin, and MAX_LANES bounds it like any lane.
     const revisits = visited.has(edge.toOrigin) && edge.toOrigin !== edge.fromOrigin;
     if (revisits || !promising(w, edge.toOrigin, MAX_LANES - lanes - 1, MAX_SWAPS - swaps, evm)) continue;
+    // A route never passes through an SVM chain (svm-ends.ts): the options closing a lane onto one that is not the
+    // destination close no route, and are no reason to give (USDC Noble → Osmosis with bridges [CCTP] was answered
+    // "smart_relay: nobody mints CCTP transfers on solana").
+    const quiet = ontoSvmMidRoute(w, edge);
     if (!bridgeAllowed(w, edge.bridge.id)) {
-      w.rejected.addByOptions(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
+      if (!quiet)
+        w.rejected.addByOptions(`the route needs the ${edge.bridge.name} bridge, which the request excludes (bridges)`);
       continue;
     }
     const closed = w.ignoreOptions ? undefined : edge.bridge.eligible?.(edge.lane, w.q);
     if (closed) {
       // A lane whose twin carries the transfer instead closes no route: it is not a reason to give.
-      if (!closed.twinOpen) w.rejected.addByOptions(closed.why);
+      if (!closed.twinOpen && !quiet) w.rejected.addByOptions(closed.why);
       continue;
     }
     const pre = ibcLeg(w, p.at, holding(edge.from), `the ${edge.bridge.name} transfer`);
@@ -351,6 +365,12 @@ function lanesFrom(
       evm,
     );
   }
+}
+
+/** Whether a lane arrives on an SVM chain the route would only pass through (not the destination). */
+function ontoSvmMidRoute(w: Walk, edge: LaneEdge): boolean {
+  const to = edge.lane.toChainId;
+  return to !== w.q.dest.wire.chain_id && w.registry.chain(to)?.wire.chain_type === 'svm';
 }
 
 function positionAfter(edge: LaneEdge): Position {

@@ -65,7 +65,7 @@ describe('Solana only at the ends of a route', () => {
     }
   });
 
-  it('an amount only Solana could carry gets no route, and the explanation says why Solana was not taken', () => {
+  it('an amount only Solana could carry gets no route, and the explanation names the fee, not Solana', () => {
     let err: ApiError | undefined;
     try {
       quoteRoute(ctx, parseRouteQuery(registry, nobleToEthereum('10000')));
@@ -75,8 +75,9 @@ describe('Solana only at the ends of a route', () => {
     expect(err?.message).toBe('no routes found');
     const reasons = String(err!.details[0]!.metadata.explanation).split('; ');
     expect(reasons).toContainEqual(expect.stringMatching(/^CCTP from noble-1 to 1: the amount 10000 does not cover/));
-    // Today the lane onto Solana is an unrelayed burn, refused mid-route first for its claim (shape-rules.ts).
-    expect(reasons.filter((r) => /solana/.test(r))).not.toEqual([]);
+    // The lane onto Solana, closed by smart_relay, could only have led through Solana, which no route does: its
+    // closing is no reason to give for a transfer between Noble and Ethereum.
+    expect(reasons.filter((r) => /solana/.test(r))).toEqual([]);
   });
 
   it('the rule itself: a shape through Solana is refused whatever its lanes, one from or to Solana is not', () => {
