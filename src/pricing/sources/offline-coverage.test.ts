@@ -66,4 +66,15 @@ describe('offline prices of listed assets with a CoinGecko id', () => {
     const wsolPrice = prices.usdPrice('solana', wsol!.wire.denom, AS_OF)?.price;
     expect(wsolPrice?.toString()).toBe(prices.usdPrice('osmosis-1', sol, AS_OF)?.price.toString());
   });
+
+  it("USDT on BNB Smart Chain takes USDT's price: Stargate exchanges it one for one with other chains' USDT", () => {
+    const registry = t.ctx.registry;
+    const prices = t.ctx.market().prices;
+    const usdt = '0x55d398326f99059fF775485246999027B3197955';
+    expect(registry.asset('56', usdt)?.wire.coingecko_id).toBe('binance-bridged-usdt-bnb-smart-chain');
+    const price = prices.usdPrice('56', usdt, AS_OF)?.price;
+    expect(price?.toString()).toBe(shipped.coingecko.tether.price);
+    // 18 decimals on BNB Smart Chain: 1000 USDT is 1000 USD, not 10^15.
+    expect(usdValueOf(prices, registry, '56', usdt, 1000n * 10n ** 18n, AS_OF)?.usd.toFixed(2)).toBe('1000.07');
+  });
 });
