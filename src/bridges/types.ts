@@ -162,7 +162,11 @@ interface Ics20Lane<L extends Lane> {
    * The transfer, for any amount (what a swap delivers is known only when it runs): its channel on the source chain,
    * receiver and memo. `swapAfter`: the EVM swap the lane carries on arrival (carriesNext).
    */
-  send(input: { lane: L; recipient: string; swapAfter?: EvmSwapAfter }): { channel: string; receiver: string; memo: string };
+  send(input: { lane: L; recipient: string; swapAfter?: EvmSwapAfter }): {
+    channel: string;
+    receiver: string;
+    memo: string;
+  };
 }
 
 export interface ContractCall {
