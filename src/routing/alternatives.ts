@@ -8,6 +8,7 @@ import type { Decimal } from '../pricing/index.js';
 import { formatUsd, usdValueOf } from '../pricing/index.js';
 import type { RankedRoute, RouteRanking } from '../wire/alternatives.js';
 import { planCandidates, type Candidate } from './engine.js';
+import { gasToHold } from './gas/gas-to-hold.js';
 import { judgeRoute, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
 import { txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
 
@@ -46,7 +47,8 @@ function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: Retur
           nowMs,
         )?.usd;
   const net = end && priced ? (q.amount.kind === 'in' ? end.sub(costsUsd) : end.add(costsUsd)) : undefined;
-  const claims = costs.gas.filter((g) => g.txIndex === undefined).length;
+  const claimChains = costs.gas.filter((g) => g.txIndex === undefined).map((g) => g.chainId);
+  const claims = claimChains.length;
   return {
     candidate: c,
     ranking: {
@@ -57,6 +59,7 @@ function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: Retur
       signatures: txsRequired(c.route) + claims,
       claims,
       estimated_route_duration_seconds: c.seconds,
+      needs_gas_on: gasToHold(registry, c.route, claimChains),
       net,
     },
   };
@@ -65,11 +68,14 @@ function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: Retur
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Why `r` ranks below `first` (or, for the first, why it leads). */
-function why(q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string {
+function why(ctx: QuoteContext, q: RouteQuery, r: Ranked, first: Ranked, isFirst: boolean): string {
+  const chainName = (id: string) => ctx.registry.chain(id)?.wire.pretty_name ?? id;
   const a = r.ranking;
   const b = first.ranking;
   const facts = `${plural(a.signatures, 'signature')}, about ${a.estimated_route_duration_seconds} s`;
-  const costs = a.usd_costs_on_top !== null ? `, ${a.usd_costs_on_top} USD in fees on top and gas` : '';
+  const costs =
+    (a.usd_costs_on_top !== null ? `, ${a.usd_costs_on_top} USD in fees on top and gas` : '') +
+    (a.needs_gas_on.length > 0 ? `; needs gas already held on ${a.needs_gas_on.map(chainName).join(', ')}` : '');
   if (isFirst) {
     // Ranking weighs each signature after the first (route-cost.ts, SIGNATURE_WEIGHT_BPS): say so.
     const lead = q.goFast
@@ -147,6 +153,6 @@ export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRout
     const judged = judgeRoute(ctx, q, r.candidate.route);
     const { route } = renderQuote(ctx, r.candidate.route, judged);
     const { net: _net, ...figures } = r.ranking;
-    return { ...route, junction_ranking: { rank: i + 1, why: why(q, r, first, i === 0), ...figures } };
+    return { ...route, junction_ranking: { rank: i + 1, why: why(ctx, q, r, first, i === 0), ...figures } };
   });
 }

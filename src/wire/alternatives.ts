@@ -24,6 +24,10 @@ export const RouteRanking = Type.Object(
     signatures: Type.Integer({ description: 'transactions the user signs, claims on arrival included' }),
     claims: Type.Integer({ description: 'transfers the user completes on the destination (an unrelayed CCTP mint)' }),
     estimated_route_duration_seconds: Type.Integer(),
+    needs_gas_on: Type.Array(Type.String(), {
+      description:
+        'chains where the user must already hold the gas token: a later transaction or a claim there is paid in a token the route does not deliver there (Junction does not see balances)',
+    }),
   },
   { title: 'RouteRanking' },
 );

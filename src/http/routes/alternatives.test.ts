@@ -130,4 +130,57 @@ describe('POST /junction/routes', () => {
     expect(alt.statusCode).toBe(single.statusCode);
     expect(alt.json()).toEqual(single.json());
   });
+
+  it('says where a route needs gas the user must already hold: a later signature on an L2 where only USDC arrives', async () => {
+    const body = {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: USDC_ETHEREUM,
+      amount_in: '1000000000',
+      allow_multi_tx: true,
+    };
+    const { routes } = (await post(t.app, '/junction/routes', body)).json() as {
+      routes: (Ranked & { junction_ranking: { needs_gas_on: string[] } })[];
+    };
+    const chainsSigned = (r: Ranked) => [
+      ...new Set(
+        r.operations.map((o) => {
+          const op = Object.values(o).find((v) => typeof v === 'object' && v !== null) as Record<string, string>;
+          return `${(o as { tx_index: number }).tx_index}:${op.from_chain_id ?? op.chain_id}`;
+        }),
+      ),
+    ];
+    for (const r of routes) {
+      // Every transaction after the first starts on an EVM chain where USDC arrives: each needs that chain's ETH.
+      const later = chainsSigned(r)
+        .filter((k) => !k.startsWith('0:'))
+        .map((k) => k.split(':')[1]!)
+        .filter((c) => c !== 'noble-1');
+      expect(r.junction_ranking.needs_gas_on).toEqual([...new Set(later)]);
+      const names = [...new Set(later)].map((c) => t.ctx.registry.chain(c)!.wire.pretty_name);
+      if (later.length > 0) expect(r.junction_ranking.why).toContain(`needs gas already held on ${names.join(', ')}`);
+    }
+    // The offline answer goes through an L2 (2 signatures) and its second transaction is signed there.
+    expect(routes.some((r) => r.junction_ranking.needs_gas_on.length > 0)).toBe(true);
+    expect(routes.some((r) => r.txs_required === 1 && r.junction_ranking.needs_gas_on.length === 0)).toBe(true);
+  });
+
+  it('gas the arriving funds pay is not asked for: USDC into Noble pays Noble’s fees', async () => {
+    const body = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: USDC_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: USDC_ETHEREUM,
+      amount_in: '1000000000',
+      allow_multi_tx: true,
+      bridges: ['IBC', 'CCTP'],
+    };
+    const { routes } = (await post(t.app, '/junction/routes', body)).json() as {
+      routes: (Ranked & { junction_ranking: { needs_gas_on: string[] } })[];
+    };
+    const viaNoble = routes.find((r) => r.txs_required === 2);
+    expect(viaNoble, JSON.stringify(routes.map((r) => r.junction_ranking))).toBeDefined();
+    expect(viaNoble!.junction_ranking.needs_gas_on).toEqual([]);
+  });
 });
