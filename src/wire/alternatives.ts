@@ -26,7 +26,7 @@ export const RouteRanking = Type.Object(
     estimated_route_duration_seconds: Type.Integer(),
     needs_gas_on: Type.Array(Type.String(), {
       description:
-        'chains where the user must already hold the gas token: a later transaction or a claim there is paid in a token the route does not deliver there (Junction does not see balances)',
+        'EVM and Solana chains where the user must already hold the native gas token: a later transaction or a claim is signed there and the route delivers another token there (Junction does not see balances; Cosmos chains, whose fee tokens vary, are not listed)',
     }),
   },
   { title: 'RouteRanking' },

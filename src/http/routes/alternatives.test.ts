@@ -166,7 +166,7 @@ describe('POST /junction/routes', () => {
     expect(routes.some((r) => r.txs_required === 1 && r.junction_ranking.needs_gas_on.length === 0)).toBe(true);
   });
 
-  it('gas the arriving funds pay is not asked for: USDC into Noble pays Noble’s fees', async () => {
+  it('Cosmos chains are not judged: the burn signed on Noble with the USDC that arrived asks for nothing', async () => {
     const body = {
       source_asset_chain_id: 'osmosis-1',
       source_asset_denom: USDC_OSMOSIS,
