@@ -29,6 +29,7 @@ const SOLANA_USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const BLOCKHASH = 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k';
 const TIMEOUTS = [300, 3_600] as const;
 const AXLUSDC_POLYGON = '0x750e4C4984a9e0f12978eA6742Bc1c5D248f40ed';
+const AXLUSDC_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 
 const ctx = scanContext(NOW_MS);
 const { registry } = ctx;
@@ -80,7 +81,37 @@ describe('deadlines of a multi-transaction route', () => {
       r.planned.txIndices.forEach((tx, i) => {
         if (i > 0 && tx !== r.planned.txIndices[i - 1]) starters.add(startedBy(r.planned, i));
       });
-    expect([...starters].sort()).toEqual(expect.arrayContaining(['AXELAR', 'CCTP', 'EUREKA', 'GO_FAST', 'IBC']));
+    // Axelar from a Cosmos chain rides in the swap's transaction before it (the post-swap action sends it), so the
+    // scan's later transactions no longer start with it; one that does is checked below (from Ethereum).
+    expect([...starters].sort()).toEqual(expect.arrayContaining(['CCTP', 'EUREKA', 'GO_FAST', 'IBC', 'SWAP']));
+  });
+
+  it('USDC Noble → axlUSDC on Osmosis over CCTP then Axelar: the Axelar call after the mint times out after it', () => {
+    const q = quoteRoute(
+      ctx,
+      parseRouteQuery(registry, {
+        source_asset_chain_id: 'noble-1',
+        source_asset_denom: 'uusdc',
+        dest_asset_chain_id: 'osmosis-1',
+        dest_asset_denom: AXLUSDC_OSMOSIS,
+        amount_in: '300000000',
+        allow_multi_tx: true,
+        allow_swaps: false,
+        // The 40 USDC relaying fee into Ethereum is over the safety threshold at this size: not what is tested here.
+        allow_unsafe: true,
+        bridges: ['CCTP', 'AXELAR'],
+      }),
+    );
+    const kinds = q.planned.steps.map((s) => (s.kind === 'bridge' ? s.lane.bridge : s.kind));
+    expect(kinds).toEqual(['CCTP', 'AXELAR']);
+    expect(q.planned.txIndices).toEqual([0, 1]);
+    for (const timeoutSeconds of TIMEOUTS) {
+      const later = build(q.planned, timeoutSeconds)[1]!;
+      expect('evm_tx' in later && later.evm_tx.chain_id).toBe('1');
+      const arrival = arrivalSeconds(q.planned, 1);
+      for (const d of txDeadlines(later))
+        expect(d.ns >= NOW_NS + BigInt(arrival + timeoutSeconds) * SECOND_NS).toBe(true);
+    }
   });
 
   it('no svm_tx after the first transaction; every later deadline lies beyond now + the arrival + timeout_seconds', () => {
