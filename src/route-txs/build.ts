@@ -496,23 +496,14 @@ class Folder {
       return { transfer: { to_address: this.address(here) } };
     }
     const next = this.steps[j]!;
-    if (next.kind === 'bridge') return { ibc_transfer: this.laneSentAfterSwap(j) };
+    if (next.kind === 'bridge') return this.laneSentAfterSwap(j);
     if (next.kind !== 'transfer') throw new Error('a swap cannot directly follow a swap in one transaction');
-    const swap = this.steps[j - 1] as SwapStep;
-    const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
     const onward = this.arrivalAfter(j + 1);
-    return {
-      ibc_transfer: {
-        ibc_info: {
-          source_channel: next.hop.channel,
-          receiver: onward.receiver,
-          ...(fees ? { fee: fees.fee } : {}),
-          memo: onward.memo ? stringifyWithBigInts(onward.memo) : '',
-          recover_address: this.address(here),
-        },
-        ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
-      },
-    };
+    return this.postSwapTransfer(j, {
+      channel: next.hop.channel,
+      receiver: onward.receiver,
+      memo: onward.memo ? stringifyWithBigInts(onward.memo) : '',
+    });
   }
 
   /**
@@ -530,18 +521,27 @@ class Folder {
       recipient: this.address(lane.lane.toChainId),
       ...(after ? { swapAfter: evmSwapAfter(after, this.amounts.minOut[this.group.first + j + 1]!) } : {}),
     });
-    // Neutron's contracts pay the relayer fee of the transfer they send: the swap bought it (routing/ibc-fee.ts).
+    return this.postSwapTransfer(j, send);
+  }
+
+  /**
+   * The post-swap `ibc_transfer` the swap steps[j-1] ends with, with the relayer fee the swap bought where the chain's
+   * contracts pay one for their transfers (Neutron's feerefunder: routing/ibc-fee.ts).
+   */
+  private postSwapTransfer(j: number, send: { channel: string; receiver: string; memo: string }): PostSwapAction {
     const swap = this.steps[j - 1] as SwapStep;
     const fees = swap.ibcFee ? ibcFeeFields(swap.ibcFee, swap.venue.name) : undefined;
     return {
-      ibc_info: {
-        source_channel: send.channel,
-        receiver: send.receiver,
-        ...(fees ? { fee: fees.fee } : {}),
-        memo: send.memo,
-        recover_address: this.address(lane.lane.fromChainId),
+      ibc_transfer: {
+        ibc_info: {
+          source_channel: send.channel,
+          receiver: send.receiver,
+          ...(fees ? { fee: fees.fee } : {}),
+          memo: send.memo,
+          recover_address: this.address(swap.chainId),
+        },
+        ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
       },
-      ...(fees?.feeSwap ? { fee_swap: fees.feeSwap } : {}),
     };
   }
 

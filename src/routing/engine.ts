@@ -35,7 +35,7 @@ import { bestSplit } from './split.js';
 import { evmSwapsOffHint, isEvmSwapStep, isEvmVenue, wrapOnlyReason } from './evm-venues.js';
 import { evmSwapOnArrivalReason } from './evm-destination-swap.js';
 import { bestExactIn, bestExactOut } from './swap.js';
-import { forwardsFrom, stepTxIndices } from './transactions.js';
+import { forwardsFrom, sentByPostSwap, stepTxIndices } from './transactions.js';
 import {
   stepFrom,
   transferStep,
@@ -134,7 +134,8 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   // Fees paid on top and gas are valued at the market's prices of this moment; without a clock they count as zero.
   const pricing = nowMs === undefined ? undefined : { prices: market.prices, nowMs, gas: gasTable() };
   const cached = cache?.shapesFor(market, q);
-  const shapes = cached ?? enumerateShapes(registry, market, laneGraph(registry, ctx.bridges), q, rejected);
+  const lanes = laneGraph(registry, ctx.bridges);
+  const shapes = cached ?? enumerateShapes(registry, market, lanes, q, rejected);
   const simulated = shapes
     .map((shape) => ({ shape, candidate: simulateShape(registry, q, shape, rejected, pricing) }))
     .filter((c): c is { shape: RouteShape; candidate: Candidate } => c.candidate !== undefined);
@@ -143,7 +144,6 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
   if (ranked.length === 0) {
     // Lanes the request's options closed explain nothing when, with every lane open, no route takes shape either
     // (USDC → a token no pool trades was "refused" because the relayed CCTP form replaces the unrelayed one).
-    const lanes = laneGraph(registry, ctx.bridges);
     if (
       shapes.length === 0 &&
       rejected.byOptions.size > 0 &&
@@ -155,7 +155,6 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
     // and comes back to it is not offered", as if a round trip were the user's question).
     const onlyDetours =
       shapes.length === 0 && rejected.reasons.length > 0 && rejected.reasons.every((r) => rejected.byShape.has(r));
-    // A candidate refused only for its transaction count proves that a multi-transaction route exists.
     const wrapOnly = wrapOnlyReason(q);
     throw noRouteError({
       // A wrap alone explains itself: the round trips the search refused on the way are beside the point.
@@ -164,6 +163,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
         : onlyDetours
           ? [`${noRouteFallback(q, false)}, except by detours that are not offered`, ...rejected.reasons]
           : rejected.reasons,
+      // A candidate refused only for its transaction count proves that a multi-transaction route exists.
       multiTxRefused: !wrapOnly && rejected.multiTxOnly,
       fallback: noRouteFallback(q, shapes.length > 0),
     });
@@ -321,10 +321,7 @@ function ibcFeeAfter(
   if (!next || next.kind !== 'ibc') return undefined;
   // The post-swap action sends an IBC hop, or a lane whose message is one ICS-20 transfer (transactions.ts).
   const lane = legs[i + 2];
-  const sendsLane =
-    lane?.kind === 'lane' &&
-    lane.lane.fromChainId === leg.venue.venue.chainId &&
-    lane.bridge.ics20?.applies(lane.lane) === true;
+  const sendsLane = lane?.kind === 'lane' && sentByPostSwap(lane.bridge, lane.lane, leg.venue.venue.chainId);
   if (next.hops.length === 0 && !sendsLane) return undefined;
   const fee = postSwapIbcFee(registry, leg.venue, leg.x);
   if (typeof fee === 'string') {

@@ -6,6 +6,7 @@
 import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { OperationInput } from '../wire/operation.js';
+import { parseAmount } from './query.js';
 import { simulateExactOut } from './swap.js';
 import type { Step } from './types.js';
 
@@ -17,9 +18,7 @@ export function exactOutTarget(operations: readonly OperationInput[]): bigint | 
   const i = operations.findIndex((o) => (o.swap as { swap_out?: unknown } | null | undefined)?.swap_out);
   if (i < 0 || !operations.slice(i + 1).some((o) => o.evm_swap !== undefined && o.evm_swap !== null)) return undefined;
   const raw = (operations[i]!.swap as { swap_out: { swap_amount_out?: unknown } }).swap_out.swap_amount_out;
-  if (typeof raw !== 'string' || !/^[1-9]\d*$/.test(raw))
-    throw invalidArgument(`invalid operations[${i}].swap.swap_out.swap_amount_out: must be a positive integer`);
-  return BigInt(raw);
+  return parseAmount(`operations[${i}].swap.swap_out.swap_amount_out`, raw as string);
 }
 
 /** What the exact-out swap in `steps` must give so that the steps after it deliver `amountOut`. */

@@ -14,6 +14,7 @@
  *   an EVM swap of one path on arrival — nothing bridges on after such a swap in that transaction).
  * Otherwise the user signs a new transaction on the chain where the funds wait.
  */
+import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 import { isEvmSwapStep } from './evm-venues.js';
@@ -42,7 +43,10 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
     });
   if (step.kind === 'bridge') {
     if (prev.kind !== 'swap' || prev.chainId !== step.lane.fromChainId) return false;
-    if (!isEvmSwapStep(prev)) return postSwapSends(registry, prev.chainId, step);
+    if (!isEvmSwapStep(prev))
+      return (
+        registry.chain(prev.chainId)?.entryPoint !== undefined && sentByPostSwap(step.bridge, step.lane, prev.chainId)
+      );
     return (
       // A swap a lane's destination contract runs ends there: only the user's own swap call can bridge on.
       prevStartsTx && step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
@@ -54,12 +58,13 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
 }
 
 /**
- * Whether the entry point's post-swap action on a Cosmos chain can send the lane: its source message is one ICS-20
- * transfer (Axelar's). Where contracts pay relayer fees for their IBC transfers (Neutron's feerefunder), the swap
- * pays it out of its input as for any post-swap transfer (engine.ts ibcFeeAfter).
+ * Whether the entry point's post-swap action after a swap on the Cosmos chain `swapChainId` can send the lane: it
+ * starts there and its source message is one ICS-20 transfer (Axelar's). Where contracts pay relayer fees for their
+ * IBC transfers (Neutron's feerefunder), the swap pays it out of its input as for any post-swap transfer (engine.ts
+ * ibcFeeAfter, which asks the same question of the route's legs).
  */
-function postSwapSends(registry: Registry, chainId: string, step: Step & { kind: 'bridge' }): boolean {
-  return registry.chain(chainId)?.entryPoint !== undefined && step.bridge.ics20?.applies(step.lane) === true;
+export function sentByPostSwap<L extends Lane>(bridge: LaneBridge<L>, lane: L, swapChainId: string): boolean {
+  return lane.fromChainId === swapChainId && bridge.ics20?.applies(lane) === true;
 }
 
 function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
