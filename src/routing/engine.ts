@@ -162,7 +162,8 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
         ? [wrapOnly]
         : onlyDetours
           ? [`${noRouteFallback(q, false)}, except by detours that are not offered`, ...rejected.reasons]
-          : rejected.reasons,
+          : shapeReasonsLast(rejected),
+      destChainId: q.dest.wire.chain_id,
       // A candidate refused only for its transaction count proves that a multi-transaction route exists.
       multiTxRefused: !wrapOnly && rejected.multiTxOnly,
       fallback: noRouteFallback(q, shapes.length > 0),
@@ -186,6 +187,16 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
       kept.map((c) => c.shape),
     );
   return kept.map((c) => c.candidate);
+}
+
+/**
+ * Where a fee, a pool or a lane refused the amount, that is the answer; the round trips the search also refused are
+ * said after it (a dust amount of USDC from Noble to Ethereum began with "a route that leaves axelar-dojo-1 and comes
+ * back to it is not offered").
+ */
+function shapeReasonsLast(rejected: Rejections): string[] {
+  const shape = rejected.reasons.filter((r) => rejected.byShape.has(r));
+  return [...rejected.reasons.filter((r) => !rejected.byShape.has(r)), ...shape];
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {

@@ -30,6 +30,34 @@ describe('explainRefusals', () => {
     expect(explainRefusals([needs(2, 'x')])).toBe(needs(2, 'x'));
   });
 
+  it('says a refusal shared by lanes to several chains once, the lane to the destination first', () => {
+    const floor = (fee: number) => `the amount 10000 does not cover the CCTP relaying fee of ${fee}`;
+    const text = explainRefusals(
+      [
+        'Axelar from osmosis-1 to 1: the amount 9958 does not exceed the execution fee',
+        `CCTP from noble-1 to 10: ${floor(250000)}`,
+        `CCTP from noble-1 to 1: ${floor(40000000)}`,
+        `CCTP from noble-1 to 137: ${floor(250000)}`,
+        `CCTP from noble-1 to 8453: ${floor(250000)}`,
+        'the pools of neutron-astroport cannot absorb 10000 uusdc',
+      ],
+      '1',
+    );
+    expect(text).toBe(
+      [
+        'Axelar from osmosis-1 to 1: the amount 9958 does not exceed the execution fee',
+        `CCTP from noble-1 to 1: ${floor(40000000)}`,
+        `CCTP from noble-1 to 10, 137 and 8453: ${floor(250000)}`,
+        'the pools of neutron-astroport cannot absorb 10000 uusdc',
+      ].join('; '),
+    );
+  });
+
+  it('never reads a multi-transaction reason as a lane refusal', () => {
+    const r = needs(2, 'CCTP from noble-1 to 1: the mint needs a transaction of its own');
+    expect(explainRefusals([r, r], '1')).toBe(r);
+  });
+
   it('the wire words clients match on stay', () => {
     const e = noRouteError({ reasons: [needs(2, 'x'), needs(3, 'y')], multiTxRefused: true, fallback: '' });
     expect(e).toBeInstanceOf(ApiError);

@@ -16,6 +16,8 @@ export const MULTI_TX_REQUIRED_REASON = 'MULTI_TX_REQUIRED';
 export interface NoRouteFacts {
   /** Why candidates were dropped, in the order they were found (duplicates are removed here). */
   reasons: readonly string[];
+  /** The request's destination chain: refusals of lanes that reach it are said first. */
+  destChainId?: string;
   /** True when a route exists but needs several transactions and the request did not allow that. */
   multiTxRefused: boolean;
   /** Said when no candidate was even considered (e.g. no channel path, no venue trades the pair). */
@@ -31,10 +33,10 @@ const MULTI_TX_REASON = /^the route needs (\d+) transactions because (.+); set a
  * advice (one such answer once repeated it 8 times in 2,130 characters), so those are summed up as the route with the
  * fewest transactions, how many others were refused for the same cause, and the advice once.
  */
-export function explainRefusals(reasons: readonly string[]): string {
+export function explainRefusals(reasons: readonly string[], destChainId?: string): string {
   const other: string[] = [];
   const multi: { txs: number; why: string }[] = [];
-  for (const r of new Set(reasons)) {
+  for (const r of groupLaneRefusals([...new Set(reasons)], destChainId)) {
     const m = MULTI_TX_REASON.exec(r);
     if (m) multi.push({ txs: Number(m[1]), why: m[2]! });
     else other.push(r);
@@ -55,8 +57,43 @@ export function explainRefusals(reasons: readonly string[]): string {
   ].join('; ');
 }
 
+/** A lane's refusal as the engine words it: "<bridge> from <chain> to <chain>: <why>". */
+const LANE_REFUSAL = /^([A-Za-z][\w ]{0,30}?) from (\S+) to (\S+): (.+)$/;
+
+/**
+ * Lane refusals that differ only in where the lane goes are said once, naming every destination, and those of lanes
+ * that reach the request's destination come first: a dust amount of USDC from Noble to Ethereum was refused by CCTP
+ * to six chains, each its own sentence of the same words, and the lane the user asked about was one of them.
+ */
+function groupLaneRefusals(reasons: readonly string[], destChainId: string | undefined): string[] {
+  const groups = new Map<string, { head: string; to: string[]; why: string; reachesDest: boolean; at: number }>();
+  const out: { text: string; reachesDest: boolean; at: number }[] = [];
+  reasons.forEach((r, at) => {
+    const m = MULTI_TX_REASON.test(r) ? null : LANE_REFUSAL.exec(r);
+    if (!m) {
+      out.push({ text: r, reachesDest: false, at });
+      return;
+    }
+    const [, bridge, from, to, why] = m as unknown as [string, string, string, string, string];
+    const key = `${bridge}\u0000${from}\u0000${why}`;
+    const group = groups.get(key);
+    if (group) {
+      group.to.push(to);
+      group.reachesDest ||= to === destChainId;
+    } else groups.set(key, { head: `${bridge} from ${from}`, to: [to], why, reachesDest: to === destChainId, at });
+  });
+  for (const g of groups.values())
+    out.push({ text: `${g.head} to ${listOf(g.to)}: ${g.why}`, reachesDest: g.reachesDest, at: g.at });
+  // Stable: lanes to the destination first, then everything in the order it was found.
+  return out.sort((a, b) => Number(b.reachesDest) - Number(a.reachesDest) || a.at - b.at).map((o) => o.text);
+}
+
+function listOf(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}
+
 export function noRouteError(facts: NoRouteFacts): ApiError {
-  const explanation = facts.reasons.length > 0 ? explainRefusals(facts.reasons) : facts.fallback;
+  const explanation = facts.reasons.length > 0 ? explainRefusals(facts.reasons, facts.destChainId) : facts.fallback;
   return new ApiError(GrpcCode.NOT_FOUND, facts.multiTxRefused ? NO_SINGLE_TX_ROUTE_MESSAGE : NO_ROUTE_MESSAGE, [
     errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
   ]);
