@@ -51,9 +51,10 @@ export function explainRefusals(reasons: readonly string[], destChainId?: string
     others.length > 0
       ? ` (${others.length} other route${others.length > 1 ? 's need' : ' needs'} ${range} transactions too)`
       : '';
+  // The route that exists comes first: it is what the caller can act on; the refusals of other routes follow.
   return [
-    ...other,
     `the route needs ${first.txs} transactions because ${first.why}${more}; ${ALLOW_MULTI_TX_ADVICE}`,
+    ...other,
   ].join('; ');
 }
 

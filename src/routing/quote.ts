@@ -17,7 +17,7 @@ import { assembleRoute, routePriceImpact } from './assemble.js';
 import { planRoutes, type PlanContext } from './engine.js';
 import { usdOfPrices } from './fee-usd.js';
 import { gasTable } from './gas/table.js';
-import { MULTI_TX_REQUIRED_REASON, multiTxRequiredError } from './no-route.js';
+import { ALLOW_MULTI_TX_ADVICE, MULTI_TX_REQUIRED_REASON, multiTxRequiredError } from './no-route.js';
 import { routeCostUsd, type RouteCostUsd } from './route-cost.js';
 import { describeRouteShape } from './route-shape.js';
 import { txsRequired, type PlannedRoute, type RouteQuery } from './types.js';
@@ -120,9 +120,12 @@ function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unkno
   const judged = ranked.map((planned) => ({ planned, judged: judgeRoute(ctx, q, planned) }));
   const safe = judged.find((j) => j.judged.verdict.kind !== 'error');
   if (safe) {
-    return multiTxRequiredError(
-      `${(err as ApiError).details[0]?.metadata.explanation ?? 'the route needs several transactions'}; the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
-    );
+    const best = `the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`;
+    const said = (err as ApiError).details[0]?.metadata.explanation ?? 'the route needs several transactions';
+    // The route the caller can take is said right after the advice; other routes' refusals follow it.
+    const advice = said.indexOf(ALLOW_MULTI_TX_ADVICE);
+    const end = advice < 0 ? said.length : advice + ALLOW_MULTI_TX_ADVICE.length;
+    return multiTxRequiredError(`${said.slice(0, end)}; ${best}${said.slice(end)}`);
   }
   const first = judged[0]?.judged.verdict;
   return first?.kind === 'error' ? first.error : err;

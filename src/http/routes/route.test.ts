@@ -109,6 +109,23 @@ describe('no route', () => {
     },
   );
 
+  it('says first what the caller can act on: the route that exists, the advice, that route, then the refusals', async () => {
+    const res = await post('/v2/fungible/route', {
+      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      source_asset_chain_id: '1',
+      dest_asset_denom: 'uatom',
+      dest_asset_chain_id: 'cosmoshub-4',
+      amount_in: '1000000000',
+      bridges: ['CCTP', 'IBC'],
+    });
+    expect(res.status).toBe(404);
+    const said: string = res.body.details[0].metadata.explanation;
+    expect(said).toMatch(
+      /^the route needs 2 transactions because [^;]*; set allow_multi_tx to true to accept it; the best route that passes price safety has 2 transactions: 1\. Ethereum: CCTP to Noble/,
+    );
+    expect(said).toMatch(/; the route needs the Axelar bridge, which the request excludes \(bridges\)/);
+  });
+
   it('no route at all → 404, code 5, "no routes found"', async () => {
     const res = await post('/v2/fungible/route', { ...nobleToQuicksilver, allow_multi_tx: true, bridges: ['CCTP'] });
     expect(res.status).toBe(404);
