@@ -45,3 +45,16 @@ describe('data/axelar.json tokens', () => {
     });
   }
 });
+
+describe("data/contracts.json: the swap router of Skip's AxelarHandlers", () => {
+  // Each handler's setSwapRouter argument (AxelarHandlerSetRouter broadcasts) is Skip's SkipGoSwapRouter proxy of
+  // that chain, so a source swap rides in swapAndGmpTransferERC20Token with SkipGoSwapRouter calldata everywhere.
+  // Base's was once taken for an unidentified router: it is the first of Base's two SkipGoSwapRouter proxies.
+  const cfg = axelarConfig();
+  for (const chainId of Object.keys(NAMES))
+    it(`${chainId}: the handler calls the chain's SkipGoSwapRouter`, () => {
+      const router = cfg.handlerSwapRouter.get(chainId);
+      expect(router).toBeDefined();
+      expect(router!.toLowerCase()).toBe(cfg.skipGoSwapRouter.get(chainId)?.toLowerCase());
+    });
+});
