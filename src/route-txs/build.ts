@@ -101,7 +101,10 @@ function groupByTx(route: PlannedRoute): TxGroup[] {
   return groups;
 }
 
-/** Per-step amounts the messages commit to: what enters each step, and the guaranteed minimum of each swap. */
+/**
+ * Per-step amounts the messages commit to: what enters each step, and the guaranteed minimum of each swap and of each
+ * bridge whose send takes a minimum (LaneBridge.minOutput).
+ */
 interface Commitments {
   input: bigint[];
   minOut: bigint[];
@@ -127,6 +130,8 @@ function affiliatesOn(opts: MessageOptions, chainId: string) {
  * Exact-out swap: the input is padded by the slippage tolerance, because the entry point refunds the unused input to
  * the swap's refund address; the output is fixed. Nothing else refunds, so a route without such a swap (transfers
  * only) sends exactly its amount.
+ * A bridge delivers its quoted output, or for an OFT send (Stargate, LayerZero) at least its minAmountLD, which the
+ * caller's slippage tolerance sets: min_amount_out must not promise more than the transactions enforce.
  */
 function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
@@ -138,7 +143,10 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   for (const step of route.steps) {
     input.push(amount);
     if (step.kind === 'bridge') {
-      amount = bridgeOutput(step, amount);
+      const out = bridgeOutput(step, amount);
+      // A send that takes a minimum from the slippage tolerance (an OFT's minAmountLD) guarantees only that; as after
+      // an EVM swap, a padded input keeps the planned output for the exact-out swap further on.
+      amount = amount > step.amountIn || !step.bridge.minOutput ? out : step.bridge.minOutput(step.lane, out, slip);
     } else if (step.kind === 'swap') {
       if (isEvmSwapStep(step)) {
         // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps. When
