@@ -206,6 +206,7 @@ export function buildMessages(
     if (!a) throw invalidArgument(`missing address for chain ${chainId}`);
     return a;
   };
+  requireHandlerCarried(route, opts.postRouteHandler);
   const amounts = commitments(route, opts);
   const groups = groupByTx(route);
   const lastGroup = groups[groups.length - 1];
@@ -302,6 +303,31 @@ export function buildMessages(
     });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/**
+ * A post_route_handler runs where the route ends: in the memo of its last IBC packet (IBC hooks, autopilot) or as the
+ * post-swap action of its last swap on a Cosmos chain. A route that ends otherwise (a lane bridge such as CCTP, Go
+ * Fast, Hyperlane or OPinit, or an EVM swap) has nothing that would run it, so the request is refused rather than
+ * answered with transactions that silently leave it out.
+ */
+function requireHandlerCarried(route: PlannedRoute, handler: PostRouteHandler | null | undefined): void {
+  // A handler the service does not know (autopilot_msg, spelled as English has it) would otherwise vanish unread.
+  for (const key of Object.keys(handler ?? {}))
+    if (key !== 'wasm_msg' && key !== 'autpilot_msg')
+      throw invalidArgument(
+        `invalid post_route_handler.${key}: not a handler; give wasm_msg or autpilot_msg (spelled so in the Skip API)`,
+      );
+  if (!handler?.wasm_msg && !handler?.autpilot_msg) return;
+  const last = route.steps[route.steps.length - 1]!;
+  if (last.kind === 'transfer' || (last.kind === 'swap' && !isEvmSwapStep(last))) return;
+  const ending =
+    last.kind === 'bridge'
+      ? `a transfer over ${last.lane.bridge} to ${last.lane.toChainId}`
+      : `a swap on ${last.chainId}, an EVM chain`;
+  throw invalidArgument(
+    `invalid post_route_handler: the route ends with ${ending}, which cannot run it; a handler needs a route that ends with an IBC transfer or a swap on a Cosmos chain`,
+  );
 }
 
 /**
