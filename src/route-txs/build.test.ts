@@ -15,7 +15,7 @@ import {
   userAddress,
 } from '../test-helpers/registry.js';
 import { addressesFromList } from '../messages/address.js';
-import { buildMessages, type MessageOptions } from './build.js';
+import { buildMessages, parseSlippagePpm, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
 import { BRIDGE_SET } from '../bridges/index.js';
 import { ARRIVAL_ALLOWANCE } from '../messages/tx-window.js';
@@ -297,6 +297,25 @@ describe('MsgTransfer messages', () => {
       }),
     );
     expect(autopilot).toMatchObject({ code: 3, field: 'post_route_handler.autpilot_msg' });
+  });
+});
+
+describe('slippage_tolerance_percent', () => {
+  it('reads a percent in ppm, down to one ppm (four decimals), below 100 %', () => {
+    expect(parseSlippagePpm('1')).toBe(10_000n);
+    expect(parseSlippagePpm('0.001')).toBe(10n);
+    expect(parseSlippagePpm('0.0001')).toBe(1n);
+    expect(parseSlippagePpm('99.9999')).toBe(999_999n);
+    expect(parseSlippagePpm(undefined)).toBe(10_000n);
+    expect(apiErrorOf(() => parseSlippagePpm('100'))).toMatchObject({ code: 3, field: 'slippage_tolerance_percent' });
+  });
+
+  it('says why a finer or malformed value is refused', () => {
+    for (const raw of ['0.00001', 'abc', '-1', '1e2', '.5']) {
+      const err = apiErrorOf(() => parseSlippagePpm(raw));
+      expect(err).toMatchObject({ code: 3, field: 'slippage_tolerance_percent' });
+      expect(err.message).toContain('at most 4 decimal places');
+    }
   });
 });
 

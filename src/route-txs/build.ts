@@ -69,13 +69,13 @@ export function parseTimeoutSeconds(raw: string | null | undefined): number {
   return Number(raw);
 }
 
-/** "1" → 10 000 ppm; "0.25" → 2 500 ppm. At most six decimals, below 100 %. */
+/** "1" → 10 000 ppm; "0.25" → 2 500 ppm. At most four decimals (one ppm), below 100 %. */
 export function parseSlippagePpm(raw: string | null | undefined): bigint {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_SLIPPAGE_PPM;
   const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(raw);
   if (!m)
     throw invalidArgument(
-      `invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5", got "${raw}"`,
+      `invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5" with at most 4 decimal places, got "${raw}"`,
     );
   const ppm = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
   if (ppm >= 1_000_000n) throw invalidArgument('invalid slippage_tolerance_percent: must be below 100');
