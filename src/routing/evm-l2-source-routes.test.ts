@@ -158,4 +158,24 @@ describe.each([
     const call = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${only.evm_tx.data}` as Hex });
     expect(call.functionName).toBe('swapAndSubmitOrder');
   });
+
+  it('with go_fast: one signature to USDC on Noble too — the order data sends it on from Osmosis', async () => {
+    const res = await post(t.app, '/v2/fungible/route', {
+      source_asset_chain_id: chainId,
+      source_asset_denom: native,
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '100000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      go_fast: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual([
+      'evm_swap',
+      'go_fast_transfer',
+      'transfer',
+    ]);
+    expect(route.txs_required).toBe(1);
+  });
 });
