@@ -1,8 +1,11 @@
 /**
- * chain_ids_to_affiliates: affiliates paid on each swap chain. Every listed chain must carry the same cumulative
- * basis points (the quote was made with one cumulative figure), each affiliate address must be valid on its chain,
- * and each fee is an integer number of basis points in 0..10000.
+ * chain_ids_to_affiliates: affiliates per chain, paid on the route's last swap if it runs on that chain (Skip's rule;
+ * routing/engine.ts lastSwapLeg). Every listed chain must carry the same cumulative basis points (the quote was made
+ * with one cumulative figure), each affiliate address must be valid on its chain, and each fee is an integer number
+ * of basis points in 0..10000. On an EVM chain the address is 0x and 40 hex digits in any case (the EIP-55 checksum
+ * is not required of an address that only receives), emitted in its checksummed form.
  */
+import { getAddress, isAddress } from 'viem';
 import { invalidArgument } from '../errors.js';
 import { describeValue } from '../wire/limits.js';
 import type { ChainAffiliates } from '../wire/msgs.js';
@@ -37,9 +40,15 @@ export function parseAffiliates(
           `invalid ${at}.basis_points_fee: must be an integer between 0 and 10000, got ${describeValue(a.basis_points_fee)}`,
         );
       }
-      const problem = addressProblem(registry, chainId, a.address);
+      const evm = registry.chain(chainId)?.wire.chain_type === 'evm';
+      const problem = evm
+        ? isAddress(a.address, { strict: false })
+          ? undefined
+          : 'not an EVM address (0x and 40 hex digits)'
+        : addressProblem(registry, chainId, a.address);
       if (problem) throw invalidArgument(`invalid ${at}.address for chain ${chainId}: ${problem}`);
-      return { address: canonicalAddress(registry, chainId, a.address), bps: Number(a.basis_points_fee) };
+      const address = evm ? getAddress(a.address) : canonicalAddress(registry, chainId, a.address);
+      return { address, bps: Number(a.basis_points_fee) };
     });
     const total = list.reduce((s, a) => s + a.bps, 0);
     if (total > 10_000) throw invalidArgument(`invalid ${field}: cumulative affiliate fee ${total} bps exceeds 10000`);

@@ -75,6 +75,7 @@ function messageOptions(
     slippagePpm: parseSlippagePpm(b.slippage_tolerance_percent),
     postRouteHandler: b.post_route_handler,
     affiliates: withOperatorShare(affiliates, ctx.revenueShare, tier),
+    integratorAffiliates: affiliates,
   };
 }
 

@@ -51,6 +51,8 @@ function buildTx({
   const path = [lane.fromChainId, lane.toChainId];
   if (swapBefore && !swapsBefore(registry, lane))
     throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);
+  // The relayer calls SwapRouter02 with this calldata, which pays one affiliate of at most 100 bps.
+  if (swapBefore?.calldataRefused) throw invalidArgument(swapBefore.calldataRefused);
   if (lane.relayed)
     return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices, swapBefore);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
