@@ -32,6 +32,8 @@ let node: Anvil;
 let u: UniswapOnAnvil;
 let usdc: Address;
 let messenger: Address;
+/** The node before any pool is created: each test creates the pools it quotes, at their recorded state. */
+let fresh: Hex;
 beforeAll(async () => {
   t = await buildTestApp();
   node = await startAnvil(1);
@@ -40,6 +42,7 @@ beforeAll(async () => {
   const relayer = getAddress(cctpConfig().relay.relayer.get('1')!);
   const own = compileSolidity(new URL('../bridges/cctp/TestCCTPSwapRelayer.sol', import.meta.url));
   await copyCodeTo(node, await deploy(node, own.TestCCTPSwapRelayer!, [messenger, chain.swapRouter02]), relayer);
+  fresh = await node.testClient.snapshot();
 });
 afterAll(async () => {
   await node?.stop();
@@ -82,5 +85,57 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
     expect(args.destinationDomain).toBe(4);
     expect(args.amount).toBe(swapOut - fee);
     expect(route.amount_out).toBe((swapOut - fee).toString());
+  });
+
+  it('with an affiliate on Ethereum (the last swap): SwapRouter02 pays it floor(gross × bps / 10⁴) of USDC, the relayer burns the rest as quoted', async () => {
+    await node.testClient.revert({ id: fresh });
+    const affiliate = getAddress('0x00000000000000000000000000000000000afee4');
+    const req = {
+      source_asset_chain_id: '1',
+      source_asset_denom: 'ethereum-native',
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '500000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { '1': user, 'noble-1': NOBLE_USER },
+      chain_ids_to_affiliates: { '1': { affiliates: [{ address: affiliate.toLowerCase(), basis_points_fee: '40' }] } },
+      slippage_tolerance_percent: '1',
+    };
+    const res = await post(t.app, '/v2/fungible/msgs_direct', req);
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs, min_amount_out } = res.json();
+    const tx = txs[0].evm_tx;
+    const outer = decodeFunctionData({
+      abi: parseAbi([
+        'function swapAndRequestCCTPTransferWithCaller(address,uint256,bytes,uint32,bytes32,address,uint256,bytes32) payable',
+      ]),
+      data: `0x${tx.data}` as Hex,
+    });
+    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: outer.args[2] });
+    if (inner.functionName !== 'multicall') throw new Error(inner.functionName);
+    const calls = inner.args[0].map((d) => decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: d }));
+    expect(calls.map((c) => c.functionName)).toEqual(['exactInput', 'sweepTokenWithFee']);
+    const swapCall = calls[0]!;
+    if (swapCall.functionName !== 'exactInput') throw new Error(swapCall.functionName);
+    await createRecordedHops(u, v3PathHops(swapCall.args[0].path), new Set([chain.wrappedNative, usdc]));
+    const balance = () =>
+      node.publicClient.readContract({
+        address: usdc,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [affiliate],
+      });
+    const before = await balance();
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
+    const fee = (await balance()) - before;
+    const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
+    const burnt = (burn!.args as { amount: bigint }).amount;
+    const relayFee = BigInt(route.estimated_fees[0].amount);
+    // What the relayer received is the swap output net of the fee: gross = fee + burnt + relaying fee.
+    expect(fee).toBe(((fee + burnt + relayFee) * 40n) / 10_000n);
+    expect(fee).toBeGreaterThan(0n);
+    expect(burnt).toBe(BigInt(route.amount_out));
+    expect(route.operations[0].evm_swap.amount_out).toBe((burnt + relayFee).toString());
+    expect(burnt >= BigInt(min_amount_out)).toBe(true);
   });
 });
