@@ -7,9 +7,10 @@
  * real router is in evm-destination-swap-anvil.test.ts and evm-swap-anvil.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
+import { HANDLER_ABI } from '../bridges/axelar/abi.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import { userAddress } from '../test-helpers/registry.js';
@@ -45,6 +46,11 @@ const usdcToEth = {
 const affiliates = (chainId: string, list: [string, string][]) => ({
   [chainId]: { affiliates: list.map(([address, bps]) => ({ address, basis_points_fee: bps })) },
 });
+const SKIP_GO_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
 const kinds = (r: { operations: object[] }) =>
   r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
@@ -174,5 +180,50 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     const evm = (r: { operations: Record<string, { amount_out: string }>[] }) =>
       BigInt(r.operations[r.operations.length - 1]!.evm_swap!.amount_out);
     expect(evm(charged)).toBe(evm(plain) - (evm(plain) * 50n) / 10_000n);
+  });
+});
+
+describe('the operator’s share on an EVM last swap', () => {
+  const OPERATOR = getAddress('0x00000000000000000000000000000000000b0b0b');
+  let op: TestApp;
+  beforeAll(async () => {
+    op = await buildTestApp({ OPERATOR_FEE_ADDRESSES: `1=${OPERATOR}` });
+  });
+  afterAll(() => op.app.close());
+
+  const lastCall = (data: string, abi: typeof SWAP_ROUTER_02_ABI) => {
+    const call = decodeFunctionData({ abi, data: `0x${data}` as Hex });
+    if (call.functionName !== 'multicall') throw new Error(call.functionName);
+    return decodeFunctionData({ abi, data: call.args[0][call.args[0].length - 1]! });
+  };
+
+  it('SwapRouter02 pays one recipient: the integrator is paid whole and the operator forgoes its share', async () => {
+    const res = await post(op.app, '/v2/fungible/msgs_direct', {
+      ...usdcToEth,
+      chain_ids_to_addresses: { '1': EVM_USER },
+      chain_ids_to_affiliates: affiliates('1', [[AFFILIATE, '40']]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const last = lastCall(res.json().txs[0].evm_tx.data, SWAP_ROUTER_02_ABI);
+    if (last.functionName !== 'unwrapWETH9WithFee') throw new Error(last.functionName);
+    expect(last.args.slice(1)).toEqual([40n, getAddress(AFFILIATE)]);
+  });
+
+  it('SkipGoSwapRouter pays several: the operator’s entry rides beside the integrator’s (Axelar’s handler swaps first)', async () => {
+    const res = await post(op.app, '/v2/fungible/msgs_direct', {
+      ...ethToNoble,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858',
+      chain_ids_to_addresses: { '1': EVM_USER, 'osmosis-1': userAddress(op.ctx.registry, 'osmosis-1') },
+      chain_ids_to_affiliates: affiliates('1', [[AFFILIATE, '40']]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${res.json().txs[0].evm_tx.data}` as Hex });
+    if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    expect(inner.args[5]).toEqual([
+      { recipient: getAddress(AFFILIATE), feeBPS: 30n },
+      { recipient: OPERATOR, feeBPS: 10n },
+    ]);
   });
 });
