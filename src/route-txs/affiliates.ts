@@ -10,6 +10,7 @@ import { invalidArgument } from '../errors.js';
 import { describeValue } from '../wire/limits.js';
 import type { ChainAffiliates } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
+import type { PlannedRoute } from '../routing/types.js';
 import { addressProblem, canonicalAddress } from '../messages/address.js';
 
 export interface Affiliate {
@@ -62,4 +63,19 @@ export function parseAffiliates(
     );
   }
   return { byChain, cumulativeBps: totals[0]?.[1] ?? 0 };
+}
+
+/**
+ * Skip's rule: the affiliates are paid on the chain of the route's last swap, whose entry must carry the cumulative
+ * bps. Affiliates given for other chains only (an integrator expecting a fee on a swap that is not the last, or on an
+ * EVM chain it did not list) would silently earn nothing: that is refused, naming the chain to list. A route without a
+ * swap pays no affiliate fee and needs no entry.
+ */
+export function requireFeeChainListed(affiliates: AffiliatesByChain, route: PlannedRoute): void {
+  if (affiliates.cumulativeBps === 0) return;
+  const last = route.steps.findLast((s) => s.kind === 'swap');
+  if (!last || affiliates.byChain.has(last.chainId)) return;
+  throw invalidArgument(
+    `invalid chain_ids_to_affiliates: the route's last swap, where affiliate fees are collected, runs on ${last.chainId}, which has no entry (listed: ${[...affiliates.byChain.keys()].join(', ')})`,
+  );
 }

@@ -160,6 +160,28 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     expect(bad.json().message).toMatch(/chain_ids_to_affiliates\.1\.affiliates\[0\]\.address for chain 1/);
   });
 
+  it('affiliates listed only for a chain where the route does not swap last are refused, naming the chain to list', async () => {
+    const osmo = userAddress(t.ctx.registry, 'osmosis-1');
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...usdcToEth,
+      chain_ids_to_addresses: { '1': EVM_USER },
+      chain_ids_to_affiliates: affiliates('osmosis-1', [[osmo, '30']]),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(
+      /chain_ids_to_affiliates: the route's last swap, .* runs on 1, which has no entry/,
+    );
+    // A route without a swap pays no affiliate fee and needs no entry.
+    const transfer = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...ethToNoble,
+      source_asset_denom: USDC,
+      chain_ids_to_addresses: { '1': EVM_USER, 'noble-1': userAddress(t.ctx.registry, 'noble-1') },
+      chain_ids_to_affiliates: affiliates('osmosis-1', [[osmo, '30']]),
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    expect(kinds(transfer.json().route)).toEqual(['cctp_transfer']);
+  });
+
   it('a Cosmos swap then an EVM swap: the EVM swap, the last, takes the fee; the Cosmos swap none', async () => {
     const req = {
       source_asset_chain_id: 'osmosis-1',
