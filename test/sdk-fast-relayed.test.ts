@@ -97,10 +97,11 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     ]);
     expect(BigInt(r!.amountIn)).toBe(BigInt(r!.estimatedAmountOut) + 360000n);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
-    expect(tx.to).toBe('0xBC8552339dA68EB65C8b88B414B5854E0E366cFc');
+    // Skip's relayer of its June 2025 deployment (data/contracts.json cctp.skip_relayer), not the 2024 proxy.
+    expect(tx.to).toBe('0xf33e750336e9C0D4E2f4c0D450d753030693CC71');
     expect(tx.data?.startsWith('d77d6ec0')).toBe(true); // requestCCTPTransferWithCaller
     expect(tx.requiredErc20Approvals).toEqual([
-      { tokenContract: USDC_ETHEREUM, spender: '0xBC8552339dA68EB65C8b88B414B5854E0E366cFc', amount: '12000000' },
+      { tokenContract: USDC_ETHEREUM, spender: '0xf33e750336e9C0D4E2f4c0D450d753030693CC71', amount: '12000000' },
     ]);
   });
 

@@ -55,6 +55,7 @@ export interface ContractsFile {
     token_messenger_v2: string;
     message_transmitter_v2: string;
     skip_relayer: Record<string, string>;
+    skip_relayer_swap_router: Record<string, string>;
     noble_relayer_evm_caller: string;
     noble_relay_fee_receiver: string;
     solana: {

@@ -1,9 +1,10 @@
 /**
  * Affiliate fees on a route whose last swap is an EVM swap (Skip's rule: collected on the chain of the route's last
  * swap, in its output), over the offline market: ETH on Ethereum → USDC on Noble (the swap rides in Skip's CCTP
- * relayer's swapAndRequestCCTPTransferWithCaller, SwapRouter02 calldata) and USDC → ETH on Ethereum (a swap of its
- * own). cumulative_affiliate_fee_bps lowers the quote by floor(gross × bps / 10⁴); /msgs pays the one affiliate
- * through sweepTokenWithFee / unwrapWETH9WithFee, and refuses what SwapRouter02 cannot pay. Execution against the
+ * relayer's swapAndRequestCCTPTransferWithCaller, SkipGoSwapRouter calldata with its affiliates) and USDC → ETH on
+ * Ethereum (a swap of its own through SwapRouter02). cumulative_affiliate_fee_bps lowers the quote by floor(gross ×
+ * bps / 10⁴); a swap of its own pays the one affiliate through sweepTokenWithFee / unwrapWETH9WithFee, and what
+ * SwapRouter02 cannot pay is refused. Execution against the
  * real router is in evm-destination-swap-anvil.test.ts and evm-swap-anvil.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     expect(BigInt(charged.amount_out)).toBe(BigInt(plain.amount_out) - fee);
   });
 
-  it('/msgs: the relayer’s swap ends with sweepTokenWithFee(USDC, min, bps, affiliate); min_amount_out is net of it', async () => {
+  it('/msgs: the relayer’s SkipGoSwapRouter swap pays the affiliate; min_amount_out is net of the fee on the minimum', async () => {
     const r = await route({ ...ethToNoble, cumulative_affiliate_fee_bps: '75' });
     const res = await post(t.app, '/v2/fungible/msgs', {
       ...ethToNoble,
@@ -86,16 +87,13 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     const tx = res.json().txs[0].evm_tx;
     const outer = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` as Hex });
     expect(outer.functionName).toBe('swapAndRequestCCTPTransferWithCaller');
-    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: outer.args[2] as Hex });
-    if (inner.functionName !== 'multicall') throw new Error(`expected a multicall, got ${inner.functionName}`);
-    const calls = inner.args[0].map((d) => decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: d }));
-    const last = calls[calls.length - 1]!;
-    if (last.functionName !== 'sweepTokenWithFee')
-      throw new Error(`expected sweepTokenWithFee, not ${last.functionName}`);
-    const gross = (BigInt(r.operations[0].evm_swap.amount_out) * 10_000n) / 9_925n; // close to the planned gross
-    const [token, min, bips, recipient] = last.args;
-    expect([token, bips, recipient]).toEqual([USDC, 75n, getAddress(AFFILIATE)]);
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] as Hex });
+    const [, min, , tokenOut, , paid] = inner.args;
+    expect(tokenOut).toBe(USDC);
+    expect(paid).toEqual([{ recipient: getAddress(AFFILIATE), feeBPS: 75n }]);
     // The router checks the minimum on the whole output (planned gross less 1 %), then takes the fee from it.
+    const net = BigInt(r.operations[0].evm_swap.amount_out);
+    const gross = net + (((net * 10_000n) / 9_925n) * 75n) / 10_000n; // within a unit or two of the planned gross
     expect(Number(gross - min) / Number(gross)).toBeCloseTo(0.01, 3);
     // The relayer keeps its fee from what it received (the output net of the affiliate fee) and burns the rest.
     const relayFee = BigInt(r.estimated_fees[0].amount);

@@ -5,7 +5,8 @@
  * pair's (data/pools/evm-1.json: a stand-in for the shape of the route, not a price of those chains) — and checks
  * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Skip's CCTP
  * relayer (the swap-then-burn entry point) is recorded on Ethereum only (data/contracts.json), so on these chains the
- * swap is a transaction of its own to the chain's SwapRouter02 and the burn a second one.
+ * swap is a transaction of its own to the chain's SwapRouter02 and the burn a second one. ETH on those chains → OSMO
+ * keeps leaving the chain first (Stargate to Ethereum), pool or not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Address, type Hex } from 'viem';
@@ -98,5 +99,34 @@ describe.each([
     expect(call.functionName).toBe('swapExactTokensForTokens');
     expect(second.evm_tx.chain_id).toBe(chainId);
     expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
+  });
+});
+
+describe.each([
+  ['8453', 'base-native'],
+  ['42161', 'arbitrum-native'],
+])('ETH on chain %s → OSMO, with a pool on that chain', (chainId, native) => {
+  it('still leaves the chain first: Stargate to Ethereum, then the swap and Axelar there (two signatures)', async () => {
+    // A pool on the L2 does not make this one transaction: data/axelar.json records no Axelar token on Base or
+    // Arbitrum, and Skip's CCTP relayer (swap then burn) is recorded on Ethereum only (docs/venues.md).
+    const res = await post(t.app, '/v2/fungible/route', {
+      source_asset_chain_id: chainId,
+      source_asset_denom: native,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '1000000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      allow_multi_tx: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual([
+      'stargate_transfer',
+      'evm_swap',
+      'axelar_transfer',
+      'swap',
+    ]);
+    expect(route.operations[1].evm_swap.from_chain_id).toBe('1');
+    expect(route.txs_required).toBe(2);
   });
 });

@@ -2,14 +2,16 @@
  * A source swap and a CCTP burn executed in one transaction on anvil: native ETH on Ethereum → USDC on Noble with
  * smart_swap_options.evm_swaps. The transaction is the one /v2/fungible/msgs_direct returns, sent as it is: it calls
  * the CCTP relayer at Skip's mainnet address (Junction's stand-in of its swap-then-burn entry,
- * bridges/cctp/TestCCTPSwapRelayer.sol), which calls Uniswap's SwapRouter02 (from npm, at its mainnet address, wrapping
- * the ETH into WETH at WETH9's mainnet address: the tests' own WETH9-interface token, test-helpers/TestWrappedNative.sol) through the pools the calldata names — each created from npm's
+ * bridges/cctp/TestCCTPSwapRelayer.sol), which calls the router the relayer is set to — Skip's SkipGoSwapRouter
+ * (Junction's stand-in, test-helpers/evm/SkipGoSwapRouterStandIn.sol, at its mainnet address), whose Uniswap V3 hops
+ * call Uniswap's SwapRouter02 (from npm, at its mainnet address; the ETH wrapped into WETH at WETH9's mainnet address:
+ * the tests' own WETH9-interface token, test-helpers/TestWrappedNative.sol) through the pools the calldata names — each created from npm's
  * UniswapV3Factory with the shipped pool's state (data/pools/evm-1.json: its price and the positions of the 40
  * initialized ticks each side of it) — and burns through Circle's TokenMessenger (from npm, at its mainnet address).
  * The burn equals Junction's quote to the unit: the evm_swap's amount out less the relaying fee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
 import { cctpConfig } from '../bridges/cctp/config.js';
@@ -18,14 +20,19 @@ import { deploy, deployCircleCctp } from '../test-helpers/evm/circle-cctp.js';
 import { copyCodeTo, eventsOf, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { createRecordedHops, v3PathHops } from './test-helpers/recorded-evm-pools.js';
+import { createRecordedHops } from './test-helpers/recorded-evm-pools.js';
 import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const user = anvilAccount(1).address;
 const chain = uniswapChain('1')!;
+
+const SKIP_GO_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
 
 let t: TestApp;
 let node: Anvil;
@@ -40,8 +47,13 @@ beforeAll(async () => {
   ({ usdc, messenger } = await deployCircleCctp(node, '1'));
   u = await placeUniswapChain(node, chain);
   const relayer = getAddress(cctpConfig().relay.relayer.get('1')!);
+  const skipGo = getAddress(cctpConfig().relay.relayerSwapRouter.get('1')!);
+  const skipGoStandIn = compileSolidity(
+    new URL('../test-helpers/evm/SkipGoSwapRouterStandIn.sol', import.meta.url),
+  ).SkipGoSwapRouterStandIn!;
+  await copyCodeTo(node, await deploy(node, skipGoStandIn, [chain.wrappedNative]), skipGo);
   const own = compileSolidity(new URL('../bridges/cctp/TestCCTPSwapRelayer.sol', import.meta.url));
-  await copyCodeTo(node, await deploy(node, own.TestCCTPSwapRelayer!, [messenger, chain.swapRouter02]), relayer);
+  await copyCodeTo(node, await deploy(node, own.TestCCTPSwapRelayer!, [messenger, skipGo]), relayer);
   fresh = await node.testClient.snapshot();
 });
 afterAll(async () => {
@@ -50,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('ETH on Ethereum → USDC on Noble on anvil', () => {
-  it('one transaction: SwapRouter02 swaps the ETH, the relayer keeps its fee and burns the rest, as quoted', async () => {
+  it('one transaction: SkipGoSwapRouter swaps the ETH, the relayer keeps its fee and burns the rest, as quoted', async () => {
     const req = {
       source_asset_chain_id: '1',
       source_asset_denom: 'ethereum-native',
@@ -72,9 +84,18 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
       ]),
       data: `0x${tx.data}` as Hex,
     });
-    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: outer.args[2] });
-    if (inner.functionName !== 'exactInput') throw new Error(inner.functionName);
-    await createRecordedHops(u, v3PathHops(inner.args[0].path), new Set([chain.wrappedNative, usdc]));
+    // SkipGoSwapRouter's swapExactIn: Uniswap V3 hops (exchange type 1) through SwapRouter02.
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const hops = inner.args[4].map((hop) => {
+      expect(hop.exchangeType).toBe(1);
+      const [a, b, fee, , router] = decodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+        hop.data,
+      );
+      expect(router).toBe(chain.swapRouter02);
+      return { a, b, fee };
+    });
+    await createRecordedHops(u, hops, new Set([chain.wrappedNative, usdc]));
     // With a margin over the node's estimate, as a wallet sends it: the swap's gas depends on the block's second.
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
@@ -87,9 +108,12 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
     expect(route.amount_out).toBe((swapOut - fee).toString());
   });
 
-  it('with an affiliate on Ethereum (the last swap): SwapRouter02 pays it floor(gross × bps / 10⁴) of USDC, the relayer burns the rest as quoted', async () => {
+  it('with two affiliates on Ethereum (the last swap): SkipGoSwapRouter pays each its fee of USDC, the relayer burns the rest as quoted', async () => {
     await node.testClient.revert({ id: fresh });
-    const affiliate = getAddress('0x00000000000000000000000000000000000afee4');
+    const affiliates = [
+      { address: getAddress('0x00000000000000000000000000000000000afee4'), bps: 40n },
+      { address: getAddress('0x00000000000000000000000000000000000afee7'), bps: 25n },
+    ];
     const req = {
       source_asset_chain_id: '1',
       source_asset_denom: 'ethereum-native',
@@ -98,7 +122,11 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
       amount_in: '500000000000000000',
       smart_swap_options: { evm_swaps: true },
       chain_ids_to_addresses: { '1': user, 'noble-1': NOBLE_USER },
-      chain_ids_to_affiliates: { '1': { affiliates: [{ address: affiliate.toLowerCase(), basis_points_fee: '40' }] } },
+      chain_ids_to_affiliates: {
+        '1': {
+          affiliates: affiliates.map((a) => ({ address: a.address.toLowerCase(), basis_points_fee: a.bps.toString() })),
+        },
+      },
       slippage_tolerance_percent: '1',
     };
     const res = await post(t.app, '/v2/fungible/msgs_direct', req);
@@ -111,31 +139,35 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
       ]),
       data: `0x${tx.data}` as Hex,
     });
-    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: outer.args[2] });
-    if (inner.functionName !== 'multicall') throw new Error(inner.functionName);
-    const calls = inner.args[0].map((d) => decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: d }));
-    expect(calls.map((c) => c.functionName)).toEqual(['exactInput', 'sweepTokenWithFee']);
-    const swapCall = calls[0]!;
-    if (swapCall.functionName !== 'exactInput') throw new Error(swapCall.functionName);
-    await createRecordedHops(u, v3PathHops(swapCall.args[0].path), new Set([chain.wrappedNative, usdc]));
-    const balance = () =>
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    expect(inner.args[5]).toEqual(affiliates.map((a) => ({ recipient: a.address, feeBPS: a.bps })));
+    const hops = inner.args[4].map((hop) => {
+      const [a, b, fee] = decodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+        hop.data,
+      );
+      return { a, b, fee };
+    });
+    await createRecordedHops(u, hops, new Set([chain.wrappedNative, usdc]));
+    const balance = (who: Address) =>
       node.publicClient.readContract({
         address: usdc,
         abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
         functionName: 'balanceOf',
-        args: [affiliate],
+        args: [who],
       });
-    const before = await balance();
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
-    const fee = (await balance()) - before;
+    const fees = [await balance(affiliates[0]!.address), await balance(affiliates[1]!.address)];
     const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
     const burnt = (burn!.args as { amount: bigint }).amount;
     const relayFee = BigInt(route.estimated_fees[0].amount);
-    // What the relayer received is the swap output net of the fee: gross = fee + burnt + relaying fee.
-    expect(fee).toBe(((fee + burnt + relayFee) * 40n) / 10_000n);
-    expect(fee).toBeGreaterThan(0n);
-    expect(burnt).toBe(BigInt(route.amount_out));
-    expect(route.operations[0].evm_swap.amount_out).toBe((burnt + relayFee).toString());
+    // The router took each fee from its whole output; the relayer received the rest: gross = fees + burnt + relay fee.
+    const gross = fees[0]! + fees[1]! + burnt + relayFee;
+    expect(fees).toEqual(affiliates.map((a) => (gross * a.bps) / 10_000n));
+    // The quote knows only the cumulative 65 bps: floor(gross × 65 / 10⁴) is at most one unit per extra affiliate
+    // above the sum of the per-affiliate floors, so the user gets the quote or up to that much more, never less.
+    expect((gross * 65n) / 10_000n - fees[0]! - fees[1]!).toBe(burnt - BigInt(route.amount_out));
+    expect(burnt - BigInt(route.amount_out)).toBeLessThanOrEqual(1n);
     expect(burnt >= BigInt(min_amount_out)).toBe(true);
   });
 });

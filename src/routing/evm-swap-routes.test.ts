@@ -6,7 +6,7 @@
  * the echoed operations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
@@ -20,6 +20,12 @@ const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
 const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
+/** Skip's SkipGoSwapRouter entry (skip-go-evm-contracts SwapRouter/src/SkipGoSwapRouter.sol). */
+const SKIP_GO_SWAP_ROUTER_ABI = parseAbi([
+  'struct Hop { uint8 exchangeType; bytes data; }',
+  'struct Affiliate { address recipient; uint256 feeBPS; }',
+  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
+]);
 const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp.skip_relayer[
   '1'
 ]!;
@@ -122,15 +128,16 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(inputToken).toBe('0x0000000000000000000000000000000000000000');
     expect(inputAmount).toBe(BigInt(ethToNoble.amount_in));
     expect(domain).toBe(4);
-    // The router call guarantees the swap output less the caller's 2 % slippage.
-    const inner = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: swapCalldata });
+    // The relayer's router is Skip's SkipGoSwapRouter (contracts.json cctp.skip_relayer_swap_router): its swapExactIn
+    // of the ETH (token in zero) to USDC, guaranteeing the swap output less the caller's 2 % slippage.
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: swapCalldata });
     const swapOut = BigInt(r.operations[0].evm_swap.amount_out);
-    const min = swapOut - (swapOut * 20_000n) / 1_000_000n;
-    if (inner.functionName === 'exactInput') expect(inner.args[0].amountOutMinimum).toBe(min);
-    else
-      expect(JSON.stringify(inner.args, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toContain(
-        min.toString(),
-      );
+    const [amountIn, min, tokenIn, tokenOut, hops] = inner.args;
+    expect(amountIn).toBe(BigInt(ethToNoble.amount_in));
+    expect(min).toBe(swapOut - (swapOut * 20_000n) / 1_000_000n);
+    expect(tokenIn).toBe('0x0000000000000000000000000000000000000000');
+    expect(tokenOut).toBe(getAddress(r.operations[0].evm_swap.denom_out));
+    expect(hops.length).toBeGreaterThan(0);
   });
 
   it('an ERC-20 input is approved to the relayer', async () => {

@@ -4,7 +4,9 @@
  * mint on the destination is a separate relayed transaction, so a CCTP hop always ends the user's transaction and
  * whatever follows it (an IBC transfer from Noble, say) needs another one.
  */
+import { getAddress } from 'viem';
 import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
+import { uniswapChain } from '../../venues/uniswap/chains.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
@@ -49,10 +51,8 @@ function buildTx({
     recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
   }
   const path = [lane.fromChainId, lane.toChainId];
-  if (swapBefore && !swapsBefore(registry, lane))
+  if (swapBefore && !swapsBefore(registry, lane, { onePath: swapBefore.skipGoCalldata !== undefined }))
     throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);
-  // The relayer calls SwapRouter02 with this calldata, which pays one affiliate of at most 100 bps.
-  if (swapBefore?.calldataRefused) throw invalidArgument(swapBefore.calldataRefused);
   if (lane.relayed)
     return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices, swapBefore);
   switch (registry.chain(lane.fromChainId)?.wire.chain_type) {
@@ -155,17 +155,44 @@ function relayedTx(
     signer: sender,
   };
   return {
-    evm_tx: swapBefore ? evmSwapAndRelayedBurnTx(fields, swapBefore) : evmRelayedBurnTx(fields),
+    evm_tx: swapBefore
+      ? evmSwapAndRelayedBurnTx(fields, relayerSwap(lane.fromChainId, swapBefore))
+      : evmRelayedBurnTx(fields),
     operations_indices: operationIndices,
   };
 }
 
 /**
  * Skip's CCTP relayer swaps before it burns (swapAndRequestCCTPTransferWithCaller): a relayed lane from an EVM chain
- * where the relayer is deployed takes a swap on that chain into the same transaction.
+ * where the relayer is deployed takes a swap on that chain into the same transaction, when the router the relayer
+ * calls can run it — Uniswap's SwapRouter02 any swap, Skip's SkipGoSwapRouter one path of pools.
  */
-function swapsBefore(_registry: Registry, lane: CctpLane): boolean {
-  return lane.relayed && cctpConfig().relay.relayer.has(lane.fromChainId);
+function swapsBefore(_registry: Registry, lane: CctpLane, swap?: { onePath: boolean }): boolean {
+  if (!lane.relayed || !cctpConfig().relay.relayer.has(lane.fromChainId)) return false;
+  const router = relayerRouter(lane.fromChainId);
+  return router === 'swap-router-02' || (router === 'skip-go' && swap?.onePath === true);
+}
+
+/** The kind of router the chain's relayer calls with the swap calldata (its setSwapRouter), if Junction knows it. */
+function relayerRouter(chainId: string): 'swap-router-02' | 'skip-go' | undefined {
+  const { relay } = cctpConfig();
+  const router = relay.relayerSwapRouter.get(chainId);
+  if (router === undefined) return undefined;
+  if (getAddress(router) === uniswapChain(chainId)?.swapRouter02) return 'swap-router-02';
+  const skipGo = relay.skipGoSwapRouter.get(chainId);
+  return skipGo !== undefined && getAddress(skipGo) === getAddress(router) ? 'skip-go' : undefined;
+}
+
+/** The swap's calldata for the router the chain's relayer calls. */
+function relayerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
+  const router = relayerRouter(chainId);
+  if (router === 'swap-router-02') {
+    // SwapRouter02 pays one affiliate of at most 100 bps; SkipGoSwapRouter pays them all.
+    if (swap.calldataRefused) throw invalidArgument(swap.calldataRefused);
+    return swap;
+  }
+  if (router === 'skip-go' && swap.skipGoCalldata) return { ...swap, calldata: swap.skipGoCalldata };
+  throw new Error(`Skip's CCTP relayer on ${chainId} cannot run this swap`);
 }
 
 export const cctpBridge: LaneBridge<CctpLane> = {
