@@ -78,7 +78,11 @@ export interface ContractsFile {
     skip_handler_swap_router: Record<string, string>;
     skip_go_swap_router: Record<string, string>;
   };
-  go_fast: { gateway: Record<string, string> };
+  go_fast: {
+    gateway: Record<string, string>;
+    handler: Record<string, string>;
+    handler_swap_router: Record<string, string>;
+  };
   eureka: {
     ics20_transfer: Record<string, string>;
     ics26_router: Record<string, string>;

@@ -14,6 +14,7 @@ import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { readDataFile } from '../registry/data-files.js';
 import { uniswapChain, v2PairAddress } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { GO_FAST_HANDLER_ABI } from '../bridges/go-fast/abi.js';
 import { ConstantProductPool, V2_KIND } from '../venues/uniswap/v2-pool.js';
 
 interface PairRecord {
@@ -106,9 +107,10 @@ describe.each([
   ['8453', 'base-native'],
   ['42161', 'arbitrum-native'],
 ])('ETH on chain %s → OSMO, with a pool on that chain', (chainId, native) => {
-  it('still leaves the chain first: Stargate to Ethereum, then the swap and Axelar there (two signatures)', async () => {
-    // A pool on the L2 does not make this one transaction: data/axelar.json records no Axelar token on Base or
-    // Arbitrum, and Skip's CCTP relayer (swap then burn) is recorded on Ethereum only (docs/venues.md).
+  it('without go_fast, still leaves the chain first: Stargate to Ethereum, several signatures', async () => {
+    // Without go_fast a pool on the L2 does not make this one transaction: data/axelar.json records no Axelar token on
+    // Base or Arbitrum, and Skip's CCTP relayers there have no relaying fee recorded (docs/routing.md). The route
+    // leaves by Stargate and swaps on Ethereum, whichever rail follows (the cheapest in dollars after gas).
     const res = await post(t.app, '/v2/fungible/route', {
       source_asset_chain_id: chainId,
       source_asset_denom: native,
@@ -120,13 +122,60 @@ describe.each([
     });
     expect(res.statusCode, res.body).toBe(200);
     const route = res.json();
-    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual([
-      'stargate_transfer',
-      'evm_swap',
-      'axelar_transfer',
-      'swap',
-    ]);
+    const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
+    expect(kinds.slice(0, 2)).toEqual(['stargate_transfer', 'evm_swap']);
     expect(route.operations[1].evm_swap.from_chain_id).toBe('1');
-    expect(route.txs_required).toBe(2);
+    expect(kinds[kinds.length - 1]).toBe('swap');
+    expect(route.txs_required).toBeGreaterThan(1);
+  });
+
+  it('with go_fast: one signature — the L2 swap and the Go Fast order in the handler, the Osmosis swap on arrival', async () => {
+    const req = {
+      source_asset_chain_id: chainId,
+      source_asset_denom: native,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '100000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      go_fast: true,
+    };
+    const res = await post(t.app, '/v2/fungible/route', req);
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['evm_swap', 'go_fast_transfer', 'swap']);
+    expect(route.txs_required).toBe(1);
+    const msgs = await post(t.app, '/v2/fungible/msgs', {
+      ...req,
+      amount_out: route.amount_out,
+      address_list: [EVM_USER, 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4'],
+      operations: route.operations,
+    });
+    expect(msgs.statusCode, msgs.body).toBe(200);
+    const [only, ...rest] = msgs.json().txs;
+    expect(rest).toEqual([]);
+    const handler = readDataFile<{ go_fast: { handler: Record<string, string> } }>('contracts.json').go_fast.handler;
+    expect(only.evm_tx).toMatchObject({ chain_id: chainId, to: handler[chainId], value: req.amount_in });
+    const call = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${only.evm_tx.data}` as Hex });
+    expect(call.functionName).toBe('swapAndSubmitOrder');
+  });
+
+  it('with go_fast: one signature to USDC on Noble too — the order data sends it on from Osmosis', async () => {
+    const res = await post(t.app, '/v2/fungible/route', {
+      source_asset_chain_id: chainId,
+      source_asset_denom: native,
+      dest_asset_chain_id: 'noble-1',
+      dest_asset_denom: 'uusdc',
+      amount_in: '100000000000000000',
+      smart_swap_options: { evm_swaps: true },
+      go_fast: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual([
+      'evm_swap',
+      'go_fast_transfer',
+      'transfer',
+    ]);
+    expect(route.txs_required).toBe(1);
   });
 });

@@ -75,6 +75,25 @@ export class LaneGraph {
     }
     return seen;
   }
+
+  /** Whether some origin `accept`s is reached from `start` over at most `maxLanes` lanes (start itself not counted). */
+  leadsTo(start: OriginKey, maxLanes: number, accept: (origin: OriginKey) => boolean): boolean {
+    const seen = new Set([start]);
+    let frontier = [start];
+    for (let i = 0; i < maxLanes && frontier.length > 0; i++) {
+      const next: OriginKey[] = [];
+      for (const o of frontier) {
+        for (const e of this.from(o)) {
+          if (seen.has(e.toOrigin)) continue;
+          if (accept(e.toOrigin)) return true;
+          seen.add(e.toOrigin);
+          next.push(e.toOrigin);
+        }
+      }
+      frontier = next;
+    }
+    return false;
+  }
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

@@ -249,7 +249,12 @@ function evmSwapFrom(
     if (from.denom !== p.denom) continue;
     for (const to of evmOutputs(venue)) {
       if (to.poolDenom === from.poolDenom || visited.has(to.origin)) continue;
-      if (to.origin !== w.destOrigin && !promising(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps, after)) continue;
+      if (
+        to.origin !== w.destOrigin &&
+        !promising(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps, after) &&
+        !swapsAfterLanes(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps)
+      )
+        continue;
       // Only paths the venue's router executes (SwapRouter02 takes Uniswap's own pools, not a fork's).
       const paths = venue
         .candidatePaths(from.poolDenom, to.poolDenom)
@@ -315,6 +320,17 @@ function evmOriginsOf(v: VenueIndex): Set<OriginKey> {
   let s = evmOrigins.get(v);
   if (!s) evmOrigins.set(v, (s = new Set(evmOutputs(v).map((o) => o.origin))));
   return s;
+}
+
+/**
+ * Whether an EVM swap's output can still reach a Cosmos swap over the lanes left: the swap on the source chain feeds a
+ * bridge whose arrival is swapped into the destination (ETH on Base → USDC → Go Fast to Osmosis → OSMO), which the
+ * one-step test of `promising` does not see. Checked for EVM swap outputs only (a handful per chain), by a walk over
+ * the lanes bounded like the search.
+ */
+function swapsAfterLanes(w: Walk, origin: OriginKey, lanesLeft: number, swapsLeft: number): boolean {
+  if (swapsLeft <= 0 || lanesLeft <= 0) return false;
+  return w.lanes.leadsTo(origin, lanesLeft, (o) => w.venues.some((v) => v.denomsOfOrigin(o).length > 0));
 }
 
 /** Whether an origin can still lead to the destination: over the lanes left, or through a swap first. */

@@ -18,6 +18,15 @@ interface GoFastFile {
 
 export interface GoFastConfig {
   gateway: ReadonlyMap<string, string>;
+  /**
+   * Skip's GoFastHandler per EVM chain: its swapAndSubmitOrder swaps through `handlerSwapRouter` and submits the order
+   * of the whole output to the gateway, so a swap on the source chain and the order are one transaction.
+   */
+  handler: ReadonlyMap<string, string>;
+  /** The router each handler calls with the swap calldata (its initialize): Skip's SkipGoSwapRouter today. */
+  handlerSwapRouter: ReadonlyMap<string, string>;
+  /** Skip's SkipGoSwapRouter per chain (contracts.json axelar.skip_go_swap_router, shared by Skip's entry points). */
+  skipGoSwapRouter: ReadonlyMap<string, string>;
   domain: ReadonlyMap<string, number>;
   /** The token each gateway holds: native USDC on an EVM source, the USDC voucher on a Cosmos destination. */
   token: ReadonlyMap<string, string>;
@@ -47,6 +56,11 @@ export function goFastConfig(): GoFastConfig {
   loaded = {
     // EVM gateways in EIP-55 form (the data file keeps the solver config's lowercase).
     gateway: new Map(Object.entries(contracts.go_fast.gateway).map(([k, v]) => [k, /^0x/.test(v) ? getAddress(v) : v])),
+    handler: new Map(Object.entries(contracts.go_fast.handler).map(([k, v]) => [k, getAddress(v)])),
+    handlerSwapRouter: new Map(
+      Object.entries(contracts.go_fast.handler_swap_router).map(([k, v]) => [k, getAddress(v)]),
+    ),
+    skipGoSwapRouter: new Map(Object.entries(contracts.axelar.skip_go_swap_router).map(([k, v]) => [k, getAddress(v)])),
     domain: new Map(Object.entries(domains)),
     token,
     feeBps: BigInt(file.fee_bps),

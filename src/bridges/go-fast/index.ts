@@ -9,10 +9,11 @@ import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
-import { goFastOrderTx } from './evm.js';
+import { goFastConfig } from './config.js';
+import { goFastOrderTx, goFastSwapAndOrderTx } from './evm.js';
 import { goFastLanes, type GoFastLane } from './lanes.js';
 import { GO_FAST_ECHOED_FIELDS, goFastLaneOfRecord, goFastRecord } from './operation.js';
-import { goFastQuote } from './quote.js';
+import { goFastFee, goFastQuote } from './quote.js';
 
 const lanes = perRegistry(goFastLanes);
 
@@ -26,28 +27,56 @@ function buildTx({
   opensAfterSeconds,
   timeoutSeconds,
   continuation,
+  swapBefore,
 }: BridgeTxInput<GoFastLane>) {
   const { lane } = step;
   const q = goFastQuote(lane, amount, 'in');
   if (isRefusal(q))
     throw invalidArgument(`the Go Fast order from ${lane.fromChainId} cannot carry ${amount}: ${q.refused}`);
-  return {
-    evm_tx: goFastOrderTx({
-      chainId: lane.fromChainId,
-      gateway: lane.gateway,
-      usdc: lane.denomIn,
-      sender,
-      recipient,
-      amountIn: amount,
-      // The fee schedule applied to the committed amount: what a solver expects to keep.
-      amountOut: q.amountOut,
-      destinationDomain: lane.destinationDomain,
-      // From when the order can be sent: a later transaction's window opens once its funds arrive.
-      timeoutSeconds: BigInt(Math.floor(nowMs / 1000) + opensAfterSeconds + timeoutSeconds),
-      continuation,
-    }),
-    operations_indices: operationIndices,
+  const order = {
+    chainId: lane.fromChainId,
+    gateway: lane.gateway,
+    usdc: lane.denomIn,
+    sender,
+    recipient,
+    amountIn: amount,
+    // The fee schedule applied to the committed amount: what a solver expects to keep.
+    amountOut: q.amountOut,
+    destinationDomain: lane.destinationDomain,
+    // From when the order can be sent: a later transaction's window opens once its funds arrive.
+    timeoutSeconds: BigInt(Math.floor(nowMs / 1000) + opensAfterSeconds + timeoutSeconds),
+    continuation,
   };
+  if (swapBefore) {
+    const handler = goFastConfig().handler.get(lane.fromChainId);
+    if (!handler || !swapsBefore(undefined, lane, { onePath: swapBefore.skipGoCalldata !== undefined }))
+      throw new Error(`no swap-then-order entry point on ${lane.fromChainId} for this swap`);
+    const fee = goFastFee(lane, amount);
+    return {
+      evm_tx: goFastSwapAndOrderTx(
+        {
+          ...order,
+          handler,
+          executionFee: fee.sourceChainFee + fee.destinationChainFee,
+          feeBps: fee.bpsFee,
+        },
+        { ...swapBefore, calldata: swapBefore.skipGoCalldata! },
+      ),
+      operations_indices: operationIndices,
+    };
+  }
+  return { evm_tx: goFastOrderTx(order), operations_indices: operationIndices };
+}
+
+/**
+ * Skip's GoFastHandler swaps before it submits the order (swapAndSubmitOrder): a swap on the source chain rides in the
+ * order's transaction where the chain's handler calls Skip's SkipGoSwapRouter, which takes one path of pools.
+ */
+function swapsBefore(_registry: unknown, lane: GoFastLane, swap?: { onePath: boolean }): boolean {
+  const cfg = goFastConfig();
+  const router = cfg.handlerSwapRouter.get(lane.fromChainId);
+  const skipGo = cfg.skipGoSwapRouter.get(lane.fromChainId);
+  return cfg.handler.has(lane.fromChainId) && router !== undefined && router === skipGo && swap?.onePath === true;
 }
 
 /** The destination gateway executes the entry point with the funds: a swap or an onward IBC transfer can follow. */
@@ -70,6 +99,7 @@ export const goFastBridge: LaneBridge<GoFastLane> = {
   echoedFields: GO_FAST_ECHOED_FIELDS,
   buildTx,
   carriesNext,
+  swapsBefore,
   eligible: (_lane, options) =>
     options.goFast
       ? undefined

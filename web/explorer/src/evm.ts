@@ -9,7 +9,7 @@ import { HANDLER_ABI as AXELAR_HANDLER_ABI } from '../../../src/bridges/axelar/a
 import { CCTP_RELAYER_ABI, TOKEN_MESSENGER_ABI } from '../../../src/bridges/cctp/abi.js';
 import { TOKEN_MESSENGER_V2_ABI } from '../../../src/bridges/cctp-v2/abi.js';
 import { EUREKA_HANDLER_ABI, ICS20_TRANSFER_ABI } from '../../../src/bridges/eureka/abi.js';
-import { GO_FAST_GATEWAY_ABI } from '../../../src/bridges/go-fast/abi.js';
+import { GO_FAST_GATEWAY_ABI, GO_FAST_HANDLER_ABI } from '../../../src/bridges/go-fast/abi.js';
 import { WARP_ROUTER_ABI } from '../../../src/bridges/hyperlane/abi.js';
 import { IOFT_ABI } from '../../../src/bridges/oft/abi.js';
 import { SWAP_ROUTER_02_ABI } from '../../../src/venues/uniswap/router-abi.js';
@@ -38,6 +38,7 @@ const PROJECT_ABIS: readonly Abi[] = [
   TOKEN_MESSENGER_V2_ABI,
   CCTP_RELAYER_ABI,
   GO_FAST_GATEWAY_ABI,
+  GO_FAST_HANDLER_ABI,
   AXELAR_HANDLER_ABI,
   ICS20_TRANSFER_ABI,
   EUREKA_HANDLER_ABI,

@@ -38,6 +38,7 @@ eachChain(cctp.skip_relayer, () => "Skip's CCTP relayer contract");
 add(cctp.noble_relayer_evm_caller, "Noble's CCTP relayer (mints relayed burns)");
 const goFast = (c.go_fast ?? {}) as Json;
 eachChain(goFast.gateway, () => 'Skip Go Fast gateway contract');
+eachChain(goFast.handler, () => "Skip's Go Fast handler contract (swaps, then submits the order)");
 const axelar = (c.axelar ?? {}) as Json;
 eachChain(axelar.gateway, () => 'Axelar gateway contract');
 add(axelar.gas_service, 'Axelar gas service contract');
