@@ -8,7 +8,7 @@
  * real router is in evm-destination-swap-anvil.test.ts and evm-swap-anvil.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, hexToString, parseAbi, slice, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
 import { HANDLER_ABI } from '../bridges/axelar/abi.js';
@@ -178,6 +178,27 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
     expect(kinds(transfer.json().route)).toEqual(['cctp_transfer']);
+  });
+
+  it('an EVM swap then a Cosmos swap (ETH → OSMO): only the Osmosis swap, the last, pays; the EVM swap none', async () => {
+    const osmo = userAddress(t.ctx.registry, 'osmosis-1');
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...ethToNoble,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      chain_ids_to_addresses: { '1': EVM_USER, 'osmosis-1': osmo },
+      chain_ids_to_affiliates: { ...affiliates('1', [[AFFILIATE, '30']]), ...affiliates('osmosis-1', [[osmo, '30']]) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(kinds(route)).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
+    const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${txs[0].evm_tx.data}` as Hex });
+    if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
+    expect(decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] }).args[5]).toEqual([]);
+    // The Osmosis swap's entry-point call, in the Axelar payload, carries the affiliate.
+    const payload = hexToString(slice(outer.args[5], 4));
+    expect(payload).toContain(`"affiliates":[{"basis_points_fee":"30","address":"${osmo}"}]`);
+    expect(route.operations[2].swap.estimated_affiliate_fee).not.toMatch(/^0[a-z]/);
   });
 
   it('a Cosmos swap then an EVM swap: the EVM swap, the last, takes the fee; the Cosmos swap none', async () => {
