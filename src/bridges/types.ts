@@ -256,6 +256,12 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** The transaction on the lane's first chain. Lane steps start a transaction of their own. */
   buildTx(input: BridgeTxInput<L>): Tx;
   /**
+   * The least the lane's transaction accepts to deliver when its quote says `amountOut`, for a bridge whose send
+   * carries a minimum taken from the caller's slippage tolerance (an OFT's minAmountLD): min_amount_out can promise no
+   * more than that. Absent: the quote fixes the output.
+   */
+  minOutput?(lane: L, amountOut: bigint, slippagePpm: bigint): bigint;
+  /**
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */

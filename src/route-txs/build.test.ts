@@ -15,7 +15,7 @@ import {
   userAddress,
 } from '../test-helpers/registry.js';
 import { addressesFromList } from '../messages/address.js';
-import { buildMessages, type MessageOptions } from './build.js';
+import { buildMessages, parseSlippagePpm, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
 import { BRIDGE_SET } from '../bridges/index.js';
 import { ARRIVAL_ALLOWANCE } from '../messages/tx-window.js';
@@ -26,7 +26,11 @@ const registry = testRegistry();
 const NOW_MS = 1_750_000_000_123;
 const opts: MessageOptions = { nowMs: NOW_MS, timeoutSeconds: 300 };
 
-function plan(source: [string, string], dest: [string, string], extra: { allow_multi_tx?: boolean } = {}) {
+function plan(
+  source: [string, string],
+  dest: [string, string],
+  extra: { allow_multi_tx?: boolean; smart_relay?: boolean } = {},
+) {
   return planRoute(
     { registry, market: emptyMarket(registry), bridges: BRIDGE_SET },
     parseRouteQuery(registry, {
@@ -293,6 +297,63 @@ describe('MsgTransfer messages', () => {
       }),
     );
     expect(autopilot).toMatchObject({ code: 3, field: 'post_route_handler.autpilot_msg' });
+  });
+});
+
+describe('slippage_tolerance_percent', () => {
+  it('reads a percent in ppm, down to one ppm (four decimals), below 100 %', () => {
+    expect(parseSlippagePpm('1')).toBe(10_000n);
+    expect(parseSlippagePpm('0.001')).toBe(10n);
+    expect(parseSlippagePpm('0.0001')).toBe(1n);
+    expect(parseSlippagePpm('99.9999')).toBe(999_999n);
+    expect(parseSlippagePpm(undefined)).toBe(10_000n);
+    expect(apiErrorOf(() => parseSlippagePpm('100'))).toMatchObject({ code: 3, field: 'slippage_tolerance_percent' });
+  });
+
+  it('says why a finer or malformed value is refused', () => {
+    for (const raw of ['0.00001', 'abc', '-1', '1e2', '.5']) {
+      const err = apiErrorOf(() => parseSlippagePpm(raw));
+      expect(err).toMatchObject({ code: 3, field: 'slippage_tolerance_percent' });
+      expect(err.message).toContain('at most 4 decimal places');
+    }
+  });
+});
+
+describe('post_route_handler where nothing can run it', () => {
+  const contract = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
+  const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+  const addresses = (route: ReturnType<typeof plan>) =>
+    new Map(
+      requiredChainAddresses(route).map((c) => [
+        c,
+        registry.chain(c)!.wire.chain_type === 'evm' ? `0x${'07'.repeat(20)}` : userAddress(registry, c),
+      ]),
+    );
+
+  it.each([
+    ['a CCTP burn to Ethereum', ['noble-1', 'uusdc'], ['1', USDC_ETHEREUM], 'a transfer over CCTP to 1'],
+    ['an OPinit deposit', ['interwoven-1', 'uinit'], ['yominet-1', ''], 'a transfer over OPINIT to yominet-1'],
+  ] as const)('refuses a handler on a route that ends with %s, instead of leaving it out', (_n, src, dst, ending) => {
+    const dest =
+      dst[1] || [...registry.listedAssets('yominet-1')].find((a) => a.wire.denom.startsWith('l2/'))!.wire.denom;
+    const route = plan([src[0], src[1]], [dst[0], dest], { smart_relay: false });
+    for (const postRouteHandler of [
+      { wasm_msg: { contract_address: contract, msg: '{"deposit":{}}' } },
+      { autpilot_msg: { action: 'LIQUID_STAKE' as const, receiver: 'stride1x' } },
+    ]) {
+      const err = apiErrorOf(() => buildMessages(registry, route, addresses(route), { ...opts, postRouteHandler }));
+      expect(err).toMatchObject({ code: 3, field: 'post_route_handler' });
+      expect(err.message).toContain(ending);
+    }
+    // Without a handler the same route builds.
+    expect(buildMessages(registry, route, addresses(route), opts).txs).toHaveLength(1);
+  });
+
+  it('refuses a handler key it does not know (autopilot_msg, not the wire spelling autpilot_msg)', () => {
+    const route = plan(['cosmoshub-4', 'uatom'], ['osmosis-1', ATOM_ON_OSMOSIS]);
+    const postRouteHandler = { autopilot_msg: { action: 'LIQUID_STAKE', receiver: 'x' } } as never;
+    const err = apiErrorOf(() => buildMessages(registry, route, addressesFor(route), { ...opts, postRouteHandler }));
+    expect(err).toMatchObject({ code: 3, field: 'post_route_handler.autopilot_msg' });
   });
 });
 

@@ -83,13 +83,13 @@ export function parseTimeoutSeconds(raw: string | null | undefined): number {
   return Number(raw);
 }
 
-/** "1" → 10 000 ppm; "0.25" → 2 500 ppm. At most six decimals, below 100 %. */
+/** "1" → 10 000 ppm; "0.25" → 2 500 ppm. At most four decimals (one ppm), below 100 %. */
 export function parseSlippagePpm(raw: string | null | undefined): bigint {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_SLIPPAGE_PPM;
   const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(raw);
   if (!m)
     throw invalidArgument(
-      `invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5", got "${raw}"`,
+      `invalid slippage_tolerance_percent: must be a decimal percent such as "1" or "0.5" with at most 4 decimal places, got "${raw}"`,
     );
   const ppm = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
   if (ppm >= 1_000_000n) throw invalidArgument('invalid slippage_tolerance_percent: must be below 100');
@@ -115,7 +115,10 @@ function groupByTx(route: PlannedRoute): TxGroup[] {
   return groups;
 }
 
-/** Per-step amounts the messages commit to: what enters each step, and the guaranteed minimum of each swap. */
+/**
+ * Per-step amounts the messages commit to: what enters each step, and the guaranteed minimum of each swap and of each
+ * bridge whose send takes a minimum (LaneBridge.minOutput).
+ */
 interface Commitments {
   input: bigint[];
   /** What each step guarantees to hand on: a swap's output net of the affiliate fees it pays. */
@@ -172,6 +175,8 @@ function router02Fee(opts: MessageOptions, paid: readonly Affiliate[], chainId: 
  * Exact-out swap: the input is padded by the slippage tolerance, because the entry point refunds the unused input to
  * the swap's refund address; the output is fixed. Nothing else refunds, so a route without such a swap (transfers
  * only) sends exactly its amount.
+ * A bridge delivers its quoted output, or for an OFT send (Stargate, LayerZero) at least its minAmountLD, which the
+ * caller's slippage tolerance sets: min_amount_out must not promise more than the transactions enforce.
  */
 function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
@@ -187,7 +192,10 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
     routerMin.push(0n);
     const bps = i === feeStep && step.kind === 'swap' ? affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)) : [];
     if (step.kind === 'bridge') {
-      amount = bridgeOutput(step, amount);
+      const out = bridgeOutput(step, amount);
+      // A send that takes a minimum from the slippage tolerance (an OFT's minAmountLD) guarantees only that; as after
+      // an EVM swap, a padded input keeps the planned output for the exact-out swap further on.
+      amount = amount > step.amountIn || !step.bridge.minOutput ? out : step.bridge.minOutput(step.lane, out, slip);
     } else if (step.kind === 'swap') {
       if (isEvmSwapStep(step)) {
         // The router's minimum: the planned output less the slippage tolerance. When the input was padded for an
@@ -249,6 +257,7 @@ export function buildMessages(
     if (!a) throw invalidArgument(`missing address for chain ${chainId}`);
     return a;
   };
+  requireHandlerCarried(route, opts.postRouteHandler);
   const amounts = commitments(route, opts);
   const groups = groupByTx(route);
   const lastGroup = groups[groups.length - 1];
@@ -345,6 +354,31 @@ export function buildMessages(
     });
   }
   return { msgs, txs, minAmountOut: amounts.minOut[amounts.minOut.length - 1] ?? route.amountOut };
+}
+
+/**
+ * A post_route_handler runs where the route ends: in the memo of its last IBC packet (IBC hooks, autopilot) or as the
+ * post-swap action of its last swap on a Cosmos chain. A route that ends otherwise (a lane bridge such as CCTP, Go
+ * Fast, Hyperlane or OPinit, or an EVM swap) has nothing that would run it, so the request is refused rather than
+ * answered with transactions that silently leave it out.
+ */
+function requireHandlerCarried(route: PlannedRoute, handler: PostRouteHandler | null | undefined): void {
+  // A handler the service does not know (autopilot_msg, spelled as English has it) would otherwise vanish unread.
+  for (const key of Object.keys(handler ?? {}))
+    if (key !== 'wasm_msg' && key !== 'autpilot_msg')
+      throw invalidArgument(
+        `invalid post_route_handler.${key}: not a handler; give wasm_msg or autpilot_msg (spelled so in the Skip API)`,
+      );
+  if (!handler?.wasm_msg && !handler?.autpilot_msg) return;
+  const last = route.steps[route.steps.length - 1]!;
+  if (last.kind === 'transfer' || (last.kind === 'swap' && !isEvmSwapStep(last))) return;
+  const ending =
+    last.kind === 'bridge'
+      ? `a transfer over ${last.lane.bridge} to ${last.lane.toChainId}`
+      : `a swap on ${last.chainId}, an EVM chain`;
+  throw invalidArgument(
+    `invalid post_route_handler: the route ends with ${ending}, which cannot run it; a handler needs a route that ends with an IBC transfer or a swap on a Cosmos chain`,
+  );
 }
 
 /**

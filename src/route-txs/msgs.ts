@@ -16,7 +16,7 @@ import { requireAsset } from '../routing/asset-queries.js';
 import { chainIdsOf, estimatedFees, requiredChainAddresses } from '../routing/assemble.js';
 import { usdOfPrices } from '../routing/fee-usd.js';
 import { planFromOperations } from '../routing/operations.js';
-import { parseAmount, parseBps, parseRouteQuery } from '../routing/query.js';
+import { parseAmount, parseBps, parseRouteQuery, requireListedVenues } from '../routing/query.js';
 import {
   decideGasOnArrival,
   planSlice,
@@ -37,6 +37,8 @@ import { GAS_BALANCE_TIMEOUT_MS, gasFields, type GasContext } from './gas-fields
 
 export interface MessagesContext {
   registry: Registry;
+  /** The venues /v2/fungible/venues lists, which swap_venues must name (absent: not checked). */
+  venues?: readonly { name: string; chain_id: string }[];
   bridges: BridgeSet;
   /** The market and the rest of a quote's context, read once per request (the same one /route reads). */
   quoteContext(): QuoteContext;
@@ -229,6 +231,7 @@ export async function messagesDirectFor(
     );
   }
   const query = { ...parseRouteQuery(registry, b), cumulativeAffiliateFeeBps: affiliates.cumulativeBps };
+  if (ctx.venues) requireListedVenues(ctx.venues, b.swap_venues);
   const qc = ctx.quoteContext();
   const opts = messageOptions(ctx, b, affiliates, caller.tier, qc.nowMs);
   caller.onMarket?.(qc);

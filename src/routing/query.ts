@@ -90,3 +90,19 @@ export function parseRouteQuery(registry: Registry, req: RouteRequestFields): Ro
     ...(req.junction_gas_on_arrival ? { gasOnArrival: true } : {}),
   };
 }
+
+/**
+ * swap_venues must name venues the service lists (/v2/fungible/venues, `listed`): a name or chain that is none is a
+ * mistake in the request, refused with code 3 naming the entry, not a route that happens not to exist.
+ */
+export function requireListedVenues(
+  listed: readonly { name: string; chain_id: string }[],
+  venues: readonly { name: string; chain_id: string }[] | null | undefined,
+): void {
+  venues?.forEach((v, i) => {
+    if (!listed.some((x) => x.name === v.name && x.chain_id === v.chain_id))
+      throw invalidArgument(
+        `invalid swap_venues[${i}]: no swap venue ${JSON.stringify(v.name)} on ${JSON.stringify(v.chain_id)} (GET /v2/fungible/venues lists them)`,
+      );
+  });
+}

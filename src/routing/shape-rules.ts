@@ -35,7 +35,7 @@ export function chainsOfLegs(sourceChainId: string, legs: readonly Leg[]): strin
 }
 
 /** The first chain the shape comes back to after leaving it, or undefined. */
-function chainReturnedTo(sourceChainId: string, legs: readonly Leg[]): string | undefined {
+export function chainReturnedTo(sourceChainId: string, legs: readonly Leg[]): string | undefined {
   const seen = new Set<string>();
   for (const id of chainsOfLegs(sourceChainId, legs)) {
     if (seen.has(id)) return id;

@@ -53,3 +53,33 @@ describe('assets_from_source with include_swaps', () => {
     expect(osmosis.has('neutron-1/untrn') || astroport.has('neutron-1/untrn')).toBe(true);
   });
 });
+
+describe('assets_from_source with include_swaps never lists a round trip', () => {
+  it('from Osmosis OSMO: no destination the route search refuses for leaving a chain and coming back', () => {
+    const listed = assetsFromSource(ctx.registry, ctx.families, ctx.market(), {
+      source_asset_denom: 'uosmo',
+      source_asset_chain_id: 'osmosis-1',
+      include_swaps: true,
+    });
+    // A token only Neutron's pools trade, as a voucher on Osmosis: a swap on Neutron and back, which route refuses.
+    const neutronOnly = 'ibc/442A08C33AE9875DF90792FFA73B5728E1CAECE87AB4F26AE9B422F1E682ED23';
+    expect(listed['osmosis-1']!.assets.map((a) => a.denom)).not.toContain(neutronOnly);
+    for (const [chainId, { assets }] of Object.entries(listed)) {
+      for (const a of chainId === 'osmosis-1' || chainId === 'pirin-1' ? assets : assets.slice(0, 2)) {
+        const route = () =>
+          planRoute(
+            { registry: ctx.registry, market: ctx.market(), bridges: BRIDGE_SET },
+            parseRouteQuery(ctx.registry, {
+              source_asset_denom: 'uosmo',
+              source_asset_chain_id: 'osmosis-1',
+              dest_asset_denom: a.denom,
+              dest_asset_chain_id: chainId,
+              amount_in: '100000000',
+              allow_unsafe: true,
+            }),
+          );
+        expect(route, `${chainId} ${a.denom}`).not.toThrow();
+      }
+    }
+  });
+});

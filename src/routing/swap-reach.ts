@@ -1,12 +1,15 @@
 /**
  * Assets a holding can become through one swap (assets_from_source with include_swaps): transfer to a venue chain
  * whose pools trade the source's origin asset, swap into any other asset those pools reach, then transfer to any
- * listed holding of that asset. Computed per (source origin, market version) and memoised.
+ * listed holding of that asset. Computed per (source origin, market version) and memoised. A shape the route search
+ * refuses for returning to a chain it left (shape-rules.ts: a swap on Neutron of Osmosis's OSMO, back to Osmosis) is
+ * no way to reach its destination, so it lists nothing.
  */
 import type { Registry } from '../registry/registry.js';
 import type { RegistryAsset } from '../registry/types.js';
 import type { MarketView } from './market.js';
 import type { AssetFamilies } from './reachability.js';
+import { chainReturnedTo } from './shape-rules.js';
 import { originKeyOf, type OriginKey, type VenueIndex } from './swap-index.js';
 import { stepTxIndices } from './transactions.js';
 import { holding, pathFrom, pathTo, type TransferHop } from './transfer-path.js';
@@ -87,6 +90,12 @@ export function swapReachable(
           for (const dest of [atVenue, ...families.family(atVenue)]) {
             const post = pathFrom(registry, chainId, y, holding(dest));
             if (!post) continue;
+            const legs = [
+              { kind: 'ibc' as const, hops: pre },
+              { kind: 'swap' as const, venue, x, y, paths: [] },
+              { kind: 'ibc' as const, hops: post },
+            ];
+            if (chainReturnedTo(source.wire.chain_id, legs)) continue;
             const txs = txsOf(registry, venue, x, y, pre, post);
             const k = `${dest.wire.chain_id}\u0000${dest.wire.denom}`;
             const seen = best.get(k);

@@ -7,6 +7,7 @@ import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import type { LiveFeeProbe } from '../live-fees.js';
 import { oftLaneTx, probeSendParam, quoteSendFee } from '../oft/evm.js';
+import { minAmountAfterSlippage } from '../oft/oft.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge } from '../types.js';
 import { layerZeroConfig } from './config.js';
 import { layerZeroLanes, type LayerZeroLane } from './lanes.js';
@@ -49,6 +50,8 @@ export const layerZeroBridge: LaneBridge<LayerZeroLane> = {
   laneOfRecord: (registry, record, at, expected) => layerZeroLaneOfRecord(lanes(registry), record, at, expected),
   echoedFields: LAYER_ZERO_ECHOED_FIELDS,
   buildTx,
+  // The send's minAmountLD (oft/evm.ts); the OFT has the same decimals on both ends.
+  minOutput: (lane, amountOut, slippagePpm) => minAmountAfterSlippage(amountOut / lane.rate, slippagePpm, lane.rate),
   // The executor delivers on the destination in a transaction of its own: the funds wait there.
   carriesNext: () => false,
   feeProbes,

@@ -8,7 +8,7 @@ import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { ethCall, type LiveFeeProbe } from '../live-fees.js';
 import { oftLaneTx, probeSendParam, quoteSendFee } from '../oft/evm.js';
-import { IOFT_ABI } from '../oft/oft.js';
+import { IOFT_ABI, minAmountAfterSlippage } from '../oft/oft.js';
 import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { stargateConfig } from './config.js';
 import { stargateLanes, type StargateLane } from './lanes.js';
@@ -73,6 +73,9 @@ export const stargateBridge: LaneBridge<StargateLane> = {
   laneOfRecord: (registry, record, at, expected) => stargateLaneOfRecord(lanes(registry), record, at, expected),
   echoedFields: STARGATE_ECHOED_FIELDS,
   buildTx,
+  // The send's minAmountLD (oft/evm.ts), in the destination pool's decimals.
+  minOutput: (lane, amountOut, slippagePpm) =>
+    minAmountAfterSlippage(amountOut / lane.outRate, slippagePpm, lane.outRate),
   // The destination pool pays out when LayerZero delivers the message, in a transaction of its own.
   carriesNext: () => false,
   feeProbes,

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
 import { rankedAlternatives } from '../../routing/alternatives.js';
-import { parseRouteQuery } from '../../routing/query.js';
+import { parseRouteQuery, requireListedVenues } from '../../routing/query.js';
 import { AlternativesResponse } from '../../wire/alternatives.js';
 import { MAX_QUOTE_BODY_BYTES } from '../../wire/limits.js';
 import { errorResponses } from '../../wire/responses.js';
@@ -37,7 +37,9 @@ export const alternativesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> 
           'x-junction-market-age-seconds',
           String(Math.max(0, Math.round((qc.nowMs - at.getTime()) / 1000))),
         );
-      return { routes: rankedAlternatives(qc, parseRouteQuery(ctx.registry, req.body)) };
+      const query = parseRouteQuery(ctx.registry, req.body);
+      requireListedVenues(ctx.venues, req.body.swap_venues);
+      return { routes: rankedAlternatives(qc, query) };
     },
   );
 };

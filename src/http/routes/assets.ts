@@ -22,6 +22,7 @@ import {
 } from '../../wire/info.js';
 import { errorResponses } from '../../wire/responses.js';
 import { acceptsGzip, sendJsonText } from '../reply.js';
+import { requireListedVenues } from '../../routing/query.js';
 
 export const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { registry, catalog, families } = ctx;
@@ -71,7 +72,10 @@ export const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         response: { 200: AssetsFromSourceResponse, ...errorResponses },
       },
     },
-    async (req) => ({ dest_assets: assetsFromSource(registry, families, ctx.market(), req.body) }),
+    async (req) => {
+      requireListedVenues(ctx.venues, req.body.swap_venues);
+      return { dest_assets: assetsFromSource(registry, families, ctx.market(), req.body) };
+    },
   );
 
   const betweenSchema = {

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chargeAnonymous, recordRoute } from '../../auth/index.js';
 import { messagesDirectFor, messagesFor, type MessagesCaller, type MessagesContext } from '../../route-txs/msgs.js';
 import type { CallerTier } from '../../route-txs/revenue-share.js';
-import { parseRouteQuery } from '../../routing/query.js';
+import { parseRouteQuery, requireListedVenues } from '../../routing/query.js';
 import { responseKey } from '../../routing/route-cache.js';
 import { quoteWithGasOnArrival } from '../../routing/gas-on-arrival.js';
 import { quoteRoute, type QuoteContext } from '../../routing/quote.js';
@@ -46,6 +46,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
   };
   const messages: MessagesContext = {
     registry,
+    venues: ctx.venues,
     bridges: ctx.bridges,
     quoteContext,
     revenueShare: ctx.revenueShare,
@@ -81,6 +82,7 @@ export const routeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext; tx?: TxSe
       const qc = quoteContext();
       marketAgeHeader(reply, qc);
       const query = parseRouteQuery(registry, req.body);
+      requireListedVenues(ctx.venues, req.body.swap_venues);
       const key = responses.enabled ? responseKey(query) : '';
       const hit = responses.enabled ? responses.get(key, qc.market.version) : undefined;
       if (hit) {

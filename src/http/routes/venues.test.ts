@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VenuesResponse } from '../../wire/info.js';
-import { buildTestApp, expectError, expectSchema, okBody, type TestApp } from '../test-helpers/app.js';
+import { buildTestApp, expectError, expectSchema, okBody, post, type TestApp } from '../test-helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +48,43 @@ describe('GET /v2/fungible/venues', () => {
       3,
       'only_testnets',
     );
+  });
+});
+
+describe('swap_venues names listed venues', () => {
+  const atomToOsmo = {
+    source_asset_denom: 'uatom',
+    source_asset_chain_id: 'cosmoshub-4',
+    dest_asset_denom: 'uosmo',
+    dest_asset_chain_id: 'osmosis-1',
+    amount_in: '1000000',
+  };
+  const addresses = {
+    'cosmoshub-4': 'cosmos1qurswpc8qurswpc8qurswpc8qurswpc8nn86qp',
+    'osmosis-1': 'osmo1qurswpc8qurswpc8qurswpc8qurswpc8mg52kn',
+  };
+  const requests: [string, Record<string, unknown>][] = [
+    ['/v2/fungible/route', atomToOsmo],
+    ['/junction/routes', atomToOsmo],
+    ['/v2/fungible/msgs_direct', { ...atomToOsmo, chain_ids_to_addresses: addresses }],
+    ['/v2/fungible/assets_from_source', { ...atomToOsmo, include_swaps: true }],
+  ];
+
+  it.each(requests)(
+    '%s refuses an unknown venue with code 3 naming the entry (not "no routes found")',
+    async (url, b) => {
+      for (const [i, wrong] of [
+        [0, { name: 'osmosis', chain_id: 'osmosis-1' }],
+        [1, { name: 'osmosis-poolmanager', chain_id: 'neutron-1' }],
+      ] as const) {
+        const swap_venues = [{ name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }, wrong].slice(1 - i);
+        expectError(await post(t.app, url, { ...b, swap_venues }), 400, 3, `invalid swap_venues[${i}]: no swap venue`);
+      }
+    },
+  );
+
+  it.each(requests)('%s accepts a listed venue', async (url, b) => {
+    const res = await post(t.app, url, { ...b, swap_venues: [{ name: 'osmosis-poolmanager', chain_id: 'osmosis-1' }] });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
