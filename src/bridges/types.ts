@@ -130,7 +130,12 @@ export interface EvmSwapCall {
   inputToken: string;
   amountIn: bigint;
   calldata: string;
-  /** The guaranteed minimum output the calldata encodes. */
+  /**
+   * Why `calldata` (SwapRouter02's) cannot pay the route's affiliates (several of them, or more than 100 bps): an entry
+   * point that would send it refuses with this (a 400 naming chain_ids_to_affiliates); `skipGoCalldata` pays them all.
+   */
+  calldataRefused?: string;
+  /** The guaranteed minimum output the calldata encodes (before an affiliate fee taken from it). */
   minAmountOut: bigint;
   /**
    * The same swap as Skip's SkipGoSwapRouter takes it (swapExactIn over Uniswap adapter hops, without 0x), for an

@@ -4,12 +4,20 @@
  * hands over: a packet-forward memo for a further hop, an IBC-hooks `wasm` memo that calls the entry point for a
  * swap, the entry point's post-swap action after a swap, and the caller's post-route action at the very end.
  */
-import { isRefusal, type BridgeStep, type ContractCall, type SolanaTxContext } from '../bridges/types.js';
+import {
+  isRefusal,
+  type BridgeStep,
+  type ContractCall,
+  type EvmSwapAfter,
+  type SolanaTxContext,
+} from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { Msg, PostRouteHandler, Tx } from '../wire/msgs.js';
 import type { Registry } from '../registry/registry.js';
 import { stepDenomIn, stepFrom, stepTo, type PlannedRoute, type Step, type SwapStep } from '../routing/types.js';
-import type { AffiliatesByChain } from './affiliates.js';
+import type { Affiliate, AffiliatesByChain } from './affiliates.js';
+import { affiliateFeeOf } from '../routing/affiliate-fee.js';
+import { ROUTER_MAX_FEE_BIPS } from '../venues/uniswap/router-calldata.js';
 import { forwardMemo, type Arrival } from '../messages/cosmos/memo.js';
 import { buildMsgTransfer, msgTransferJson, MSG_TRANSFER_TYPE_URL } from '../messages/cosmos/msg-transfer.js';
 import {
@@ -47,7 +55,13 @@ export interface MessageOptions {
   /** Slippage tolerance in parts per million (1 % = 10 000). */
   slippagePpm?: bigint;
   postRouteHandler?: PostRouteHandler | null | undefined;
+  /** The affiliates paid on the route's last swap, per chain, with the operator's share (revenue-share.ts). */
   affiliates?: AffiliatesByChain;
+  /**
+   * The integrator's affiliates alone: what SwapRouter02, which pays one recipient, pays when the operator's share
+   * would make two (the operator then forgoes it on that swap).
+   */
+  integratorAffiliates?: AffiliatesByChain;
   /** Recent blockhash and fee payer for a transaction that starts on Solana (fetched by msgs.ts, only for such routes). */
   solana?: SolanaTxContext;
 }
@@ -107,7 +121,12 @@ function groupByTx(route: PlannedRoute): TxGroup[] {
  */
 interface Commitments {
   input: bigint[];
+  /** What each step guarantees to hand on: a swap's output net of the affiliate fees it pays. */
   minOut: bigint[];
+  /** EVM swaps: the minimum their router checks, on the whole output before it takes the affiliate fee. */
+  routerMin: bigint[];
+  /** The route's last swap, the one that pays the affiliates (Skip's rule; routing/engine.ts lastSwapLeg); -1: none. */
+  feeStep: number;
 }
 
 const isEvmSwap = (s: Step): s is SwapStep => s.kind === 'swap' && isEvmSwapStep(s);
@@ -124,6 +143,32 @@ function affiliatesOn(opts: MessageOptions, chainId: string) {
   return opts.affiliates?.byChain.get(chainId) ?? [];
 }
 
+/** The affiliates the route's last swap pays on its chain (none on any other swap), those of 0 bps left out. */
+function payees(opts: MessageOptions, amounts: Commitments, i: number, chainId: string): Affiliate[] {
+  return i === amounts.feeStep ? affiliatesOn(opts, chainId).filter((a) => a.bps > 0) : [];
+}
+
+/**
+ * The one affiliate SwapRouter02 pays from the output (sweepTokenWithFee / unwrapWETH9WithFee: one recipient,
+ * 1..100 bps), or why it cannot. With the operator's share the swap would pay two: the integrator's own affiliate is
+ * then paid whole and the operator forgoes its share on this swap (the user's outcome is the same).
+ */
+function router02Fee(opts: MessageOptions, paid: readonly Affiliate[], chainId: string) {
+  const field = `chain_ids_to_affiliates.${chainId}`;
+  const own = (opts.integratorAffiliates?.byChain.get(chainId) ?? []).filter((a) => a.bps > 0);
+  const list = paid.length <= 1 ? paid : own;
+  if (list.length > 1)
+    return {
+      refused: `invalid ${field}: the swap on ${chainId} runs through Uniswap's SwapRouter02, which pays one affiliate, not ${list.length}`,
+    };
+  const fee = list[0];
+  if (fee && BigInt(fee.bps) > ROUTER_MAX_FEE_BIPS)
+    return {
+      refused: `invalid ${field}: the swap on ${chainId} runs through Uniswap's SwapRouter02, which takes at most ${ROUTER_MAX_FEE_BIPS} bps, not ${fee.bps}`,
+    };
+  return fee ? { fee } : {};
+}
+
 /**
  * Exact-in: the input is fixed; each swap guarantees `min_asset` = gross output less slippage, divided so that the
  * affiliate fees (computed on min_asset) still fit: min_asset × (1 + bps/10⁴) ≤ worst-case gross.
@@ -137,11 +182,15 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
   const slip = opts.slippagePpm ?? DEFAULT_SLIPPAGE_PPM;
   const input: bigint[] = [];
   const minOut: bigint[] = [];
+  const routerMin: bigint[] = [];
+  const feeStep = route.steps.findLastIndex((s) => s.kind === 'swap');
   // An EVM swap executes exact in (routing/evm-swap-call.ts): it refunds nothing and needs no padded input.
   const refundsUnusedInput = route.steps.some((s) => s.kind === 'swap' && s.exact === 'out' && !isEvmSwapStep(s));
   let amount = refundsUnusedInput ? route.amountIn + mulPpmCeil(route.amountIn, slip) : route.amountIn;
-  for (const step of route.steps) {
+  for (const [i, step] of route.steps.entries()) {
     input.push(amount);
+    routerMin.push(0n);
+    const bps = i === feeStep && step.kind === 'swap' ? affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)) : [];
     if (step.kind === 'bridge') {
       const out = bridgeOutput(step, amount);
       // A send that takes a minimum from the slippage tolerance (an OFT's minAmountLD) guarantees only that; as after
@@ -149,18 +198,20 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
       amount = amount > step.amountIn || !step.bridge.minOutput ? out : step.bridge.minOutput(step.lane, out, slip);
     } else if (step.kind === 'swap') {
       if (isEvmSwapStep(step)) {
-        // The router's minimum: the planned output less the slippage tolerance; no affiliate fee on EVM swaps. When
-        // the input was padded for an exact-out swap further on, the padding is the swap's slippage room: it must
-        // still deliver the planned output, which is what that later swap needs (a later transaction sends exactly
-        // this minimum, so anything less would make the exact-out swap fail).
-        amount = amount > step.amountIn ? step.grossOut : evmMinAmountOut({ ...step, exact: 'in' }, slip);
+        // The router's minimum: the planned output less the slippage tolerance. When the input was padded for an
+        // exact-out swap further on, the padding is the swap's slippage room: it must still deliver the planned
+        // output, which is what that later swap needs (a later transaction sends exactly this minimum, so anything
+        // less would make the exact-out swap fail).
+        const min = amount > step.amountIn ? step.grossOut : evmMinAmountOut({ ...step, exact: 'in' }, slip);
+        routerMin[i] = min;
+        // The router checks that minimum before its fee, then takes floor(output × bps / 10⁴) per affiliate: what
+        // the user surely gets is the minimum less the fee on it (routing/affiliate-fee.ts). With several affiliates
+        // the fees on the cumulative bps are a bound the per-affiliate rounding can only beat.
+        amount = min - affiliateFeeOf(min, Number(bps.reduce((s, b) => s + b, 0n)));
       } else if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
-        amount = largestMinAsset(
-          step.grossOut - mulPpm(step.grossOut, slip),
-          affiliatesOn(opts, step.chainId).map((a) => BigInt(a.bps)),
-        );
+        amount = largestMinAsset(step.grossOut - mulPpm(step.grossOut, slip), bps);
       }
       if (amount <= 0n)
         throw invalidArgument(
@@ -169,7 +220,7 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
     }
     minOut.push(amount);
   }
-  return { input, minOut };
+  return { input, minOut, routerMin, feeStep };
 }
 
 /** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
@@ -256,7 +307,7 @@ export function buildMessages(
         ...(g.steps.length > 1
           ? isEvmSwap(g.steps[1]!)
             ? // An EVM swap the lane's destination contract runs on arrival; it ends the transaction (transactions.ts).
-              { swapAfter: evmSwapAfter(g.steps[1], amounts.minOut[g.first + 1]!) }
+              { swapAfter: carriedSwap(g.steps[1], g.first + 1, amounts, opts) }
             : first.bridge.forwardsByIbc
               ? { ibcForward: fold.forwardedTransfer() }
               : { continuation: fold.contractCallAfter(1) }
@@ -348,6 +399,8 @@ function evmSwapTx(
   const swap = g.steps[0] as SwapStep;
   const input = amounts.input[g.first]!;
   const minOut = amounts.minOut[g.first]!;
+  const routerMin = amounts.routerMin[g.first]!;
+  const paid = payees(opts, amounts, g.first, swap.chainId);
   const next = g.steps[1];
   if (next?.kind === 'bridge') {
     return next.bridge.buildTx({
@@ -361,11 +414,11 @@ function evmSwapTx(
       nowMs: opts.nowMs,
       opensAfterSeconds,
       timeoutSeconds: opts.timeoutSeconds,
-      swapBefore: evmSwapCall(swap, input, minOut),
+      swapBefore: evmSwapCall(swap, input, routerMin, paid, router02Fee(opts, paid, swap.chainId)),
       // What the lane carries after itself (steps[2..]), as for a lane that starts its transaction.
       ...(g.steps.length > 2
         ? isEvmSwap(g.steps[2]!)
-          ? { swapAfter: evmSwapAfter(g.steps[2], amounts.minOut[g.first + 2]!) }
+          ? { swapAfter: carriedSwap(g.steps[2], g.first + 2, amounts, opts) }
           : next.bridge.forwardsByIbc
             ? { ibcForward: fold.forwardedTransfer(2) }
             : { continuation: fold.contractCallAfter(2) }
@@ -373,7 +426,9 @@ function evmSwapTx(
     });
   }
   if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
-  const call = evmRouterCall(swap, input, minOut);
+  const fee = router02Fee(opts, paid, swap.chainId);
+  if (fee.refused) throw invalidArgument(fee.refused);
+  const call = evmRouterCall(swap, input, routerMin, fee.fee);
   const token = inputTokenOf(swap);
   return {
     evm_tx: {
@@ -388,6 +443,19 @@ function evmSwapTx(
     },
     operations_indices: g.operationIndices,
   };
+}
+
+/**
+ * The EVM swap steps[i] as the contract a lane calls on arrival runs it (Skip's AxelarHandler Swap command): that
+ * command pays no affiliate, so it cannot be the route's fee-paying swap while affiliates are given on its chain.
+ */
+function carriedSwap(step: Step, i: number, amounts: Commitments, opts: MessageOptions): EvmSwapAfter {
+  const swap = step as SwapStep;
+  if (payees(opts, amounts, i, swap.chainId).length > 0)
+    throw invalidArgument(
+      `invalid chain_ids_to_affiliates.${swap.chainId}: the route's last swap runs on arrival in Skip's AxelarHandler, whose Swap command pays no affiliate`,
+    );
+  return evmSwapAfter(swap, amounts.routerMin[i]!);
 }
 
 /**
@@ -498,10 +566,12 @@ class Folder {
     const step = this.steps[j] as SwapStep;
     const i = this.group.first + j;
     const input = this.amounts.input[i]!;
-    const affiliates: AffiliateFee[] = affiliatesOn(this.opts, step.chainId).map((a) => ({
-      basis_points_fee: String(a.bps),
-      address: a.address,
-    }));
+    const affiliates: AffiliateFee[] = (i === this.amounts.feeStep ? affiliatesOn(this.opts, step.chainId) : []).map(
+      (a) => ({
+        basis_points_fee: String(a.bps),
+        address: a.address,
+      }),
+    );
     return swapAndAction({
       step,
       // The entry point takes the relayer fee of a following IBC transfer out of the input before swapping.
@@ -553,7 +623,7 @@ class Folder {
     const send = lane.bridge.ics20.send({
       lane: lane.lane,
       recipient: this.address(lane.lane.toChainId),
-      ...(after ? { swapAfter: evmSwapAfter(after, this.amounts.minOut[this.group.first + j + 1]!) } : {}),
+      ...(after ? { swapAfter: carriedSwap(after, this.group.first + j + 1, this.amounts, this.opts) } : {}),
     });
     return this.postSwapTransfer(j, send);
   }

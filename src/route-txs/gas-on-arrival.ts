@@ -21,7 +21,7 @@ export function withGasOnArrivalMessages(
   opts: MessageOptions,
 ): BuiltMessages {
   // The slice pays no affiliate or operator share and carries no post-route action: it only buys gas.
-  const { affiliates: _affiliates, postRouteHandler: _handler, ...plain } = opts;
+  const { affiliates: _affiliates, integratorAffiliates: _own, postRouteHandler: _handler, ...plain } = opts;
   const slice = buildMessages(registry, branch, addresses, plain);
   const first = built.txs[0];
   const extra = slice.txs[0];

@@ -29,7 +29,7 @@ import type { PlannedRoute, RouteQuery } from '../routing/types.js';
 import type { BlockhashSource } from '../tx/solana-blockhash.js';
 import type { MsgsDirectRequest, MsgsDirectResponse, MsgsRequest, MsgsResponse } from '../wire/msgs.js';
 import type { GasOnArrival } from '../wire/route.js';
-import { parseAffiliates, type AffiliatesByChain } from './affiliates.js';
+import { parseAffiliates, requireFeeChainListed, type AffiliatesByChain } from './affiliates.js';
 import { buildMessages, parseSlippagePpm, parseTimeoutSeconds, type MessageOptions } from './build.js';
 import { withGasOnArrivalMessages } from './gas-on-arrival.js';
 import { withOperatorShare, type CallerTier, type RevenueShareConfig } from './revenue-share.js';
@@ -77,6 +77,7 @@ function messageOptions(
     slippagePpm: parseSlippagePpm(b.slippage_tolerance_percent),
     postRouteHandler: b.post_route_handler,
     affiliates: withOperatorShare(affiliates, ctx.revenueShare, tier),
+    integratorAffiliates: affiliates,
   };
 }
 
@@ -142,6 +143,7 @@ export async function messagesFor(ctx: MessagesContext, b: MsgsRequest, caller: 
       },
     );
   let route = plan(amountIn);
+  requireFeeChainListed(affiliates, route);
   const addresses = addressesFromList(registry, b.address_list, requiredChainAddresses(route), chainIdsOf(route));
   const gas = b.junction_gas_on_arrival ? await gasForOperations(ctx, qc, caller, b, addresses) : undefined;
   // The slice comes out of the amount sent: the echoed operations carry the rest.
@@ -237,6 +239,7 @@ export async function messagesDirectFor(
     ? await quoteWithGasIfNone(ctx, qc, caller, query, b.chain_ids_to_addresses)
     : { quote: quoteRoute(qc, query), branch: undefined };
   caller.onQuote?.(quote.figures);
+  requireFeeChainListed(affiliates, quote.planned);
   const required = new Set(requiredChainAddresses(quote.planned));
   if (branch) for (const c of requiredChainAddresses(branch)) required.add(c);
   const addresses = addressesFromMap(registry, b.chain_ids_to_addresses, [...required]);

@@ -16,3 +16,21 @@ export function affiliateFeeOf(grossOut: bigint, bps: number): bigint {
 export function exactOutAffiliateFee(netOut: bigint, bps: number): bigint {
   return (netOut * BigInt(bps)) / 10_000n;
 }
+
+/**
+ * EVM routers take their fee from what the swap actually gave, after checking their minimum on it: SwapRouter02's
+ * sweepTokenWithFee / unwrapWETH9WithFee (@uniswap/v3-periphery PeripheryPaymentsWithFee: floor(balance × feeBips /
+ * 10⁴)) and Skip's SkipGoSwapRouter (skip-go-evm-contracts SwapRouter/src/SkipGoSwapRouter.sol _payAffiliateFees:
+ * floor(amountOut × feeBPS / 10⁴) per affiliate). Exact-in, the fee is affiliateFeeOf(gross). Exact-out, the swap
+ * must give the least gross whose net is the asked output: gross − floor(gross × bps / 10⁴) grows by 0 or 1 per unit,
+ * so that least gross leaves exactly `net`. Undefined when no gross leaves anything (10000 bps).
+ */
+export function evmGrossForNet(net: bigint, bps: number): bigint | undefined {
+  const b = BigInt(bps);
+  if (b >= 10_000n) return net === 0n ? 0n : undefined;
+  const netOf = (g: bigint) => g - (g * b) / 10_000n;
+  // ceil(net × 10⁴ / (10⁴ − bps)) is never below the answer; the floor of the fee can make a smaller gross enough.
+  let g = (net * 10_000n + (10_000n - b) - 1n) / (10_000n - b);
+  while (g > 0n && netOf(g - 1n) >= net) g--;
+  return g;
+}

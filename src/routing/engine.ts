@@ -16,7 +16,7 @@ import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import type { Registry } from '../registry/registry.js';
-import { affiliateFeeOf, exactOutAffiliateFee } from './affiliate-fee.js';
+import { affiliateFeeOf, evmGrossForNet, exactOutAffiliateFee } from './affiliate-fee.js';
 import { stepSeconds } from './duration.js';
 import { postSwapIbcFee, type IbcFeePayment } from './ibc-fee.js';
 import { laneGraph } from './lane-graph.js';
@@ -248,6 +248,7 @@ function simulateShape(
 function forwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejected: Rejections): Step[] | undefined {
   const steps: Step[] = [];
   let amount = q.amount.value;
+  const feeLeg = lastSwapLeg(legs);
   for (const [i, leg] of legs.entries()) {
     if (leg.kind === 'ibc') {
       // IBC transfers move the amount unchanged.
@@ -260,7 +261,7 @@ function forwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejec
     } else {
       const fee = ibcFeeAfter(registry, legs, i, rejected);
       if (fee === null) return undefined;
-      const step = swapExactIn(q, leg, amount, fee, rejected);
+      const step = swapExactIn(q, leg, amount, fee, rejected, i === feeLeg);
       if (!step) return undefined;
       steps.push(step);
       amount = step.amountOut;
@@ -273,6 +274,7 @@ function forwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejec
 function backwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], rejected: Rejections): Step[] | undefined {
   const reversed: Step[] = [];
   let amount = q.amount.value;
+  const feeLeg = lastSwapLeg(legs);
   for (let i = legs.length - 1; i >= 0; i--) {
     const leg = legs[i]!;
     if (leg.kind === 'ibc') {
@@ -285,7 +287,7 @@ function backwards(registry: Registry, q: RouteQuery, legs: readonly Leg[], reje
     } else {
       const fee = ibcFeeAfter(registry, legs, i, rejected);
       if (fee === null) return undefined;
-      const step = swapExactOut(q, leg, amount, fee, rejected);
+      const step = swapExactOut(q, leg, amount, fee, rejected, i === feeLeg);
       if (!step) return undefined;
       reversed.push(step);
       amount = step.amountIn;
@@ -377,6 +379,7 @@ function swapExactIn(
   amount: bigint,
   ibcFee: IbcFeePayment | undefined,
   rejected: Rejections,
+  takesFee: boolean,
 ): SwapStep | undefined {
   const feeCost = ibcFee?.inputCost ?? 0n;
   const swapped = amount - feeCost;
@@ -390,7 +393,8 @@ function swapExactIn(
   }
   const routes = split ?? [best!];
   const grossOut = routes.reduce((sum, r) => sum + r.amountOut, 0n);
-  return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, affiliateBps(q, leg)), ibcFee);
+  const bps = takesFee ? q.cumulativeAffiliateFeeBps : 0;
+  return swapStep(leg, 'in', routes, amount, grossOut, affiliateFeeOf(grossOut, bps), ibcFee);
 }
 
 function swapExactOut(
@@ -399,24 +403,31 @@ function swapExactOut(
   net: bigint,
   ibcFee: IbcFeePayment | undefined,
   rejected: Rejections,
+  takesFee: boolean,
 ): SwapStep | undefined {
-  // The caller fixes the net output; the entry point swaps for it plus the affiliate fees computed on it.
-  const fee = exactOutAffiliateFee(net, affiliateBps(q, leg));
-  const gross = net + fee;
+  const bps = takesFee ? q.cumulativeAffiliateFeeBps : 0;
+  // The caller fixes the net output. The Cosmos entry point swaps for it plus the affiliate fees computed on it; an
+  // EVM router takes its fee from the gross it receives, so the swap must give the least gross that leaves `net`.
+  const gross = isEvmVenue(leg.venue) ? evmGrossForNet(net, bps) : net + exactOutAffiliateFee(net, bps);
+  if (gross === undefined) {
+    rejected.add(`an affiliate fee of ${bps} bps on ${leg.venue.venue.name} leaves nothing of the output`);
+    return undefined;
+  }
   const best = bestExactOut(leg.paths, gross);
   if (!best) {
     rejected.add(`the pools of ${leg.venue.venue.name} cannot deliver ${gross} ${leg.y}`);
     return undefined;
   }
-  return swapStep(leg, 'out', [best], best.amountIn + (ibcFee?.inputCost ?? 0n), best.amountOut, fee, ibcFee);
+  return swapStep(leg, 'out', [best], best.amountIn + (ibcFee?.inputCost ?? 0n), best.amountOut, gross - net, ibcFee);
 }
 
 /**
- * Affiliate fees are taken by the Cosmos entry point's swap_and_action; an EVM swap runs through the venue's router,
- * which takes none, so the route's affiliates are paid on its Cosmos swap only.
+ * Skip's rule (docs.skip.build/go/general/affiliate-fees): affiliate fees are collected on the chain where the
+ * route's last swap takes place, in that swap's output, whether the swap runs on a Cosmos entry point or an EVM
+ * router (affiliate-fee.ts); every earlier swap takes none. -1 when the route has no swap.
  */
-function affiliateBps(q: RouteQuery, leg: Leg & { kind: 'swap' }): number {
-  return isEvmVenue(leg.venue) ? 0 : q.cumulativeAffiliateFeeBps;
+function lastSwapLeg(legs: readonly Leg[]): number {
+  return legs.findLastIndex((l) => l.kind === 'swap');
 }
 
 function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly number[]): string {

@@ -181,6 +181,91 @@ describe('destination swaps on EVM chains, on anvil', () => {
     expect(received - asked < asked / 1_000_000n).toBe(true);
   });
 
+  it('an affiliate on Base (the route’s last swap): unwrapWETH9WithFee pays it exactly the fee, the user the quote', async () => {
+    const affiliate = '0x00000000000000000000000000000000000afee1';
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...fromNoble(base, 'base-native'),
+      chain_ids_to_affiliates: { '8453': { affiliates: [{ address: affiliate, basis_points_fee: '50' }] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs, min_amount_out } = res.json();
+    const swapOp = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o).evm_swap;
+    const tx = txs[1].evm_tx;
+    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${tx.data}` as Hex });
+    if (call.functionName !== 'multicall') throw new Error(call.functionName);
+    const last = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: call.args[0][call.args[0].length - 1]! });
+    expect(last.functionName).toBe('unwrapWETH9WithFee');
+    const balances = () =>
+      Promise.all([
+        baseNode.publicClient.getBalance({ address: user }),
+        baseNode.publicClient.getBalance({ address: getAddress(affiliate) }),
+      ]);
+    const [userBefore, affBefore] = await balances();
+    const { approve, receipt } = await runSwapTx(baseNode, base, tx, BigInt(swapOp.amount_in));
+    const [userAfter, affAfter] = await balances();
+    const gas = approve.gasUsed * approve.effectiveGasPrice + receipt.gasUsed * receipt.effectiveGasPrice;
+    const received = userAfter - userBefore + gas;
+    const fee = affAfter - affBefore;
+    // The fee is floor(gross × 50 / 10⁴) of what the swap gave; the user gets the rest, as quoted to the unit.
+    expect(fee).toBe(((received + fee) * 50n) / 10_000n);
+    expect(fee).toBeGreaterThan(0n);
+    expect(received).toBe(BigInt(swapOp.amount_out));
+    expect(route.amount_out).toBe(swapOp.amount_out);
+    expect(received >= BigInt(min_amount_out)).toBe(true);
+  });
+
+  it('an affiliate on Arbitrum: sweepTokenWithFee pays it its LINK, the user the quote', async () => {
+    const link = token(arbitrum, 'LINK');
+    const affiliate = getAddress('0x00000000000000000000000000000000000afee2');
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...fromNoble(arbitrum, link),
+      chain_ids_to_affiliates: { '42161': { affiliates: [{ address: affiliate, basis_points_fee: '100' }] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs, min_amount_out } = res.json();
+    const swapOp = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o).evm_swap;
+    const read = (who: Address) =>
+      arbNode.publicClient.readContract({
+        address: link,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [who],
+      });
+    const [userBefore, affBefore] = [await read(user), await read(affiliate)];
+    await runSwapTx(arbNode, arbitrum, txs[1].evm_tx, BigInt(swapOp.amount_in));
+    const received = (await read(user)) - userBefore;
+    const fee = (await read(affiliate)) - affBefore;
+    expect(fee).toBe(((received + fee) * 100n) / 10_000n);
+    expect(fee).toBeGreaterThan(0n);
+    expect(received).toBe(BigInt(swapOp.amount_out));
+    expect(received >= BigInt(min_amount_out)).toBe(true);
+  });
+
+  it('exact out with an affiliate: the user still receives at least the ETH asked, the affiliate its fee', async () => {
+    const { amount_in: _drop, ...rest } = fromNoble(base, 'base-native');
+    void _drop;
+    const affiliate = getAddress('0x00000000000000000000000000000000000afee3');
+    const asked = 100_000_000_000_000_000n;
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      ...rest,
+      amount_out: asked.toString(),
+      chain_ids_to_affiliates: { '8453': { affiliates: [{ address: affiliate, basis_points_fee: '25' }] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.amount_out).toBe(asked.toString());
+    const swap = route.operations.find((o: Record<string, unknown>) => 'evm_swap' in o).evm_swap;
+    const before = await baseNode.publicClient.getBalance({ address: user });
+    const { approve, receipt } = await runSwapTx(baseNode, base, txs[1].evm_tx, BigInt(swap.amount_in));
+    const after = await baseNode.publicClient.getBalance({ address: user });
+    const gas = approve.gasUsed * approve.effectiveGasPrice + receipt.gasUsed * receipt.effectiveGasPrice;
+    const received = after - before + gas;
+    const fee = await baseNode.publicClient.getBalance({ address: affiliate });
+    expect(received >= asked).toBe(true);
+    expect(received - asked < asked / 1_000_000n).toBe(true);
+    expect(fee).toBe(((received + fee) * 25n) / 10_000n);
+  });
+
   it('a node holding none of a chain’s recorded pools leaves its offline snapshot in place', () => {
     const eth = t.ctx.liveMarket.store.get('ethereum-uniswap')!;
     expect(eth.source).toMatch(/^offline/);

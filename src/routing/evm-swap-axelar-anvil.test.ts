@@ -36,6 +36,7 @@ import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
 const USER = anvilAccount(1).address;
 const OSMOSIS_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
+const AXL_USDC_ON_OSMOSIS = 'ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858';
 const OSMOSIS_ENTRY_POINT = 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u';
 const chain = uniswapChain('1')!;
 const cfg = axelarConfig();
@@ -52,6 +53,8 @@ const axelarTokens = cfg.assets.flatMap((a) => {
 let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
+/** The node before any pool is created: each test creates the pools it quotes, at their recorded state. */
+let fresh: Hex;
 beforeAll(async () => {
   t = await buildTestApp();
   node = await startAnvil(1);
@@ -76,6 +79,7 @@ beforeAll(async () => {
       args: [skipGo],
     }),
   });
+  fresh = await node.testClient.snapshot();
 });
 afterAll(async () => {
   await node?.stop();
@@ -149,5 +153,62 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     const msg = JSON.parse(hexToString(slice(calls[0]!.payload, 4))) as Record<string, unknown>;
     expect(Object.keys(msg)).toEqual(['swap_and_action']);
     expect(JSON.stringify(msg)).toContain('uosmo');
+  }, 120_000);
+
+  it('ETH → axlUSDC on Osmosis (the EVM swap is the last): SkipGoSwapRouter pays both affiliates, the handler sends the rest', async () => {
+    await node.testClient.revert({ id: fresh });
+    const affiliates = [
+      { address: getAddress('0x00000000000000000000000000000000000afee5'), bps: 30n },
+      { address: getAddress('0x00000000000000000000000000000000000afee6'), bps: 15n },
+    ];
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: 'ethereum-native',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: AXL_USDC_ON_OSMOSIS,
+      amount_in: (10n ** 18n).toString(),
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { '1': USER, 'osmosis-1': OSMOSIS_USER },
+      chain_ids_to_affiliates: {
+        '1': { affiliates: affiliates.map((a) => ({ address: a.address, basis_points_fee: a.bps.toString() })) },
+      },
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs, min_amount_out } = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['evm_swap', 'axelar_transfer']);
+    const tx = txs[0].evm_tx;
+    const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.data}` as Hex });
+    if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const [, , , tokenOut, hops, paid] = inner.args;
+    expect(paid).toEqual(affiliates.map((a) => ({ recipient: a.address, feeBPS: a.bps })));
+    const v3Hops = hops.map((hop) => {
+      const [a, b, fee] = decodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+        hop.data,
+      );
+      return { a, b, fee };
+    });
+    await createRecordedHops(u, v3Hops, new Set([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]));
+    const balance = (who: Hex) =>
+      node.publicClient.readContract({
+        address: tokenOut,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [who],
+      });
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
+    const sent = receipt.logs
+      .filter((l) => getAddress(l.address) === gateway)
+      .map((l) => decodeEventLog({ abi: GATEWAY_ABI, data: l.data, topics: l.topics }).args)[0]!.amount;
+    const fees = [await balance(affiliates[0]!.address), await balance(affiliates[1]!.address)];
+    const gross = sent + fees[0]! + fees[1]!;
+    // Each affiliate gets floor(gross × its bps / 10⁴); the handler sends what its balance gained, as quoted.
+    expect(fees).toEqual(affiliates.map((a) => (gross * a.bps) / 10_000n));
+    // The quote knows only the cumulative 45 bps; the per-affiliate floors can leave the user a unit more, never less.
+    const quoted = BigInt(route.operations[0].evm_swap.amount_out);
+    expect(sent - quoted).toBe((gross * 45n) / 10_000n - fees[0]! - fees[1]!);
+    expect(sent >= BigInt(min_amount_out)).toBe(true);
   }, 120_000);
 });

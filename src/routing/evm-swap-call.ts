@@ -7,7 +7,7 @@
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
  * output asked).
  */
-import { encodeAbiParameters, encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { encodeAbiParameters, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
 import { ConstantProductPool } from '../venues/uniswap/v2-pool.js';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
@@ -26,8 +26,22 @@ export function evmMinAmountOut(step: SwapStep, slippagePpm: bigint): bigint {
   return step.grossOut - (step.grossOut * slippagePpm) / 1_000_000n;
 }
 
-/** The router call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut`. */
-export function evmRouterCall(step: SwapStep, amountIn: bigint, minOut: bigint): RouterCall & { router: string } {
+/** An affiliate an EVM router pays: its address on the swap chain and its basis points of the swap's output. */
+export interface EvmAffiliate {
+  address: string;
+  bps: number;
+}
+
+/**
+ * The router call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut` before
+ * the affiliate fee; `fee`: the one affiliate SwapRouter02 pays (routerCall checks its 1..100 bps).
+ */
+export function evmRouterCall(
+  step: SwapStep,
+  amountIn: bigint,
+  minOut: bigint,
+  fee?: EvmAffiliate,
+): RouterCall & { router: string } {
   const chain = uniswapChain(step.chainId);
   if (!chain) throw new Error(`no Uniswap deployment on chain ${step.chainId}`);
   const total = step.routes.reduce((s, r) => s + r.amountIn, 0n);
@@ -39,6 +53,7 @@ export function evmRouterCall(step: SwapStep, amountIn: bigint, minOut: bigint):
     wrapIn: step.denomIn === chain.nativeDenom,
     unwrapOut: step.denomOut === chain.nativeDenom,
     minAmountOut: minOut,
+    fee: fee && { bips: BigInt(fee.bps), recipient: getAddress(fee.address) },
   });
   return { ...call, router: chain.swapRouter02 };
 }
@@ -48,15 +63,29 @@ export function inputTokenOf(step: SwapStep): string {
   return uniswapChain(step.chainId)?.nativeDenom === step.denomIn ? ZERO_ADDRESS : step.denomIn;
 }
 
-/** The swap as a swap-then-bridge entry point takes it. */
-export function evmSwapCall(step: SwapStep, amountIn: bigint, minOut: bigint): EvmSwapCall {
-  const call = evmRouterCall(step, amountIn, minOut);
+/**
+ * The swap as a swap-then-bridge entry point takes it, paying the affiliates from its output when it is the route's
+ * last swap: Skip's SkipGoSwapRouter pays any number of them (`skipGoCalldata`); SwapRouter02 pays one, `router02`
+ * (what build.ts resolved for it: the affiliate, or why it cannot pay them, which the entry point that uses that
+ * calldata answers). Either way the entry point bridges what its balance gained: the output less the fees.
+ */
+export function evmSwapCall(
+  step: SwapStep,
+  amountIn: bigint,
+  minOut: bigint,
+  affiliates: readonly EvmAffiliate[] = [],
+  router02: { fee?: EvmAffiliate; refused?: string } = {},
+): EvmSwapCall {
+  const call = evmRouterCall(step, amountIn, minOut, router02.refused ? undefined : router02.fee);
   return {
     inputToken: inputTokenOf(step),
     amountIn,
     calldata: call.data.slice(2),
+    ...(router02.refused ? { calldataRefused: router02.refused } : {}),
     minAmountOut: minOut,
-    ...(evmSwapRunsInOnePath(step) ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut).slice(2) } : {}),
+    ...(evmSwapRunsInOnePath(step)
+      ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut, affiliates).slice(2) }
+      : {}),
   };
 }
 
@@ -76,9 +105,15 @@ const SKIP_GO_UNISWAP_V3 = 1;
  * quoter, swapRouter) for its UniswapV3Adapter, which calls exactInputSingle on the chain's SwapRouter02 (the quoter
  * is read only by its quotes, so none is named); V2: (pair, tokenIn, tokenOut, fee in basis points) for its
  * UniswapV2Adapter, which swaps on the pair itself. Each hop swaps the whole output of the one before, as the path's
- * exact-in math does. The router pays its caller.
+ * exact-in math does. The router checks amountOutMin on the whole output, then pays each affiliate floor(output ×
+ * feeBPS / 10⁴) of tokenOut with an ERC-20 transfer, and its caller the rest.
  */
-function skipGoSwapCalldata(step: SwapStep, amountIn: bigint, minOut: bigint): Hex {
+function skipGoSwapCalldata(
+  step: SwapStep,
+  amountIn: bigint,
+  minOut: bigint,
+  affiliates: readonly EvmAffiliate[],
+): Hex {
   const chain = uniswapChain(step.chainId);
   if (!chain || !evmSwapRunsInOnePath(step)) throw new Error('SkipGoSwapRouter takes one path of Uniswap pools');
   const hops = step.routes[0]!.path.map((h) => {
@@ -103,7 +138,14 @@ function skipGoSwapCalldata(step: SwapStep, amountIn: bigint, minOut: bigint): H
   return encodeFunctionData({
     abi: SKIP_GO_SWAP_ROUTER_ABI,
     functionName: 'swapExactIn',
-    args: [amountIn, minOut, inputTokenOf(step) as Hex, step.denomOut as Hex, hops, []],
+    args: [
+      amountIn,
+      minOut,
+      inputTokenOf(step) as Hex,
+      step.denomOut as Hex,
+      hops,
+      affiliates.map((a) => ({ recipient: getAddress(a.address), feeBPS: BigInt(a.bps) })),
+    ],
   });
 }
 

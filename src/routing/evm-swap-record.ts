@@ -11,6 +11,7 @@ import { swapDenom } from '../venues/uniswap/native.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { UniswapV3Pool, V3_KIND } from '../venues/uniswap/v3-pool.js';
 import { V2_KIND } from '../venues/uniswap/v2-pool.js';
+import { affiliateFeeOf } from './affiliate-fee.js';
 import { isEvmVenue } from './evm-venues.js';
 import type { MarketView } from './market.js';
 import { simulateExactIn } from './swap.js';
@@ -91,6 +92,8 @@ export function evmSwapOfRecord(
   at: string,
   holding: { chainId: string; denom: string },
   amount: bigint,
+  /** The affiliate fee the router takes from the output: the route's last swap's (affiliate-fee.ts), else 0. */
+  feeBps = 0,
 ): SwapStep {
   const chainId = text(record, 'from_chain_id', at);
   const venues = Array.isArray(record.swap_venues) ? (record.swap_venues as Rec[]) : [];
@@ -131,6 +134,7 @@ export function evmSwapOfRecord(
     return { path: p.path, amountIn: parts[k]!, amountOut: out };
   });
   const grossOut = routes.reduce((s, r) => s + r.amountOut, 0n);
+  const fee = affiliateFeeOf(grossOut, feeBps);
   return {
     kind: 'swap',
     venue: venue.venue,
@@ -140,9 +144,9 @@ export function evmSwapOfRecord(
     exact: 'in',
     routes,
     amountIn: amount,
-    amountOut: grossOut,
+    amountOut: grossOut - fee,
     grossOut,
-    affiliateFee: 0n,
+    affiliateFee: fee,
     priceImpact: priceImpactPercent(
       routes.map((r) => ({ hops: r.path, amountIn: r.amountIn, amountOut: r.amountOut })),
     ),

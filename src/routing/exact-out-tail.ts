@@ -6,6 +6,7 @@
 import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
 import type { OperationInput } from '../wire/operation.js';
+import { evmGrossForNet } from './affiliate-fee.js';
 import { parseAmount } from './query.js';
 import { simulateExactOut } from './swap.js';
 import type { Step } from './types.js';
@@ -21,9 +22,13 @@ export function exactOutTarget(operations: readonly OperationInput[]): bigint | 
   return parseAmount(`operations[${i}].swap.swap_out.swap_amount_out`, raw as string);
 }
 
-/** What the exact-out swap in `steps` must give so that the steps after it deliver `amountOut`. */
-export function solveTailBackwards(steps: readonly Step[], amountOut: bigint): bigint {
+/**
+ * What the exact-out swap in `steps` must give so that the steps after it deliver `amountOut`; `feeBps`: the affiliate
+ * fee the route's last swap (an EVM swap here) takes from its gross output (affiliate-fee.ts evmGrossForNet).
+ */
+export function solveTailBackwards(steps: readonly Step[], amountOut: bigint, feeBps: number): bigint {
   const swapIndex = steps.findIndex((s) => s.kind === 'swap' && s.exact === 'out');
+  const lastSwap = steps.findLastIndex((s) => s.kind === 'swap');
   let needed = amountOut;
   for (let k = steps.length - 1; k > swapIndex; k--) {
     const s = steps[k]!;
@@ -32,7 +37,9 @@ export function solveTailBackwards(steps: readonly Step[], amountOut: bigint): b
       if (isRefusal(q)) throw invalidArgument(`invalid operations[${k}]: ${q.refused}`);
       needed = q.amountIn;
     } else if (s.kind === 'swap') {
-      const input = s.routes.length === 1 ? simulateExactOut(s.routes[0]!.path, needed) : undefined;
+      const gross = k === lastSwap ? evmGrossForNet(needed, feeBps) : needed;
+      const input =
+        s.routes.length === 1 && gross !== undefined ? simulateExactOut(s.routes[0]!.path, gross) : undefined;
       if (input === undefined)
         throw invalidArgument(`invalid operations[${k}]: the pools cannot deliver ${needed} ${s.denomOut}`);
       needed = input;

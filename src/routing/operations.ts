@@ -94,7 +94,10 @@ export interface OperationsInput {
   amountIn: bigint;
   /** The net output the caller asked for; required for exact-out (swap_out) routes. */
   amountOut: bigint | undefined;
-  /** Cumulative affiliate bps per swap chain (from chain_ids_to_affiliates). */
+  /**
+   * Cumulative affiliate bps per swap chain (from chain_ids_to_affiliates): paid on the route's last swap only, on its
+   * chain (Skip's rule, engine.ts lastSwapLeg).
+   */
   affiliateBps: (chainId: string) => number;
   operations: readonly OperationInput[];
 }
@@ -113,7 +116,8 @@ export function planFromOperations(ctx: OperationsContext, input: OperationsInpu
   const tailTarget = exactOutTarget(input.operations);
   let walk = walkOperations(ctx, input, tailTarget);
   if (tailTarget !== undefined && input.amountOut !== undefined) {
-    const needed = solveTailBackwards(walk.steps, input.amountOut);
+    const last = walk.steps.findLast((s) => s.kind === 'swap');
+    const needed = solveTailBackwards(walk.steps, input.amountOut, last ? input.affiliateBps(last.chainId) : 0);
     walk = walkOperations(ctx, input, needed);
   }
   const { steps, amount, exactOut } = walk;
@@ -176,6 +180,7 @@ function walkOperations(ctx: OperationsContext, input: OperationsInput, swapOutT
   let at = { chainId: source.wire.chain_id, denom: source.wire.denom };
   let amount = input.amountIn;
   let exactOut = false;
+  const feeOp = lastSwapOperation(operations);
   operations.forEach((op, i) => {
     const where = `operations[${i}]`;
     const kind = kindOf(op, where);
@@ -190,7 +195,11 @@ function walkOperations(ctx: OperationsContext, input: OperationsInput, swapOutT
       case 'swap': {
         // A transfer right after a swap is the entry point's post-swap ibc_transfer (see transactions.ts).
         const transferFollows = sentAfterSwap(bridges, operations[i + 1], at.chainId);
-        const target = swapOutTarget === undefined ? input : { ...input, amountOut: swapOutTarget };
+        const target = {
+          ...input,
+          ...(swapOutTarget === undefined ? {} : { amountOut: swapOutTarget }),
+          affiliateBps: i === feeOp ? input.affiliateBps : () => 0,
+        };
         const step = swapOfRecord(registry, market, record, `${where}.swap`, at, amount, target, transferFollows);
         exactOut ||= step.exact === 'out';
         steps.push(step);
@@ -198,7 +207,9 @@ function walkOperations(ctx: OperationsContext, input: OperationsInput, swapOutT
         break;
       }
       case 'evm_swap': {
-        const step = evmSwapOfRecord(market, record, `${where}.evm_swap`, at, amount);
+        const chainId = typeof record.from_chain_id === 'string' ? record.from_chain_id : '';
+        const bps = i === feeOp ? input.affiliateBps(chainId) : 0;
+        const step = evmSwapOfRecord(market, record, `${where}.evm_swap`, at, amount, bps);
         steps.push(step);
         at = { chainId: step.chainId, denom: step.denomOut };
         break;
@@ -225,6 +236,13 @@ function walkOperations(ctx: OperationsContext, input: OperationsInput, swapOutT
     );
   }
   return { steps, amount, exactOut };
+}
+
+/** The operation of the route's last swap, Cosmos or EVM: the one that pays the affiliates (-1: none). */
+function lastSwapOperation(operations: readonly OperationInput[]): number {
+  return operations.findLastIndex(
+    (o) => (o.swap !== undefined && o.swap !== null) || (o.evm_swap !== undefined && o.evm_swap !== null),
+  );
 }
 
 function swapOfRecord(

@@ -156,7 +156,10 @@ function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: { onePath: boo
 
 /** The swap's calldata for the router the chain's handler calls. */
 function handlerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
-  if (handlerSwapsThroughSwapRouter02(chainId)) return swap;
+  if (handlerSwapsThroughSwapRouter02(chainId)) {
+    if (swap.calldataRefused) throw invalidArgument(swap.calldataRefused);
+    return swap;
+  }
   if (handlerSwapsThroughSkipGo(chainId) && swap.skipGoCalldata) return { ...swap, calldata: swap.skipGoCalldata };
   throw new Error(`Skip's AxelarHandler on ${chainId} cannot run this swap`);
 }

@@ -186,7 +186,11 @@ function relayerRouter(chainId: string): 'swap-router-02' | 'skip-go' | undefine
 /** The swap's calldata for the router the chain's relayer calls. */
 function relayerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
   const router = relayerRouter(chainId);
-  if (router === 'swap-router-02') return swap;
+  if (router === 'swap-router-02') {
+    // SwapRouter02 pays one affiliate of at most 100 bps; SkipGoSwapRouter pays them all.
+    if (swap.calldataRefused) throw invalidArgument(swap.calldataRefused);
+    return swap;
+  }
   if (router === 'skip-go' && swap.skipGoCalldata) return { ...swap, calldata: swap.skipGoCalldata };
   throw new Error(`Skip's CCTP relayer on ${chainId} cannot run this swap`);
 }

@@ -49,6 +49,8 @@ const handler = getAddress(cfg.handler.get('1')!);
 let t: TestApp;
 let node: Anvil;
 let u: UniswapOnAnvil;
+/** The node before any pool is created: each test creates the pools it quotes, at their recorded state. */
+let fresh: Hex;
 beforeAll(async () => {
   t = await buildTestApp();
   node = await startAnvil(1);
@@ -62,6 +64,7 @@ beforeAll(async () => {
   await copyCodeTo(node, await deployContract(node, own.TestGoFastGateway!, [usdc, 1]), gateway);
   const handlerStandIn = compileSolidity(new URL('./TestGoFastHandler.sol', import.meta.url)).TestGoFastHandler!;
   await copyCodeTo(node, await deployContract(node, handlerStandIn, [skipGo, gateway]), handler);
+  fresh = await node.testClient.snapshot();
 });
 afterAll(async () => {
   await node?.stop();
@@ -129,5 +132,54 @@ describe('ETH on Ethereum → USDC on Osmosis over Go Fast, on anvil', () => {
     expect(orderIn - orderOut).toBe(
       BigInt(fee.bps_fee_amount) + BigInt(fee.source_chain_fee_amount) + BigInt(fee.destination_chain_fee_amount),
     );
+  });
+
+  it('with an affiliate on Ethereum (the last swap): SkipGoSwapRouter pays it, the order carries the rest, as quoted', async () => {
+    await node.testClient.revert({ id: fresh });
+    const affiliate = getAddress('0x00000000000000000000000000000000000afee8');
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: 'ethereum-native',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: NOBLE_USDC_ON_OSMOSIS,
+      amount_in: (10n ** 17n).toString(),
+      go_fast: true,
+      bridges: ['GO_FAST'],
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { '1': user, 'osmosis-1': OSMO_USER },
+      chain_ids_to_affiliates: { '1': { affiliates: [{ address: affiliate, basis_points_fee: '50' }] } },
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    const tx = txs[0].evm_tx;
+    const outer = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${tx.data}` as Hex });
+    if (outer.functionName !== 'swapAndSubmitOrder') throw new Error(outer.functionName);
+    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    expect(inner.args[5]).toEqual([{ recipient: affiliate, feeBPS: 50n }]);
+    const hops = inner.args[4].map((hop) => {
+      const [a, b, poolFee] = decodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+        hop.data,
+      );
+      return { a, b, fee: poolFee };
+    });
+    await createRecordedHops(u, hops, new Set([chain.wrappedNative]));
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
+    const order = receipt.logs
+      .filter((l) => getAddress(l.address) === gateway)
+      .map((l) => decodeEventLog({ abi: GATEWAY_EVENTS, data: l.data, topics: l.topics }))[0]!.args.order;
+    const orderIn = hexToBigInt(slice(order, 64, 96));
+    const fee = await node.publicClient.readContract({
+      address: usdc,
+      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+      functionName: 'balanceOf',
+      args: [affiliate],
+    });
+    // The router took floor(gross × 50 / 10⁴); the handler ordered the rest, which is the quoted swap output.
+    expect(fee).toBe(((fee + orderIn) * 50n) / 10_000n);
+    expect(fee).toBeGreaterThan(0n);
+    expect(orderIn).toBe(BigInt(route.operations[0].evm_swap.amount_out));
+    expect(hexToBigInt(slice(order, 96, 128))).toBe(BigInt(route.estimated_amount_out));
   });
 });

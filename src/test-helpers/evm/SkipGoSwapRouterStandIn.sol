@@ -8,8 +8,10 @@
 //   (Uniswap V3) decodes (tokenIn, tokenOut, fee, quoter, swapRouter) and calls exactInputSingle on that router
 //   (SwapRouter02's parameters, minimum 1), type 0 (Uniswap V2) decodes (pair, tokenIn, tokenOut, fee in basis
 //   points), pays the pair and takes amountIn·(10000−fee)·reserveOut / (reserveIn·10000 + amountIn·(10000−fee));
-//   the last output must reach amountOutMin and goes to the caller (unwrapped when tokenOut is zero). Affiliates are
-//   not supported (Junction sends none). WETH is an immutable, so the runtime code can be copied to Skip's address.
+//   the last output must reach amountOutMin; then each affiliate is paid floor(output × feeBPS / 10000) of tokenOut
+//   by an ERC-20 transfer (as _payAffiliateFees does: on the whole output, after the minimum check) and the caller
+//   gets the rest (unwrapped when tokenOut is zero). WETH is an immutable, so the runtime code can be copied to Skip's
+//   address.
 pragma solidity ^0.8.20;
 
 interface ISkipGoStandInERC20 {
@@ -70,7 +72,6 @@ contract SkipGoSwapRouterStandIn {
         Hop[] calldata hops,
         Affiliate[] calldata affiliates
     ) external payable returns (uint256 amountOut) {
-        require(affiliates.length == 0, "no affiliates in the stand-in");
         require(msg.value == (tokenIn == address(0) ? amountIn : 0), "invalid msg.value");
         if (tokenIn == address(0)) ISkipGoStandInWETH(weth).deposit{value: amountIn}();
         else require(ISkipGoStandInERC20(tokenIn).transferFrom(msg.sender, address(this), amountIn), "pull failed");
@@ -81,6 +82,13 @@ contract SkipGoSwapRouterStandIn {
             else revert("Adapter not found");
         }
         require(amountOut >= amountOutMin, "amount out is less than amount out min");
+        uint256 paid = 0;
+        for (uint256 i = 0; i < affiliates.length; i++) {
+            uint256 fee = (amountOut * affiliates[i].feeBPS) / 10000;
+            paid += fee;
+            require(ISkipGoStandInERC20(tokenOut).transfer(affiliates[i].recipient, fee), "affiliate fee failed");
+        }
+        amountOut -= paid;
         if (tokenOut == address(0)) {
             ISkipGoStandInWETH(weth).withdraw(amountOut);
             payable(msg.sender).transfer(amountOut);

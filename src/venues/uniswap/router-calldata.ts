@@ -10,6 +10,10 @@
  *   calls the router or a swap-then-bridge entry point does (Skip's CCTP relayer).
  * - The guaranteed minimum is checked once, on what leaves the router: the last swap's amountOutMinimum, or the
  *   sweep / unwrap minimum when the output passes through the router.
+ * - An affiliate fee (one recipient, 1..100 bps: SwapRouter02's limit) makes the output pass through the router and
+ *   leave it by `sweepTokenWithFee` / `unwrapWETH9WithFee` (@uniswap/v3-periphery PeripheryPaymentsWithFee): the
+ *   minimum is checked on the router's balance before the fee, floor(balance × bps / 10⁴) goes to the recipient and
+ *   the rest to the caller.
  */
 import { encodeFunctionData, encodePacked, type Address, type Hex } from 'viem';
 import type { Pool } from '../types.js';
@@ -46,9 +50,14 @@ export interface RouterSwap {
   /** The native token comes in as value (wrapped by the router) / goes out unwrapped. */
   wrapIn: boolean;
   unwrapOut: boolean;
-  /** What must leave the router at least, in total. */
+  /** What must leave the router at least, in total (before an affiliate fee). */
   minAmountOut: bigint;
+  /** An affiliate fee taken from the output (bips: 1..100). */
+  fee?: { bips: bigint; recipient: Address } | undefined;
 }
+
+/** SwapRouter02's bounds on feeBips (PeripheryPaymentsWithFee: require(feeBips > 0 && feeBips <= 100)). */
+export const ROUTER_MAX_FEE_BIPS = 100n;
 
 export interface RouterCall {
   data: Hex;
@@ -121,8 +130,11 @@ export function routerCall(swap: RouterSwap): RouterCall {
   const total = swap.routes.reduce((s, r) => s + r.amountIn, 0n);
   const value = swap.wrapIn ? total : 0n;
   const plan = swap.routes.map((r) => segments(r.path));
+  const { fee } = swap;
+  if (fee && (fee.bips < 1n || fee.bips > ROUTER_MAX_FEE_BIPS))
+    throw new Error(`SwapRouter02 takes a fee of 1 to ${ROUTER_MAX_FEE_BIPS} bips, not ${fee.bips}`);
   // One segment, paid straight to the caller: the swap itself checks the minimum.
-  if (plan.length === 1 && plan[0]!.length === 1 && !swap.unwrapOut) {
+  if (plan.length === 1 && plan[0]!.length === 1 && !swap.unwrapOut && !fee) {
     return { data: segmentCall(plan[0]![0]!, MSG_SENDER, total, swap.minAmountOut), value };
   }
   const calls: Hex[] = [];
@@ -130,14 +142,24 @@ export function routerCall(swap: RouterSwap): RouterCall {
     segs.forEach((s, i) => calls.push(segmentCall(s, ADDRESS_THIS, i === 0 ? swap.routes[k]!.amountIn : 0n, 0n)));
   }
   const last = swap.routes[0]!.path[swap.routes[0]!.path.length - 1]!;
+  const token = last.denomOut as Address;
+  const min = swap.minAmountOut;
   calls.push(
-    swap.unwrapOut
-      ? encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'unwrapWETH9', args: [swap.minAmountOut] })
-      : encodeFunctionData({
-          abi: SWAP_ROUTER_02_ABI,
-          functionName: 'sweepToken',
-          args: [last.denomOut as Address, swap.minAmountOut],
-        }),
+    fee
+      ? swap.unwrapOut
+        ? encodeFunctionData({
+            abi: SWAP_ROUTER_02_ABI,
+            functionName: 'unwrapWETH9WithFee',
+            args: [min, fee.bips, fee.recipient],
+          })
+        : encodeFunctionData({
+            abi: SWAP_ROUTER_02_ABI,
+            functionName: 'sweepTokenWithFee',
+            args: [token, min, fee.bips, fee.recipient],
+          })
+      : swap.unwrapOut
+        ? encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'unwrapWETH9', args: [min] })
+        : encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'sweepToken', args: [token, min] }),
   );
   return { data: encodeFunctionData({ abi: SWAP_ROUTER_02_ABI, functionName: 'multicall', args: [calls] }), value };
 }
