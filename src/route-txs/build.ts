@@ -211,7 +211,8 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
       } else if (step.exact === 'out') {
         amount = step.amountOut;
       } else {
-        amount = largestMinAsset(step.grossOut - mulPpm(step.grossOut, slip), bps);
+        const gross = grossAtWorstInput(step, amount);
+        amount = largestMinAsset(gross - mulPpm(gross, slip), bps);
       }
       if (amount <= 0n)
         throw invalidArgument(
@@ -221,6 +222,22 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
     minOut.push(amount);
   }
   return { input, minOut, routerMin, feeStep };
+}
+
+/**
+ * A Cosmos swap's output when less than its planned input arrives: after an EVM swap in the same transaction (the
+ * entry point swaps whatever the bridge delivers), only that swap's minimum is sure, so the planned output is scaled
+ * down by the share of the swapped input that is sure to come. Scaling is conservative: with a smaller input the price
+ * impact is smaller, so the pools give at least that share of the planned output. The IBC relayer fee the swap pays
+ * first (ibc-fee.ts) is a fixed cost, taken off both inputs. Without a shortfall the planned output stands.
+ */
+function grossAtWorstInput(step: SwapStep, arriving: bigint): bigint {
+  if (arriving >= step.amountIn) return step.grossOut;
+  const cost = step.ibcFee?.inputCost ?? 0n;
+  const planned = step.amountIn - cost;
+  const sure = arriving - cost;
+  if (planned <= 0n || sure <= 0n) return 0n;
+  return (step.grossOut * sure) / planned;
 }
 
 /** What a bridge hop delivers for the committed amount: its fees are fixed by its quote, so this is exact. */
