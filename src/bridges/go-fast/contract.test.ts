@@ -39,6 +39,28 @@ const tracking: TrackingSample[] = [
       data: '0x',
     }),
   },
+  {
+    // After a swap on Ethereum: the user's transaction calls Skip's GoFastHandler, whose call submits the order on
+    // the gateway (the event comes from the gateway all the same).
+    name: 'USDC order submitted on Ethereum for Osmosis by the Go Fast handler after a swap',
+    to: 'osmosis-1',
+    tx: orderSubmittedTx(
+      '1',
+      cfg.gateway.get('1')!,
+      {
+        sender: pad(EVM_USER),
+        recipient: bech32Bytes32(addresses['osmosis-1']),
+        amountIn: 3_245_221_098n,
+        amountOut: 3_240_454_877n,
+        nonce: 8,
+        sourceDomain: cfg.domain.get('1')!,
+        destinationDomain: cfg.domain.get('osmosis-1')!,
+        timeoutTimestamp: BigInt(Date.UTC(2026, 10, 24, 13) / 1000),
+        data: '0x',
+      },
+      cfg.handler.get('1')!,
+    ),
+  },
 ];
 
 runBridgeContract(

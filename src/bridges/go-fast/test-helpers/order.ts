@@ -26,9 +26,12 @@ export const encodeOrder = (o: GoFastOrder) =>
     ],
   );
 
-/** The user's submitOrder transaction on `chainId`'s gateway, emitting the order's OrderSubmitted. */
-export function orderSubmittedTx(chainId: string, gateway: string, order: GoFastOrder): IncludedTx {
+/**
+ * The user's transaction on `chainId` whose gateway emits the order's OrderSubmitted: a submitOrder sent to the
+ * gateway itself, or (`to`: Skip's GoFastHandler) a swapAndSubmitOrder whose handler submits the order.
+ */
+export function orderSubmittedTx(chainId: string, gateway: string, order: GoFastOrder, to = gateway): IncludedTx {
   const bytes = encodeOrder(order);
   const event = getAbiItem({ abi: GO_FAST_GATEWAY_ABI, name: 'OrderSubmitted' });
-  return evmSourceTx(chainId, gateway, [evmLog(gateway, event, { orderID: keccak256(bytes), order: bytes })]);
+  return evmSourceTx(chainId, to, [evmLog(gateway, event, { orderID: keccak256(bytes), order: bytes })]);
 }
