@@ -8,7 +8,8 @@
  * real router is in evm-destination-swap-anvil.test.ts and evm-swap-anvil.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, hexToString, parseAbi, slice, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
+import { decodeFunctionData, getAddress, hexToString, slice, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
 import { HANDLER_ABI } from '../bridges/axelar/abi.js';
@@ -47,11 +48,6 @@ const usdcToEth = {
 const affiliates = (chainId: string, list: [string, string][]) => ({
   [chainId]: { affiliates: list.map(([address, bps]) => ({ address, basis_points_fee: bps })) },
 });
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 const kinds = (r: { operations: object[] }) =>
   r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
@@ -87,7 +83,7 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     const tx = res.json().txs[0].evm_tx;
     const outer = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` as Hex });
     expect(outer.functionName).toBe('swapAndRequestCCTPTransferWithCaller');
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] as Hex });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] as Hex });
     const [, min, , tokenOut, , paid] = inner.args;
     expect(tokenOut).toBe(USDC);
     expect(paid).toEqual([{ recipient: getAddress(AFFILIATE), feeBPS: 75n }]);
@@ -194,7 +190,7 @@ describe('affiliate fees on an EVM swap that is the route’s last swap', () => 
     expect(kinds(route)).toEqual(['evm_swap', 'axelar_transfer', 'swap']);
     const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${txs[0].evm_tx.data}` as Hex });
     if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
-    expect(decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] }).args[5]).toEqual([]);
+    expect(decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] }).args[5]).toEqual([]);
     // The Osmosis swap's entry-point call, in the Axelar payload, carries the affiliate.
     const payload = hexToString(slice(outer.args[5], 4));
     expect(payload).toContain(`"affiliates":[{"basis_points_fee":"30","address":"${osmo}"}]`);
@@ -261,7 +257,7 @@ describe('the operator’s share on an EVM last swap', () => {
     expect(res.statusCode, res.body).toBe(200);
     const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${res.json().txs[0].evm_tx.data}` as Hex });
     if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] });
     expect(inner.args[5]).toEqual([
       { recipient: getAddress(AFFILIATE), feeBPS: 30n },
       { recipient: OPERATOR, feeBPS: 10n },

@@ -11,6 +11,7 @@
  * The burn equals Junction's quote to the unit: the evm_swap's amount out less the relaying fee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
 import { decodeAbiParameters, decodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { TOKEN_MESSENGER_ABI } from '../bridges/cctp/evm.js';
@@ -21,18 +22,12 @@ import { copyCodeTo, eventsOf, sendTx } from '../test-helpers/evm/deploy.js';
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { createRecordedHops } from './test-helpers/recorded-evm-pools.js';
+import { createRecordedHops, skipGoV3Hops } from './test-helpers/recorded-evm-pools.js';
 import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
 const NOBLE_USER = 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf';
 const user = anvilAccount(1).address;
 const chain = uniswapChain('1')!;
-
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 
 let t: TestApp;
 let node: Anvil;
@@ -84,18 +79,8 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
       ]),
       data: `0x${tx.data}` as Hex,
     });
-    // SkipGoSwapRouter's swapExactIn: Uniswap V3 hops (exchange type 1) through SwapRouter02.
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
-    const hops = inner.args[4].map((hop) => {
-      expect(hop.exchangeType).toBe(1);
-      const [a, b, fee, , router] = decodeAbiParameters(
-        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
-        hop.data,
-      );
-      expect(router).toBe(chain.swapRouter02);
-      return { a, b, fee };
-    });
-    await createRecordedHops(u, hops, new Set([chain.wrappedNative, usdc]));
+    // SkipGoSwapRouter's swapExactIn: Uniswap V3 hops through SwapRouter02.
+    await createRecordedHops(u, skipGoV3Hops(outer.args[2], chain.swapRouter02), new Set([chain.wrappedNative, usdc]));
     // With a margin over the node's estimate, as a wallet sends it: the swap's gas depends on the block's second.
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     const burn = eventsOf(receipt.logs, messenger, TOKEN_MESSENGER_ABI).find((e) => e.eventName === 'DepositForBurn');
@@ -139,7 +124,7 @@ describe('ETH on Ethereum → USDC on Noble on anvil', () => {
       ]),
       data: `0x${tx.data}` as Hex,
     });
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] });
     expect(inner.args[5]).toEqual(affiliates.map((a) => ({ recipient: a.address, feeBPS: a.bps })));
     const hops = inner.args[4].map((hop) => {
       const [a, b, fee] = decodeAbiParameters(

@@ -11,6 +11,7 @@
  * equals the evm_swap's quoted output to the unit, and the call is the entry point's swap to OSMO.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
 import {
   decodeAbiParameters,
   decodeEventLog,
@@ -31,7 +32,7 @@ import { copyCodeTo, deployContract, sendTx } from '../test-helpers/evm/deploy.j
 import { compileSolidity } from '../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
 import type { UniswapOnAnvil } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { createRecordedHops } from './test-helpers/recorded-evm-pools.js';
+import { createRecordedHops, skipGoV3Hops } from './test-helpers/recorded-evm-pools.js';
 import { placeUniswapChain } from './test-helpers/uniswap-chain-on-anvil.js';
 
 const USER = anvilAccount(1).address;
@@ -86,12 +87,6 @@ afterAll(async () => {
   await t?.app.close();
 });
 
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
-
 describe('ETH on Ethereum → OSMO on anvil', () => {
   it('one transaction: the handler swaps the ETH and sends what it got to Osmosis’ entry point, as quoted', async () => {
     const amountIn = 10n ** 18n;
@@ -119,23 +114,16 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     expect(amount).toBe(amountIn);
     expect(BigInt(tx.value)).toBe(amountIn + gas);
     // The swap as SkipGoSwapRouter takes it: the ETH (token in zero), at least the minimum of the route's calldata.
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: swapCalldata });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: swapCalldata });
     const [skipAmount, skipMin, tokenIn, tokenOut, hops] = inner.args;
     const swapOp = route.operations[0].evm_swap;
     expect(skipAmount).toBe(amountIn);
     expect(tokenIn).toBe('0x0000000000000000000000000000000000000000');
     expect(tokenOut).toBe(getAddress(swapOp.denom_out));
     expect(skipMin).toBe(BigInt(swapOp.amount_out) - BigInt(swapOp.amount_out) / 100n);
-    // Uniswap V3 hops (exchange type 1) through SwapRouter02: (tokenIn, tokenOut, fee, ..., router).
-    const v3Hops = hops.map((hop) => {
-      expect(hop.exchangeType).toBe(1);
-      const [a, b, fee, , router] = decodeAbiParameters(
-        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
-        hop.data,
-      );
-      expect(router).toBe(chain.swapRouter02);
-      return { a, b, fee };
-    });
+    // Uniswap V3 hops through SwapRouter02.
+    expect(hops.length).toBeGreaterThan(0);
+    const v3Hops = skipGoV3Hops(swapCalldata, chain.swapRouter02);
     await createRecordedHops(u, v3Hops, new Set([chain.wrappedNative, ...axelarTokens.map((x) => x.address)]));
 
     // With a margin over the node's estimate, as a wallet sends it: the swap's gas depends on the block's second.
@@ -180,7 +168,7 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     const tx = txs[0].evm_tx;
     const outer = decodeFunctionData({ abi: HANDLER_ABI, data: `0x${tx.data}` as Hex });
     if (outer.functionName !== 'swapAndGmpTransferERC20Token') throw new Error(outer.functionName);
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] });
     const [, , , tokenOut, hops, paid] = inner.args;
     expect(paid).toEqual(affiliates.map((a) => ({ recipient: a.address, feeBPS: a.bps })));
     const v3Hops = hops.map((hop) => {

@@ -7,7 +7,8 @@
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
  * output asked).
  */
-import { encodeAbiParameters, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V2, SKIP_GO_UNISWAP_V3 } from './skip-go-swap-router-abi.js';
+import { encodeAbiParameters, encodeFunctionData, getAddress, type Hex } from 'viem';
 import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
 import { ConstantProductPool } from '../venues/uniswap/v2-pool.js';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
@@ -88,16 +89,6 @@ export function evmSwapCall(
       : {}),
   };
 }
-
-/** SkipGoSwapRouter's entry (skip-go-evm-contracts SwapRouter/src/SkipGoSwapRouter.sol) and its adapters' hop data. */
-const SKIP_GO_SWAP_ROUTER_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
-/** enum ExchangeType { UNISWAP_V2, UNISWAP_V3, VELODROME }. */
-const SKIP_GO_UNISWAP_V2 = 0;
-const SKIP_GO_UNISWAP_V3 = 1;
 
 /**
  * The swap as Skip's SkipGoSwapRouter runs it: swapExactIn(amountIn, minOut, tokenIn (zero: native, wrapped by the

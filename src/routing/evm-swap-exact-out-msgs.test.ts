@@ -5,7 +5,8 @@
  * which sends exactly the EVM swap's minimum, would leave the exact-out swap short.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, parseAbi, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
+import { decodeFunctionData, type Hex } from 'viem';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/abi.js';
 import { cctpConfig } from '../bridges/cctp/config.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
@@ -14,11 +15,6 @@ import { userAddress } from '../test-helpers/registry.js';
 
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
 const CCTP_RELAYER = cctpConfig().relay.relayer.get('1')!;
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,7 +58,7 @@ describe('an EVM swap before an exact-out swap', () => {
     if (first.to === CCTP_RELAYER) {
       const outer = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${first.data}` as Hex });
       if (outer.functionName !== 'swapAndRequestCCTPTransferWithCaller') throw new Error(outer.functionName);
-      min = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] }).args[1];
+      min = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] }).args[1];
     } else {
       const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${first.data}` as Hex });
       if (call.functionName !== 'exactInput') throw new Error(`expected exactInput, got ${call.functionName}`);

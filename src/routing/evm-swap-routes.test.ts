@@ -6,7 +6,8 @@
  * the echoed operations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
+import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
@@ -20,12 +21,6 @@ const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
 const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
-/** Skip's SkipGoSwapRouter entry (skip-go-evm-contracts SwapRouter/src/SkipGoSwapRouter.sol). */
-const SKIP_GO_SWAP_ROUTER_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp.skip_relayer[
   '1'
 ]!;

@@ -17,11 +17,12 @@
  * - an EVM chain: Skip's AxelarHandler there and its `(uint8 command, bytes data)` payload (memo.ts), which sends the
  *   tokens on to the recipient (or unwraps them).
  */
-import { bytesToHex, concat, encodeFunctionData, hexToBytes, stringToHex, zeroAddress, type Hex } from 'viem';
+import { bytesToHex, concat, encodeFunctionData, hexToBytes, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { ContractCall, EvmSwapCall } from '../types.js';
+import { swapInputFunding } from '../swap-input.js';
 import { GATEWAY_ABI, HANDLER_ABI } from './abi.js';
 
 export { GATEWAY_ABI, HANDLER_ABI };
@@ -65,7 +66,7 @@ export interface GmpTransferFields {
  * sent is the swap's output, at least the calldata's minimum.
  */
 export function swapAndGmpTransferTx(f: GmpTransferFields, swap: EvmSwapCall): Static<typeof EvmTx> {
-  const native = swap.inputToken === zeroAddress;
+  const funding = swapInputFunding(swap, f.handler);
   const data = encodeFunctionData({
     abi: HANDLER_ABI,
     functionName: 'swapAndGmpTransferERC20Token',
@@ -83,11 +84,9 @@ export function swapAndGmpTransferTx(f: GmpTransferFields, swap: EvmSwapCall): S
   return {
     chain_id: f.chainId,
     to: f.handler,
-    value: (native ? swap.amountIn + f.gasPayment : f.gasPayment).toString(),
+    value: (funding.native + f.gasPayment).toString(),
     data: data.slice(2),
-    required_erc20_approvals: native
-      ? []
-      : [{ token_contract: swap.inputToken, spender: f.handler, amount: swap.amountIn.toString() }],
+    required_erc20_approvals: funding.required_erc20_approvals,
     signer_address: f.signer,
   };
 }

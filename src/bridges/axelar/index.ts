@@ -15,6 +15,7 @@ import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
 import type { BridgeStep, BridgeTxInput, EvmSwapAfter, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
+import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
 import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
 import { axelarLanes, type AxelarLane } from './lanes.js';
@@ -166,10 +167,7 @@ function handlerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
 
 /** Whether the chain's handler calls Skip's SkipGoSwapRouter, which takes a swap of one path (skipGoCalldata). */
 function handlerSwapsThroughSkipGo(chainId: string): boolean {
-  const cfg = axelarConfig();
-  const router = cfg.handlerSwapRouter.get(chainId);
-  const skipGo = cfg.skipGoSwapRouter.get(chainId);
-  return router !== undefined && skipGo !== undefined && getAddress(router) === getAddress(skipGo);
+  return isSkipGoSwapRouter(chainId, axelarConfig().handlerSwapRouter.get(chainId));
 }
 
 /**

@@ -29,8 +29,6 @@ export interface CctpConfig {
      * setSwapRouter): Skip's SkipGoSwapRouter on every chain today, whose entry is swapExactIn over adapter hops.
      */
     relayerSwapRouter: ReadonlyMap<string, string>;
-    /** Skip's SkipGoSwapRouter per chain (contracts.json axelar.skip_go_swap_router, shared by Skip's entry points). */
-    skipGoSwapRouter: ReadonlyMap<string, string>;
     evmToNobleFee: ReadonlyMap<string, bigint>;
     nobleToEvmFee: ReadonlyMap<string, bigint>;
     /** Noble's relayer: the destinationCaller of a relayed burn into Noble, and the receiver of fees paid on Noble. */
@@ -59,9 +57,6 @@ export function cctpConfig(): CctpConfig {
     relay: {
       relayer: new Map(Object.entries(contracts.skip_relayer)),
       relayerSwapRouter: new Map(Object.entries(contracts.skip_relayer_swap_router)),
-      skipGoSwapRouter: new Map(
-        Object.entries(readDataFile<ContractsFile>('contracts.json').axelar.skip_go_swap_router),
-      ),
       evmToNobleFee: bigints(relayFees.evm_to_noble),
       nobleToEvmFee: bigints(relayFees.noble_to_evm),
       nobleFeeReceiver: contracts.noble_relay_fee_receiver,

@@ -3,8 +3,9 @@
  * burnToken)`, which pulls the USDC with `transferFrom` and burns it. The wallet must first approve the
  * TokenMessenger for the amount on the USDC contract: that is the transaction's `required_erc20_approvals`.
  */
-import { bytesToHex, encodeFunctionData, zeroAddress } from 'viem';
+import { bytesToHex, encodeFunctionData } from 'viem';
 import type { EvmSwapCall } from '../types.js';
+import { swapInputFunding } from '../swap-input.js';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { TOKEN_MESSENGER_ABI, CCTP_RELAYER_ABI } from './abi.js';
@@ -23,7 +24,7 @@ export interface EvmRelayedBurnFields extends EvmBurnFields {
  * The swap's calldata guarantees its minimum output, so the burn is at least that minimum less the fee.
  */
 export function evmSwapAndRelayedBurnTx(f: EvmRelayedBurnFields, swap: EvmSwapCall): Static<typeof EvmTx> {
-  const native = swap.inputToken === zeroAddress;
+  const funding = swapInputFunding(swap, f.relayer);
   const data = encodeFunctionData({
     abi: CCTP_RELAYER_ABI,
     functionName: 'swapAndRequestCCTPTransferWithCaller',
@@ -41,11 +42,9 @@ export function evmSwapAndRelayedBurnTx(f: EvmRelayedBurnFields, swap: EvmSwapCa
   return {
     chain_id: f.chainId,
     to: f.relayer,
-    value: native ? swap.amountIn.toString() : '0',
+    value: funding.native.toString(),
     data: data.slice(2),
-    required_erc20_approvals: native
-      ? []
-      : [{ token_contract: swap.inputToken, spender: f.relayer, amount: swap.amountIn.toString() }],
+    required_erc20_approvals: funding.required_erc20_approvals,
     signer_address: f.signer,
   };
 }

@@ -10,6 +10,7 @@ import { uniswapChain } from '../../venues/uniswap/chains.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
+import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
 import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
@@ -179,8 +180,7 @@ function relayerRouter(chainId: string): 'swap-router-02' | 'skip-go' | undefine
   const router = relay.relayerSwapRouter.get(chainId);
   if (router === undefined) return undefined;
   if (getAddress(router) === uniswapChain(chainId)?.swapRouter02) return 'swap-router-02';
-  const skipGo = relay.skipGoSwapRouter.get(chainId);
-  return skipGo !== undefined && getAddress(skipGo) === getAddress(router) ? 'skip-go' : undefined;
+  return isSkipGoSwapRouter(chainId, router) ? 'skip-go' : undefined;
 }
 
 /** The swap's calldata for the router the chain's relayer calls. */

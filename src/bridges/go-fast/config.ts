@@ -25,8 +25,6 @@ export interface GoFastConfig {
   handler: ReadonlyMap<string, string>;
   /** The router each handler calls with the swap calldata (its initialize): Skip's SkipGoSwapRouter today. */
   handlerSwapRouter: ReadonlyMap<string, string>;
-  /** Skip's SkipGoSwapRouter per chain (contracts.json axelar.skip_go_swap_router, shared by Skip's entry points). */
-  skipGoSwapRouter: ReadonlyMap<string, string>;
   domain: ReadonlyMap<string, number>;
   /** The token each gateway holds: native USDC on an EVM source, the USDC voucher on a Cosmos destination. */
   token: ReadonlyMap<string, string>;
@@ -60,7 +58,6 @@ export function goFastConfig(): GoFastConfig {
     handlerSwapRouter: new Map(
       Object.entries(contracts.go_fast.handler_swap_router).map(([k, v]) => [k, getAddress(v)]),
     ),
-    skipGoSwapRouter: new Map(Object.entries(contracts.axelar.skip_go_swap_router).map(([k, v]) => [k, getAddress(v)])),
     domain: new Map(Object.entries(domains)),
     token,
     feeBps: BigInt(file.fee_bps),

@@ -10,12 +10,13 @@
  * The gateway pulls amountIn of USDC with transferFrom: the wallet approves the gateway first.
  */
 import { bech32 } from 'bech32';
-import { bytesToHex, encodeFunctionData, hexToBytes, stringToHex, zeroAddress, type Hex } from 'viem';
+import { bytesToHex, encodeFunctionData, hexToBytes, stringToHex, type Hex } from 'viem';
 import type { Static } from '@sinclair/typebox';
 import type { EvmTx } from '../../wire/msgs.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { leftPad32 } from '../cctp/mint-recipient.js';
 import type { ContractCall, EvmSwapCall } from '../types.js';
+import { swapInputFunding } from '../swap-input.js';
 import { GO_FAST_GATEWAY_ABI, GO_FAST_HANDLER_ABI } from './abi.js';
 
 export { GO_FAST_GATEWAY_ABI };
@@ -86,7 +87,7 @@ export interface GoFastSwapFields extends GoFastOrderFields {
  * an ERC-20 input, or sends a native input as value.
  */
 export function goFastSwapAndOrderTx(f: GoFastSwapFields, swap: EvmSwapCall): Static<typeof EvmTx> {
-  const native = swap.inputToken === zeroAddress;
+  const funding = swapInputFunding(swap, f.handler);
   const data = encodeFunctionData({
     abi: GO_FAST_HANDLER_ABI,
     functionName: 'swapAndSubmitOrder',
@@ -106,11 +107,9 @@ export function goFastSwapAndOrderTx(f: GoFastSwapFields, swap: EvmSwapCall): St
   return {
     chain_id: f.chainId,
     to: f.handler,
-    value: native ? swap.amountIn.toString() : '0',
+    value: funding.native.toString(),
     data: data.slice(2),
-    required_erc20_approvals: native
-      ? []
-      : [{ token_contract: swap.inputToken, spender: f.handler, amount: swap.amountIn.toString() }],
+    required_erc20_approvals: funding.required_erc20_approvals,
     signer_address: f.sender,
   };
 }

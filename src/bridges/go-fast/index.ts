@@ -9,6 +9,7 @@ import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
+import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
 import { goFastConfig } from './config.js';
 import { goFastOrderTx, goFastSwapAndOrderTx } from './evm.js';
 import { goFastLanes, type GoFastLane } from './lanes.js';
@@ -74,9 +75,11 @@ function buildTx({
  */
 function swapsBefore(_registry: unknown, lane: GoFastLane, swap?: { onePath: boolean }): boolean {
   const cfg = goFastConfig();
-  const router = cfg.handlerSwapRouter.get(lane.fromChainId);
-  const skipGo = cfg.skipGoSwapRouter.get(lane.fromChainId);
-  return cfg.handler.has(lane.fromChainId) && router !== undefined && router === skipGo && swap?.onePath === true;
+  return (
+    cfg.handler.has(lane.fromChainId) &&
+    isSkipGoSwapRouter(lane.fromChainId, cfg.handlerSwapRouter.get(lane.fromChainId)) &&
+    swap?.onePath === true
+  );
 }
 
 /** The destination gateway executes the entry point with the funds: a swap or an onward IBC transfer can follow. */

@@ -9,6 +9,7 @@
  * unit: amountIn the evm_swap's amount out, amountOut that less the solver fee the route lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKIP_GO_SWAP_ROUTER_ABI } from '../../routing/skip-go-swap-router-abi.js';
 import {
   decodeAbiParameters,
   decodeEventLog,
@@ -25,18 +26,13 @@ import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deplo
 import { compileSolidity } from '../../test-helpers/evm/solidity.js';
 import { uniswapChain } from '../../venues/uniswap/chains.js';
 import type { UniswapOnAnvil } from '../../venues/uniswap/test-helpers/uniswap-on-anvil.js';
-import { createRecordedHops } from '../../routing/test-helpers/recorded-evm-pools.js';
+import { createRecordedHops, skipGoV3Hops } from '../../routing/test-helpers/recorded-evm-pools.js';
 import { placeUniswapChain } from '../../routing/test-helpers/uniswap-chain-on-anvil.js';
 import { GO_FAST_HANDLER_ABI } from './abi.js';
 import { goFastConfig } from './config.js';
 
 const OSMO_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
 const NOBLE_USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 const GATEWAY_EVENTS = parseAbi(['event OrderSubmitted(bytes32 indexed orderID, bytes order)']);
 
 const user = anvilAccount(1).address;
@@ -106,17 +102,7 @@ describe('ETH on Ethereum → USDC on Osmosis over Go Fast, on anvil', () => {
     expect(solverBps).toBe(BigInt(fee.bps_fee));
     expect(domain).toBe(875);
     // SkipGoSwapRouter's swapExactIn of the ETH to USDC, over Uniswap V3 hops through SwapRouter02.
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: swapCalldata });
-    const hops = inner.args[4].map((hop) => {
-      expect(hop.exchangeType).toBe(1);
-      const [a, b, poolFee, , router] = decodeAbiParameters(
-        [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
-        hop.data,
-      );
-      expect(router).toBe(chain.swapRouter02);
-      return { a, b, fee: poolFee };
-    });
-    await createRecordedHops(u, hops, new Set([chain.wrappedNative]));
+    await createRecordedHops(u, skipGoV3Hops(swapCalldata, chain.swapRouter02), new Set([chain.wrappedNative]));
 
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     const submitted = receipt.logs
@@ -155,7 +141,7 @@ describe('ETH on Ethereum → USDC on Osmosis over Go Fast, on anvil', () => {
     const tx = txs[0].evm_tx;
     const outer = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${tx.data}` as Hex });
     if (outer.functionName !== 'swapAndSubmitOrder') throw new Error(outer.functionName);
-    const inner = decodeFunctionData({ abi: SKIP_GO_ABI, data: outer.args[2] });
+    const inner = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: outer.args[2] });
     expect(inner.args[5]).toEqual([{ recipient: affiliate, feeBPS: 50n }]);
     const hops = inner.args[4].map((hop) => {
       const [a, b, poolFee] = decodeAbiParameters(

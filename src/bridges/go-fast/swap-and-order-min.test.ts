@@ -5,15 +5,10 @@
  * the order would time out into a refund of USDC on the source chain. WETH on Ethereum → OSMO on Osmosis, go_fast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionData, hexToString, parseAbi, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI } from '../../routing/skip-go-swap-router-abi.js';
+import { decodeFunctionData, hexToString, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { GO_FAST_HANDLER_ABI } from './abi.js';
-
-const SKIP_GO_ABI = parseAbi([
-  'struct Hop { uint8 exchangeType; bytes data; }',
-  'struct Affiliate { address recipient; uint256 feeBPS; }',
-  'function swapExactIn(uint256 amountIn, uint256 amountOutMin, address tokenIn, address tokenOut, Hop[] hops, Affiliate[] affiliates) payable returns (uint256 amountOut)',
-]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +39,7 @@ describe('Go Fast after an EVM swap, then a swap on Osmosis', () => {
     const outer = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${txs[0].evm_tx.data}` as Hex });
     if (outer.functionName !== 'swapAndSubmitOrder') throw new Error(outer.functionName);
     const [, , swapCalldata, executionFee, solverBps, , , , , data] = outer.args;
-    const evmMin = decodeFunctionData({ abi: SKIP_GO_ABI, data: swapCalldata }).args[1];
+    const evmMin = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: swapCalldata }).args[1];
     // What the order pays out when the EVM swap gives only its minimum (the handler's own arithmetic).
     const worstOrderOut = evmMin - executionFee - (evmMin * solverBps) / 10_000n;
     const plannedOrderOut = BigInt(route.operations[1].amount_out);

@@ -3,7 +3,8 @@
  * read as a RecordedV3 (price and initialized ticks) that ./uniswap-chain-on-anvil.ts creates at its real address with
  * a window of its ticks around the current one.
  */
-import { getAddress, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, decodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V3 } from '../skip-go-swap-router-abi.js';
 import { readDataFile } from '../../registry/data-files.js';
 import type { UniswapOnAnvil } from '../../venues/uniswap/test-helpers/uniswap-on-anvil.js';
 import { createRecordedPool, placeToken, type RecordedV3 } from './uniswap-chain-on-anvil.js';
@@ -41,6 +42,23 @@ interface V3Hop {
   a: Address;
   b: Address;
   fee: number;
+}
+
+/**
+ * The pools of a SkipGoSwapRouter swapExactIn call, which must be Uniswap V3 hops (exchange type 1) through the
+ * chain's SwapRouter02: (tokenIn, tokenOut, fee, quoter, swapRouter) each.
+ */
+export function skipGoV3Hops(swapCalldata: Hex, swapRouter02: Address): V3Hop[] {
+  const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: swapCalldata });
+  return call.args[4].map((hop) => {
+    if (hop.exchangeType !== SKIP_GO_UNISWAP_V3) throw new Error(`a hop of exchange type ${hop.exchangeType}`);
+    const [a, b, fee, , router] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+      hop.data,
+    );
+    if (router !== swapRouter02) throw new Error(`a hop through ${router}, not SwapRouter02`);
+    return { a, b, fee };
+  });
 }
 
 /** The hops of a V3 path as SwapRouter02 takes it: token (20 bytes), fee (3 bytes), token, ... */
