@@ -15,14 +15,16 @@ import type { Step } from './types.js';
 
 /**
  * The record's swap_amount_out of an exact-out swap that a lane or an EVM swap follows (only to shape the first walk
- * of the operations), or undefined when only IBC transfers follow an exact-out swap (it then delivers amount_out).
+ * of the operations; `fallback`, the request's amount_out, when the record gives none), or undefined when only IBC
+ * transfers follow an exact-out swap (it then delivers amount_out).
  */
-export function exactOutTarget(operations: readonly OperationInput[]): bigint | undefined {
+export function exactOutTarget(operations: readonly OperationInput[], fallback?: bigint): bigint | undefined {
   const i = operations.findIndex((o) => (o.swap as { swap_out?: unknown } | null | undefined)?.swap_out);
   const changesAmount = (o: OperationInput) =>
     Object.entries(o).some(([k, v]) => k !== 'transfer' && v !== null && typeof v === 'object');
   if (i < 0 || !operations.slice(i + 1).some(changesAmount)) return undefined;
   const raw = (operations[i]!.swap as { swap_out: { swap_amount_out?: unknown } }).swap_out.swap_amount_out;
+  if (raw === undefined || raw === null) return fallback;
   return parseAmount(`operations[${i}].swap.swap_out.swap_amount_out`, raw as string);
 }
 
