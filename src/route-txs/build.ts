@@ -201,8 +201,14 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
         // The router's minimum: the planned output less the slippage tolerance. When the input was padded for an
         // exact-out swap further on, the padding is the swap's slippage room: it must still deliver the planned
         // output, which is what that later swap needs (a later transaction sends exactly this minimum, so anything
-        // less would make the exact-out swap fail).
-        const min = amount > step.amountIn ? step.grossOut : evmMinAmountOut({ ...step, exact: 'in' }, slip);
+        // less would make the exact-out swap fail). When less than the planned input is committed (a later
+        // transaction swaps what an OFT send or an earlier swap guarantees), the minimum is taken from the output
+        // that smaller input surely gives, as for a Cosmos swap: the planned output less the tolerance is about all
+        // that input buys at the quoted price, which would leave the swap no tolerance of its own.
+        const min =
+          amount > step.amountIn
+            ? step.grossOut
+            : evmMinAmountOut({ ...step, grossOut: grossAtWorstInput(step, amount), exact: 'in' }, slip);
         routerMin[i] = min;
         // The router checks that minimum before its fee, then takes floor(output × bps / 10⁴) per affiliate: what
         // the user surely gets is the minimum less the fee on it (routing/affiliate-fee.ts). With several affiliates
