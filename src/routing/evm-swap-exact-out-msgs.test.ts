@@ -85,6 +85,9 @@ describe('an exact-out swap before an EVM swap', () => {
       amount_out: '10000000000000000000',
       allow_multi_tx: true,
       smart_swap_options: { evm_swaps: true },
+      // The route this test is about: the swap on Osmosis, IBC Eureka to Ethereum, the EVM swap. (Since Eureka pays
+      // Skip's relay fee, CCTP to an L2 and Stargate on to Ethereum cost about as much and rank first.)
+      bridges: ['IBC', 'EUREKA'],
     };
     const r = await post(t.app, '/v2/fungible/route', toLink);
     expect(r.statusCode, r.body).toBe(200);

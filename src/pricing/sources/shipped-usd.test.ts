@@ -45,7 +45,26 @@ describe('USD values of ETH, WETH and TIA.n routes offline', () => {
       ['osmosis-1', 'ibc/20850C646CDDDC2270E9BBDB08558B5FEE57B647EC6827F41096AABFD8A0471B'],
       ONE_ETH,
     );
-    expect(v).toEqual({ in: '3246.95', out: '3246.95' });
+    // Out: one ether less the Eureka relay fee of 0.00013 ETH (data/smart-relay-fees.json), 0.42 USD.
+    expect(v).toEqual({ in: '3246.95', out: '3246.53' });
+  });
+
+  it('USDT on OP Mainnet, Arbitrum and Polygon and USDC on Unichain are worth a dollar (asset-corrections.json)', async () => {
+    const cases: [string, string][] = [
+      ['10', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'],
+      ['42161', '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'],
+      ['137', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'],
+    ];
+    for (const source of cases) {
+      const v = await usdOf(source, ['1', '0xdAC17F958D2ee523a2206206994597C13D831ec7'], '1000000000');
+      expect(Number(v.in), source[0]).toBeCloseTo(1000, 0);
+    }
+    const unichain = await usdOf(
+      ['130', '0x078D782b760474a361dDA0AF3839290b0EF57AD6'],
+      ['1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
+      '1000000000',
+    );
+    expect(Number(unichain.in)).toBeCloseTo(1000, 0);
   });
 
   it('TIA.n on Arbitrum (Hyperlane) is worth TIA', async () => {
