@@ -1,6 +1,7 @@
 /**
- * Route alternatives (POST /junction/routes): the candidates the engine ranked, those that pass price safety (all of
- * them, with their warnings, under allow_unsafe), distinct, at most MAX_ALTERNATIVES, the first being the route
+ * Route alternatives (POST /junction/routes): the candidates the engine ranked, those that pass price safety (under
+ * allow_unsafe, those that fail it too, with their warnings, when the first fails it), distinct, no more than
+ * MAX_PER_SHAPE of one shape while others wait, at most MAX_ALTERNATIVES, the first being the route
  * /v2/fungible/route answers. Each says why it ranks where it does: what it costs on top of its amounts (fees and
  * gas, in USD), how many signatures it needs and how long it takes, compared with the first. Pure.
  */
@@ -28,6 +29,20 @@ function identity(route: PlannedRoute): string {
         ? `${s.lane.bridge}:${s.lane.fromChainId}:${s.lane.toChainId}:${s.lane.denomIn}:${s.fees.length}`
         : `swap:${s.chainId}:${s.routes.map((r) => r.path.map((h) => h.pool.id).join('/')).join('+')}`;
   return route.steps.map(step).join('|');
+}
+
+/**
+ * Routes of one shape (the same kinds of step over the same bridges and venues, through other chains) offered at most
+ * this many times while other shapes wait: OSMO → USDC on Arbitrum offered the same CCTP-then-transfer route through
+ * four different EVM chains at the same cost, and nothing else.
+ */
+const MAX_PER_SHAPE = 2;
+
+function shapeOf(route: PlannedRoute): string {
+  return route.steps
+    .map((s) => (s.kind === 'transfer' ? 'ibc' : s.kind === 'bridge' ? s.lane.bridge : `swap:${s.venue.name}`))
+    .filter((k, i, all) => k !== 'ibc' || all[i - 1] !== 'ibc')
+    .join('|');
 }
 
 function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: ReturnType<typeof judgeRoute>): Ranked {
@@ -137,16 +152,33 @@ export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRout
   );
   const ranked: Ranked[] = [];
   const seen = new Set<string>();
-  const add = (c: Candidate) => {
+  const perShape = new Map<string, number>();
+  let firstSafe = false;
+  const add = (c: Candidate, shapeCap: number) => {
     const key = identity(c.route);
-    if (seen.has(key) || ranked.length >= MAX_ALTERNATIVES) return;
+    const kind = shapeOf(c.route);
+    if (seen.has(key) || ranked.length >= MAX_ALTERNATIVES || (perShape.get(kind) ?? 0) >= shapeCap) return;
     const judged = judgeRoute(ctx, q, c.route);
     if (judged.verdict.kind === 'error') return;
+    // Under allow_unsafe a route that fails price safety is offered beside others only when the first fails it too:
+    // next to a safe route, one that loses 97 % of the amount is no alternative.
+    if (judged.verdict.kind === 'warning' && firstSafe) return;
+    if (ranked.length === 0) firstSafe = judged.verdict.kind === 'ok';
     seen.add(key);
+    perShape.set(kind, (perShape.get(kind) ?? 0) + 1);
     ranked.push(rankingOf(ctx, q, c, judged));
   };
-  add(candidates.find((c) => c.route === chosen.planned)!);
-  for (const c of candidates) add(c);
+  add(
+    candidates.find((c) => c.route === chosen.planned)!,
+    Infinity,
+  );
+  for (const c of candidates) add(c, MAX_PER_SHAPE);
+  // Places left once every shape had its share go to the next routes of any shape, then all keep the engine's order.
+  for (const c of candidates) add(c, Infinity);
+  const order = new Map(candidates.map((c, i) => [c, i]));
+  const [head, ...rest] = ranked;
+  rest.sort((a, b) => order.get(a.candidate)! - order.get(b.candidate)!);
+  if (head) ranked.splice(0, ranked.length, head, ...rest);
   offerFewerSignatures(ctx, q, candidates, ranked);
   const first = ranked[0]!;
   return ranked.map((r, i) => {

@@ -183,4 +183,54 @@ describe('POST /junction/routes', () => {
     expect(viaNoble, JSON.stringify(routes.map((r) => r.junction_ranking))).toBeDefined();
     expect(viaNoble!.junction_ranking.needs_gas_on).toEqual([]);
   });
+
+  it('offers at most two routes of one shape while routes of other shapes wait', async () => {
+    // OSMO → exactly 1,000 USDC on Arbitrum: the same swap, IBC and CCTP into an EVM chain, then CCTP V2 on to
+    // Arbitrum, exists through several EVM chains at about the same cost; four of them used to fill the list.
+    const body = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: 'uosmo',
+      dest_asset_chain_id: '42161',
+      dest_asset_denom: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      amount_out: '1000000000',
+      allow_multi_tx: true,
+    };
+    const { routes } = (await post(t.app, '/junction/routes', body)).json() as {
+      routes: (Ranked & { operations: Record<string, unknown>[]; junction_ranking: { rank: number } })[];
+    };
+    const shape = (r: { operations: Record<string, unknown>[] }) =>
+      r.operations
+        .map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)))
+        .join('>');
+    const counts = new Map<string, number>();
+    for (const r of routes) counts.set(shape(r), (counts.get(shape(r)) ?? 0) + 1);
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    expect(counts.size, [...counts.keys()].join(' | ')).toBeGreaterThan(1);
+    // The first route stands; the others keep their order of rank.
+    expect(routes.map((r) => r.junction_ranking.rank)).toEqual(routes.map((_, i) => i + 1));
+    expect(
+      Math.max(...[...counts.entries()].filter(([k]) => k !== shape(routes[0]!)).map(([, n]) => n)),
+    ).toBeLessThanOrEqual(2);
+  });
+
+  it('with allow_unsafe, offers no route that fails price safety beside a first route that passes it', async () => {
+    // 1,000 USDC from dYdX to OP Mainnet: the CCTP route is safe; split routes through thin pools lose nearly all.
+    const body = {
+      source_asset_chain_id: 'dydx-mainnet-1',
+      source_asset_denom: 'ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5',
+      dest_asset_chain_id: '10',
+      dest_asset_denom: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+      amount_in: '1000000000',
+      allow_multi_tx: true,
+      allow_unsafe: true,
+      smart_relay: false,
+      split_routes: true,
+    };
+    const { routes } = (await post(t.app, '/junction/routes', body)).json() as {
+      routes: (Ranked & { warning?: unknown })[];
+    };
+    expect(routes[0]!.warning).toBeUndefined();
+    expect(routes.filter((r) => r.warning !== undefined)).toEqual([]);
+    for (const r of routes) expect(Number(r.amount_out)).toBeGreaterThan(900_000_000);
+  });
 });
