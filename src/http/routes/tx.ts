@@ -99,11 +99,22 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     async (req, reply) => {
       const { chain_id: chainId } = req.query;
       const hash = tx.hashOf(tx.chain(chainId), req.query.tx_hash);
+      const res = reply.raw;
+      // The client may leave during the wait below: a stream opened after that would poll for nobody until the
+      // transfer ends (its 'close' has already happened, so nothing would close it).
+      let gone = false;
+      const leave = () => (gone = true);
+      res.once('close', leave);
       // Opened right after a broadcast, the stream may come before the track call: wait for it a little.
       const first = await tx.waitForStatus(chainId, hash);
+      res.off('close', leave);
+      if (gone || res.destroyed || req.raw.socket.destroyed) {
+        reply.hijack();
+        res.destroy();
+        return;
+      }
       if (!first) throw notFound('tx not found');
       reply.hijack();
-      const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -139,7 +150,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
         clearInterval(heartbeat);
         res.end();
       }
-      req.raw.on('close', close);
+      res.on('close', close);
       send(first.text, first.version, first.done);
     },
   );
