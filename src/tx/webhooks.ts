@@ -73,6 +73,10 @@ export function signature(secret: string, timestamp: number, body: string): stri
 }
 
 export function webhookUrlProblem(url: string): string | undefined {
+  // The URL is stored as given. The URL parser drops or re-encodes control characters, spaces and lone surrogates,
+  // so such a URL would be stored as other text than the address called; PostgreSQL refuses NUL outright (a 500).
+  if (/[\p{Cc} ]/u.test(url)) return 'must not contain spaces or control characters';
+  if (/\p{Cs}/u.test(url)) return 'must be well-formed Unicode (a lone surrogate)';
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'must be an http or https URL';
@@ -115,7 +119,11 @@ export async function listWebhooks(store: Store, keyId: string): Promise<Webhook
 export const CANCELLED = 'cancelled: the webhook was deleted';
 
 /** Deletes a webhook and cancels its pending deliveries (one transaction): a deleted webhook is never called again. */
+/** The ids createWebhook makes; any other text names no webhook (and is never sent to the database). */
+const WEBHOOK_ID = /^wh_[0-9a-f]{16}$/;
+
 export async function deleteWebhook(store: Store, keyId: string, id: string, now: number): Promise<boolean> {
+  if (!WEBHOOK_ID.test(id)) return false;
   return store.db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('webhooks')
@@ -138,6 +146,7 @@ export async function deleteWebhook(store: Store, keyId: string, id: string, now
 }
 
 export async function listDeliveries(store: Store, keyId: string, webhookId: string, limit = 100) {
+  if (!WEBHOOK_ID.test(webhookId)) return undefined;
   const owned = await store.db
     .selectFrom('webhooks')
     .select('id')
