@@ -16,7 +16,7 @@ import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
-import { registerRedaction } from './redaction.js';
+import { registerRedaction, withRedactedRequestUrls } from './redaction.js';
 import { trackInFlight } from './shutdown.js';
 import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
@@ -40,7 +40,7 @@ export interface AppOptions {
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    ...(opts.logger ? { loggerInstance: withRedactedRequestUrls(opts.logger) } : { logger: false }),
     // A caller's (or load balancer's) x-request-id is kept when it is a plausible id; otherwise one is made. Either
     // way it is in every log line of the request and in the response.
     requestIdHeader: false,
