@@ -30,7 +30,8 @@ import {
   type CostPricing,
 } from './route-cost.js';
 import type { MarketView } from './market.js';
-import { enumerateShapes, Rejections, type Leg, type RouteShape } from './search.js';
+import { enumerateShapes, type Leg, type RouteShape } from './search.js';
+import { Rejections, type Refusal } from './refusals.js';
 import { bestSplit } from './split.js';
 import { evmSwapsOffHint, isEvmSwapStep, isEvmVenue, wrapOnlyReason } from './evm-venues.js';
 import { evmSwapOnArrivalReason } from './evm-destination-swap.js';
@@ -146,7 +147,7 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
     // (USDC → a token no pool trades was "refused" because the relayed CCTP form replaces the unrelayed one).
     if (
       shapes.length === 0 &&
-      rejected.byOptions.size > 0 &&
+      rejected.anyByOptions &&
       !enumerateShapes(registry, market, lanes, q, new Rejections(), true).length
     )
       rejected.dropByOptions();
@@ -154,14 +155,17 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
     // the reason (ATOM → OSMO on Osmosis with only Neutron's venue enabled said only "a route that leaves osmosis-1
     // and comes back to it is not offered", as if a round trip were the user's question).
     const onlyDetours =
-      shapes.length === 0 && rejected.reasons.length > 0 && rejected.reasons.every((r) => rejected.byShape.has(r));
+      shapes.length === 0 && rejected.refusals.length > 0 && rejected.refusals.every((r) => rejected.isByShape(r));
     const wrapOnly = wrapOnlyReason(q);
     throw noRouteError({
       // A wrap alone explains itself: the round trips the search refused on the way are beside the point.
       reasons: wrapOnly
-        ? [wrapOnly]
+        ? [{ kind: 'other', text: wrapOnly }]
         : onlyDetours
-          ? [`${noRouteFallback(q, false)}, except by detours that are not offered`, ...rejected.reasons]
+          ? [
+              { kind: 'other', text: `${noRouteFallback(q, false)}, except by detours that are not offered` },
+              ...rejected.refusals,
+            ]
           : shapeReasonsLast(rejected),
       destChainId: q.dest.wire.chain_id,
       // A candidate refused only for its transaction count proves that a multi-transaction route exists.
@@ -194,9 +198,9 @@ export function planCandidates(ctx: PlanContext, q: RouteQuery): Candidate[] {
  * said after it (a dust amount of USDC from Noble to Ethereum began with "a route that leaves axelar-dojo-1 and comes
  * back to it is not offered").
  */
-function shapeReasonsLast(rejected: Rejections): string[] {
-  const shape = rejected.reasons.filter((r) => rejected.byShape.has(r));
-  return [...rejected.reasons.filter((r) => !rejected.byShape.has(r)), ...shape];
+function shapeReasonsLast(rejected: Rejections): Refusal[] {
+  const shape = rejected.refusals.filter((r) => rejected.isByShape(r));
+  return [...rejected.refusals.filter((r) => !rejected.isByShape(r)), ...shape];
 }
 
 function nonPreferred(registry: Registry, steps: readonly Step[]): number {
@@ -304,7 +308,13 @@ function laneStep(
 ): BridgeStep | undefined {
   const quote = leg.bridge.quote(leg.lane, amount, fixed);
   if (isRefusal(quote)) {
-    rejected.add(`${leg.bridge.name} from ${leg.lane.fromChainId} to ${leg.lane.toChainId}: ${quote.refused}`);
+    rejected.add({
+      kind: 'lane',
+      bridge: leg.bridge.name,
+      from: leg.lane.fromChainId,
+      to: leg.lane.toChainId,
+      why: quote.refused,
+    });
     return undefined;
   }
   return {
@@ -430,7 +440,7 @@ function lastSwapLeg(legs: readonly Leg[]): number {
   return legs.findLastIndex((l) => l.kind === 'swap');
 }
 
-function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly number[]): string {
+function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly number[]): Refusal {
   const breaks: string[] = [];
   for (let i = 1; i < steps.length; i++) {
     if (tx[i] === tx[i - 1]) continue;
@@ -451,7 +461,7 @@ function multiTxReason(registry: Registry, steps: readonly Step[], tx: readonly 
     else if (forwardsFrom(registry, at)) breaks.push(`${stepFrom(prev)} cannot carry a forwarding memo`);
     else breaks.push(`${at} does not forward packets (no packet-forward middleware)`);
   }
-  return `the route needs ${(tx[tx.length - 1] ?? 0) + 1} transactions because ${[...new Set(breaks)].join(' and ')}; set allow_multi_tx to true to accept it`;
+  return { kind: 'multi_tx', txs: (tx[tx.length - 1] ?? 0) + 1, why: [...new Set(breaks)].join(' and ') };
 }
 
 /** Whether the IBC transfer at `i` is sent on by a lane that forwards by IBC (a Noble forwarding account). */

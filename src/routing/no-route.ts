@@ -5,45 +5,43 @@
  * (which chain breaks the route, which venue cannot absorb the amount...) travels in an ErrorInfo detail.
  */
 import { ApiError, errorInfo, GrpcCode } from '../errors.js';
+import { ALLOW_MULTI_TX_ADVICE, refusalText, type Refusal } from './refusals.js';
 
 const NO_SINGLE_TX_ROUTE_MESSAGE = 'no single-tx routes found, to enable multi-tx routes set allow_multi_tx to true';
 const NO_ROUTE_MESSAGE = 'no routes found';
 
 /** ErrorInfo reasons of the detail (UPPER_SNAKE_CASE, as google.rpc.ErrorInfo asks). */
 const NO_ROUTE_REASON = 'NO_ROUTE';
-export const MULTI_TX_REQUIRED_REASON = 'MULTI_TX_REQUIRED';
+const MULTI_TX_REQUIRED_REASON = 'MULTI_TX_REQUIRED';
 
 export interface NoRouteFacts {
-  /** Why candidates were dropped, in the order they were found (duplicates are removed here). */
-  reasons: readonly string[];
+  /** Why candidates were dropped, in the order they were found (repeats are said once). */
+  reasons: readonly Refusal[];
   /** The request's destination chain: refusals of lanes that reach it are said first. */
   destChainId?: string;
   /** True when a route exists but needs several transactions and the request did not allow that. */
   multiTxRefused: boolean;
   /** Said when no candidate was even considered (e.g. no channel path, no venue trades the pair). */
   fallback: string;
+  /** The best multi-transaction route that passes price safety, said right after the route that exists. */
+  bestSafeRoute?: string;
 }
-
-/** The advice every multi-transaction reason ends with; the explanation says it once. */
-export const ALLOW_MULTI_TX_ADVICE = 'set allow_multi_tx to true to accept it';
-const MULTI_TX_REASON = /^the route needs (\d+) transactions because (.+); set allow_multi_tx to true to accept it$/;
 
 /**
  * The reasons in one explanation, each said once: every candidate refused for its transaction count gives the same
  * advice (one such answer once repeated it 8 times in 2,130 characters), so those are summed up as the route with the
- * fewest transactions, how many others were refused for the same cause, and the advice once.
+ * fewest transactions, how many others were refused for the same cause, and the advice once. The route that exists
+ * comes first (it is what the caller can act on), then the best safe route when known, then other routes' refusals.
  */
-export function explainRefusals(reasons: readonly string[], destChainId?: string): string {
-  const other: string[] = [];
-  const multi: { txs: number; why: string }[] = [];
-  for (const r of groupLaneRefusals([...new Set(reasons)], destChainId)) {
-    const m = MULTI_TX_REASON.exec(r);
-    if (m) multi.push({ txs: Number(m[1]), why: m[2]! });
-    else other.push(r);
-  }
-  if (multi.length === 0) return other.join('; ');
-  multi.sort((a, b) => a.txs - b.txs);
-  const [first, ...others] = multi as [(typeof multi)[0], ...typeof multi];
+export function explainRefusals(reasons: readonly Refusal[], destChainId?: string, bestSafeRoute?: string): string {
+  const unique = [...new Map(reasons.map((r) => [refusalText(r), r])).values()];
+  const multi = unique.filter((r) => r.kind === 'multi_tx').sort((a, b) => a.txs - b.txs);
+  const other = groupLaneRefusals(
+    unique.filter((r) => r.kind !== 'multi_tx'),
+    destChainId,
+  );
+  const [first, ...others] = multi;
+  if (!first) return [...(bestSafeRoute ? [bestSafeRoute] : []), ...other].join('; ');
   const least = others[0]?.txs;
   const most = others[others.length - 1]?.txs;
   const range = least === most ? `${least}` : `${least} to ${most}`;
@@ -51,40 +49,37 @@ export function explainRefusals(reasons: readonly string[], destChainId?: string
     others.length > 0
       ? ` (${others.length} other route${others.length > 1 ? 's need' : ' needs'} ${range} transactions too)`
       : '';
-  // The route that exists comes first: it is what the caller can act on; the refusals of other routes follow.
   return [
     `the route needs ${first.txs} transactions because ${first.why}${more}; ${ALLOW_MULTI_TX_ADVICE}`,
+    ...(bestSafeRoute ? [bestSafeRoute] : []),
     ...other,
   ].join('; ');
 }
 
-/** A lane's refusal as the engine words it: "<bridge> from <chain> to <chain>: <why>". */
-const LANE_REFUSAL = /^([A-Za-z][\w ]{0,30}?) from (\S+) to (\S+): (.+)$/;
+type LaneRefusal = Extract<Refusal, { kind: 'lane' }>;
 
 /**
  * Lane refusals that differ only in where the lane goes are said once, naming every destination, and those of lanes
  * that reach the request's destination come first: a dust amount of USDC from Noble to Ethereum was refused by CCTP
  * to six chains, each its own sentence of the same words, and the lane the user asked about was one of them.
  */
-function groupLaneRefusals(reasons: readonly string[], destChainId: string | undefined): string[] {
-  const groups = new Map<string, { head: string; to: string[]; why: string; reachesDest: boolean; at: number }>();
+function groupLaneRefusals(reasons: readonly Refusal[], destChainId: string | undefined): string[] {
+  const groups = new Map<string, { first: LaneRefusal; to: string[]; reachesDest: boolean; at: number }>();
   const out: { text: string; reachesDest: boolean; at: number }[] = [];
   reasons.forEach((r, at) => {
-    const m = MULTI_TX_REASON.test(r) ? null : LANE_REFUSAL.exec(r);
-    if (!m) {
-      out.push({ text: r, reachesDest: false, at });
+    if (r.kind !== 'lane') {
+      out.push({ text: refusalText(r), reachesDest: false, at });
       return;
     }
-    const [, bridge, from, to, why] = m as unknown as [string, string, string, string, string];
-    const key = `${bridge}\u0000${from}\u0000${why}`;
+    const key = `${r.bridge}\u0000${r.from}\u0000${r.why}`;
     const group = groups.get(key);
     if (group) {
-      group.to.push(to);
-      group.reachesDest ||= to === destChainId;
-    } else groups.set(key, { head: `${bridge} from ${from}`, to: [to], why, reachesDest: to === destChainId, at });
+      group.to.push(r.to);
+      group.reachesDest ||= r.to === destChainId;
+    } else groups.set(key, { first: r, to: [r.to], reachesDest: r.to === destChainId, at });
   });
-  for (const g of groups.values())
-    out.push({ text: `${g.head} to ${listOf(g.to)}: ${g.why}`, reachesDest: g.reachesDest, at: g.at });
+  for (const { first, to, reachesDest, at } of groups.values())
+    out.push({ text: `${first.bridge} from ${first.from} to ${listOf(to)}: ${first.why}`, reachesDest, at });
   // Stable: lanes to the destination first, then everything in the order it was found.
   return out.sort((a, b) => Number(b.reachesDest) - Number(a.reachesDest) || a.at - b.at).map((o) => o.text);
 }
@@ -93,11 +88,21 @@ function listOf(items: readonly string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }
 
-export function noRouteError(facts: NoRouteFacts): ApiError {
-  const explanation = facts.reasons.length > 0 ? explainRefusals(facts.reasons, facts.destChainId) : facts.fallback;
-  return new ApiError(GrpcCode.NOT_FOUND, facts.multiTxRefused ? NO_SINGLE_TX_ROUTE_MESSAGE : NO_ROUTE_MESSAGE, [
-    errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
-  ]);
+/** The no-route answer; it keeps its facts, so a later step (quote.ts) can add the best safe route to them. */
+export class NoRouteError extends ApiError {
+  constructor(readonly facts: NoRouteFacts) {
+    const explanation =
+      facts.reasons.length > 0
+        ? explainRefusals(facts.reasons, facts.destChainId, facts.bestSafeRoute)
+        : [facts.fallback, ...(facts.bestSafeRoute ? [facts.bestSafeRoute] : [])].join('; ');
+    super(GrpcCode.NOT_FOUND, facts.multiTxRefused ? NO_SINGLE_TX_ROUTE_MESSAGE : NO_ROUTE_MESSAGE, [
+      errorInfo(facts.multiTxRefused ? MULTI_TX_REQUIRED_REASON : NO_ROUTE_REASON, { explanation }),
+    ]);
+  }
+}
+
+export function noRouteError(facts: NoRouteFacts): NoRouteError {
+  return new NoRouteError(facts);
 }
 
 /**

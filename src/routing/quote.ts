@@ -4,7 +4,7 @@
  * every fee's USD value. Pure: the clock is an argument.
  */
 import type { Route } from '../wire/route.js';
-import { ApiError } from '../errors.js';
+import type { ApiError } from '../errors.js';
 import {
   Decimal,
   judgePriceSafety,
@@ -17,7 +17,8 @@ import { assembleRoute, routePriceImpact } from './assemble.js';
 import { planRoutes, type PlanContext } from './engine.js';
 import { usdOfPrices } from './fee-usd.js';
 import { gasTable } from './gas/table.js';
-import { ALLOW_MULTI_TX_ADVICE, MULTI_TX_REQUIRED_REASON, multiTxRequiredError } from './no-route.js';
+import { multiTxRequiredError, NoRouteError, noRouteError } from './no-route.js';
+import { ALLOW_MULTI_TX_ADVICE } from './refusals.js';
 import { routeCostUsd, type RouteCostUsd } from './route-cost.js';
 import { describeRouteShape } from './route-shape.js';
 import { txsRequired, type PlannedRoute, type RouteQuery } from './types.js';
@@ -98,7 +99,7 @@ function multiTxAnswer(ctx: QuoteContext, q: RouteQuery): ApiError | undefined {
   const safe = safeMultiTxRoute(ctx, q);
   if (!safe) return undefined;
   return multiTxRequiredError(
-    `no single-transaction route passes price safety; a route of ${txsRequired(safe)} transactions does: ${describeRouteShape(ctx.registry, safe)}; set allow_multi_tx to true to accept it`,
+    `no single-transaction route passes price safety; a route of ${txsRequired(safe)} transactions does: ${describeRouteShape(ctx.registry, safe)}; ${ALLOW_MULTI_TX_ADVICE}`,
   );
 }
 
@@ -108,9 +109,7 @@ function multiTxAnswer(ctx: QuoteContext, q: RouteQuery): ApiError | undefined {
  * allow unsafe routes), the best one's safety error.
  */
 function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unknown {
-  const multiTx =
-    err instanceof ApiError && err.details.some((d) => d.reason === MULTI_TX_REQUIRED_REASON) && !q.allowMultiTx;
-  if (!multiTx) return err;
+  if (!(err instanceof NoRouteError) || !err.facts.multiTxRefused || q.allowMultiTx) return err;
   let ranked: PlannedRoute[];
   try {
     ranked = planRoutes({ ...ctx, cache: undefined }, { ...q, allowMultiTx: true });
@@ -119,14 +118,11 @@ function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unkno
   }
   const judged = ranked.map((planned) => ({ planned, judged: judgeRoute(ctx, q, planned) }));
   const safe = judged.find((j) => j.judged.verdict.kind !== 'error');
-  if (safe) {
-    const best = `the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`;
-    const said = (err as ApiError).details[0]?.metadata.explanation ?? 'the route needs several transactions';
-    // The route the caller can take is said right after the advice; other routes' refusals follow it.
-    const advice = said.indexOf(ALLOW_MULTI_TX_ADVICE);
-    const end = advice < 0 ? said.length : advice + ALLOW_MULTI_TX_ADVICE.length;
-    return multiTxRequiredError(`${said.slice(0, end)}; ${best}${said.slice(end)}`);
-  }
+  if (safe)
+    return noRouteError({
+      ...err.facts,
+      bestSafeRoute: `the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
+    });
   const first = judged[0]?.judged.verdict;
   return first?.kind === 'error' ? first.error : err;
 }

@@ -27,6 +27,7 @@ import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } f
 import type { PoolHop, RouteQuery } from './types.js';
 import { routerExecutes } from '../venues/uniswap/router-calldata.js';
 import { evmOutputs, evmSidesOfOrigin, isEvmVenue } from './evm-venues.js';
+import type { Rejections } from './refusals.js';
 
 /** Bridge crossings other than IBC per route. */
 export const MAX_LANES = 2;
@@ -58,40 +59,6 @@ export type Leg =
 /** A candidate route's structure without amounts: what the route cache keeps and re-simulates per request. */
 export interface RouteShape {
   legs: Leg[];
-}
-
-/** Why candidates were left out, collected for the "no route" error. */
-export class Rejections {
-  readonly reasons: string[] = [];
-  /**
-   * The reasons that are the request's options (bridges, smart_relay, go_fast) closing a lane: they explain a failure
-   * only when the lanes they closed could have led to the destination (engine.ts checks by a walk without them).
-   */
-  readonly byOptions = new Set<string>();
-  /**
-   * The reasons that are shapes a user would not take (a round trip, a claim mid-route, Solana mid-route): when they
-   * are the only reasons, the pair is not joined by any route offered, and engine.ts says so first.
-   */
-  readonly byShape = new Set<string>();
-  /** A route exists but needs more transactions than the request allows. */
-  multiTxOnly = false;
-  add(reason: string): void {
-    if (!this.reasons.includes(reason)) this.reasons.push(reason);
-  }
-  addByOptions(reason: string): void {
-    this.add(reason);
-    this.byOptions.add(reason);
-  }
-  addByShape(reason: string): void {
-    this.add(reason);
-    this.byShape.add(reason);
-  }
-  /** Forgets the option reasons: a walk without the options found no route either. */
-  dropByOptions(): void {
-    const kept = this.reasons.filter((r) => !this.byOptions.has(r));
-    this.reasons.splice(0, this.reasons.length, ...kept);
-    this.byOptions.clear();
-  }
 }
 
 interface Position {
