@@ -15,7 +15,9 @@ const base: Options = {
   removeAdditional: false,
   validateSchema: false,
 };
-const queryAjv = new Ajv({ ...base, coerceTypes: 'array' });
+// verbose: errors carry the value, so a parameter given several times (an array where one value is expected) is
+// named as such rather than as a value of the wrong type.
+const queryAjv = new Ajv({ ...base, coerceTypes: 'array', verbose: true });
 const bodyAjv = new Ajv({ ...base, coerceTypes: false });
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -72,6 +74,8 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
     case 'additionalProperties':
       return `unknown ${where} ${fieldPath(e.instancePath, (e.params as { additionalProperty: string }).additionalProperty)}`;
     case 'type':
+      if (part === 'querystring' && Array.isArray(e.data) && (e.params as { type: string }).type !== 'array')
+        return `invalid query parameter ${fieldPath(e.instancePath)}: given ${e.data.length} times; give it once`;
       return `invalid ${where} ${fieldPath(e.instancePath) || '(root)'}: must be ${(e.params as { type: string }).type}`;
     default:
       return `invalid ${where} ${fieldPath(e.instancePath) || '(root)'}: ${e.message ?? 'is not valid'}`;
