@@ -177,6 +177,20 @@ describe('GET /junction/tx/events', () => {
     expect((await events).at(-1)!.state).toBe('STATE_COMPLETED_SUCCESS');
   });
 
+  it("carries the app's response headers: CORS for a dApp's EventSource, the request id", async () => {
+    const { hash } = transfer(6);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    const abort = new AbortController();
+    const res = await fetch(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, {
+      headers: { origin: 'https://dapp.example', 'x-request-id': 'sse-req-1' },
+      signal: abort.signal,
+    });
+    abort.abort();
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-request-id')).toBe('sse-req-1');
+  });
+
   it('a client that goes away while the stream waits for the track call leaves nothing running behind it', async () => {
     const { hash } = transfer(5);
     const abort = new AbortController();

@@ -115,6 +115,9 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       }
       if (!first) throw notFound('tx not found');
       reply.hijack();
+      // The headers the app set on the reply (CORS for a browser's EventSource, x-request-id): hijacking skips them.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) res.setHeader(name, value);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
