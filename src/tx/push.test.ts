@@ -191,6 +191,22 @@ describe('GET /junction/tx/events', () => {
     expect(res.headers.get('x-request-id')).toBe('sse-req-1');
   });
 
+  it('a client that disconnects mid-stream: the stream stops reading the status for it', async () => {
+    const { hash } = transfer(7);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    const abort = new AbortController();
+    const res = await fetch(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, { signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reads = vi.spyOn(tx, 'statusText');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const polls = reads.mock.calls.filter(([, h]) => h === hash).length;
+    reads.mockRestore();
+    expect(polls).toBe(0);
+  });
+
   it('a client that goes away while the stream waits for the track call leaves nothing running behind it', async () => {
     const { hash } = transfer(5);
     const abort = new AbortController();
