@@ -1,11 +1,19 @@
 /**
  * Caller text that reaches the webhook tables: a URL or a webhook id holding NUL, a control character or a lone
  * surrogate is answered as a refused URL or an unknown webhook, on both stores, never a database error (PostgreSQL
- * refuses NUL in text, which surfaced as HTTP 500) and never stored as other text than the caller gave.
+ * refuses NUL in text, which surfaced as HTTP 500) and never stored as other text than the caller gave. And the cap
+ * on webhooks per key holds against registrations sent at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTestStore, sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
-import { createWebhook, deleteWebhook, listDeliveries, webhookUrlProblem } from './webhooks.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  registerWebhook,
+  webhookUrlProblem,
+} from './webhooks.js';
 
 describe('webhookUrlProblem', () => {
   it.each([
@@ -54,5 +62,30 @@ describe.each([
     const hook = await createWebhook(t.store, 'key-ids', 'https://example.com/hook', Date.now());
     expect(await listDeliveries(t.store, 'key-ids', hook.id)).toEqual([]);
     expect(await deleteWebhook(t.store, 'key-ids', hook.id, Date.now())).toBe(true);
+  });
+});
+
+describe.each([
+  ['embedded SQLite', sqliteTestStore],
+  ['PostgreSQL', postgresTestStore],
+] as const)('the cap on webhooks per key on %s', (_name, open) => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(() => t.cleanup());
+
+  it('holds when 30 registrations arrive at once (each counted before any was written, all passed)', async () => {
+    for (let i = 0; i < 3; i++) await createWebhook(t.store, 'key-cap', `https://example.com/old/${i}`, Date.now());
+    // One store, as the server has: on PostgreSQL a pool of connections, so the registrations run side by side.
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        registerWebhook(t.store, 'key-cap', `https://example.com/new/${i}`, Date.now(), 5),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(2);
+    expect(await listWebhooks(t.store, 'key-cap')).toHaveLength(5);
+    // Another key is not held back by this one.
+    expect(await registerWebhook(t.store, 'key-other', 'https://example.com/o', Date.now(), 5)).toBeDefined();
   });
 });

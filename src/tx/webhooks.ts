@@ -50,8 +50,8 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 export const DEFAULT_MAX_PER_KEY = 20;
 
 /** How many webhooks a key has now (deleted ones do not count). */
-export async function countWebhooks(store: Store, keyId: string): Promise<number> {
-  const row = await store.db
+async function countWebhooks(db: Kysely<Tables>, keyId: string): Promise<number> {
+  const row = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('key_id', '=', keyId)
@@ -87,8 +87,38 @@ export function webhookUrlProblem(url: string): string | undefined {
   }
 }
 
+/**
+ * Registers a webhook unless the key already has `max`; undefined then. The count and the insert are one
+ * transaction, serialised per key (PostgreSQL: a transaction-scoped advisory lock on the key; SQLite: a single
+ * writer), so registrations sent at once cannot all pass a count taken before any of them was written.
+ */
+export async function registerWebhook(
+  store: Store,
+  keyId: string,
+  url: string,
+  now: number,
+  max: number,
+): Promise<(WebhookRecord & { secret: string }) | undefined> {
+  return store.db.transaction().execute(async (trx) => {
+    if (store.kind === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`junction:webhooks:${keyId}`}))`.execute(trx);
+    if ((await countWebhooks(trx, keyId)) >= max) return undefined;
+    return insertWebhook(trx, keyId, url, now);
+  });
+}
+
+/** Registers a webhook, with no cap (tests, and callers that checked one themselves). */
 export async function createWebhook(
   store: Store,
+  keyId: string,
+  url: string,
+  now: number,
+): Promise<WebhookRecord & { secret: string }> {
+  return insertWebhook(store.db, keyId, url, now);
+}
+
+async function insertWebhook(
+  db: Kysely<Tables>,
   keyId: string,
   url: string,
   now: number,
@@ -101,7 +131,7 @@ export async function createWebhook(
     created_at: iso(now),
     deleted_at: null,
   };
-  await store.db.insertInto('webhooks').values(hook).execute();
+  await db.insertInto('webhooks').values(hook).execute();
   return { id: hook.id, url, secret: hook.secret, created_at: hook.created_at };
 }
 

@@ -9,14 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireApiKey, requireKey } from '../../auth/index.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../../errors.js';
 import type { TxService } from '../../tx/service.js';
-import {
-  countWebhooks,
-  createWebhook,
-  deleteWebhook,
-  listDeliveries,
-  listWebhooks,
-  webhookUrlProblem,
-} from '../../tx/webhooks.js';
+import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, webhookUrlProblem } from '../../tx/webhooks.js';
 import { sendJsonText } from '../reply.js';
 import { errorResponses } from '../../wire/responses.js';
 import {
@@ -177,13 +170,14 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       const { keyId } = requireKey(req);
       // A cap per key: each webhook is a delivery per state change of every transaction of the key.
       const max = tx.dispatcher.maxPerKey;
-      if ((await countWebhooks(tx.store, keyId)) >= max)
+      const hook = await registerWebhook(tx.store, keyId, req.body.url, Date.now(), max);
+      if (!hook)
         throw new ApiError(
           GrpcCode.FAILED_PRECONDITION,
           `this key already has ${max} webhooks (WEBHOOK_MAX_PER_KEY); delete one first`,
           { reason: 'WEBHOOK_LIMIT' },
         );
-      return createWebhook(tx.store, keyId, req.body.url, Date.now());
+      return hook;
     },
   );
 
