@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EVM_USER, messagesFor, USDC_ETHEREUM, useSdkServer } from './sdk-server.js';
-import { getAddress } from 'viem';
+import { getAddress, toFunctionSelector } from 'viem';
+import { EUREKA_HANDLER_ABI } from '../src/bridges/eureka/abi.js';
 import { messagesDirect, route } from '@skip-go/client';
 
 const server = useSdkServer();
@@ -129,7 +130,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     });
   });
 
-  it('IBC Eureka — ATOM on Ethereum to ATOM on Osmosis in one transaction (sendTransfer, callback on the Hub)', async () => {
+  it('IBC Eureka — ATOM on Ethereum to ATOM on Osmosis in one transaction (Skip’s EurekaHandler, callback on the Hub)', async () => {
     const r = await route({
       sourceAssetDenom: ATOM_ON_ETHEREUM,
       sourceAssetChainId: '1',
@@ -144,7 +145,8 @@ describe('@skip-go/client on the fast and relayed rails', () => {
       'transfer',
     ]);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
-    expect(tx.to).toBe('0xa348CfE719B63151F228e3C30EB424BA5a983012');
-    expect(tx.data?.startsWith('2ac3dc38')).toBe(true); // sendTransfer((address,uint256,string,string,string,uint64,string))
+    // Relayed by Skip: its EurekaHandler takes the amount and the fee, pays the fee to Skip's relayer and sends.
+    expect(tx.to).toBe('0xFc2d0487A0ae42ae7329a80dc269916A9184cF7C');
+    expect(tx.data?.startsWith(toFunctionSelector(EUREKA_HANDLER_ABI[0]).slice(2))).toBe(true);
   });
 });

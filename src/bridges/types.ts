@@ -281,6 +281,12 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**
+   * Seconds from the request by which a transfer on the lane has landed or can no longer land (its packet's
+   * timeout), when that can be later than twice its expected time: the steps it carries keep their deadlines past
+   * it (route-txs/build.ts). Absent: twice the expected time bounds it.
+   */
+  landsWithinSeconds?(lane: L, timeoutSeconds: number, opensAfterSeconds: number): number;
+  /**
    * Whether the lane exists only to carry the step after it (a GMP call that pays for running it on arrival): the
    * route search leaves it out where no swap or transfer follows it on its destination chain. Absent: never.
    */

@@ -201,8 +201,14 @@ function commitments(route: PlannedRoute, opts: MessageOptions): Commitments {
         // The router's minimum: the planned output less the slippage tolerance. When the input was padded for an
         // exact-out swap further on, the padding is the swap's slippage room: it must still deliver the planned
         // output, which is what that later swap needs (a later transaction sends exactly this minimum, so anything
-        // less would make the exact-out swap fail).
-        const min = amount > step.amountIn ? step.grossOut : evmMinAmountOut({ ...step, exact: 'in' }, slip);
+        // less would make the exact-out swap fail). When less than the planned input is committed (a later
+        // transaction swaps what an OFT send or an earlier swap guarantees), the minimum is taken from the output
+        // that smaller input surely gives, as for a Cosmos swap: the planned output less the tolerance is about all
+        // that input buys at the quoted price, which would leave the swap no tolerance of its own.
+        const min =
+          amount > step.amountIn
+            ? step.grossOut
+            : evmMinAmountOut({ ...step, grossOut: grossAtWorstInput(step, amount), exact: 'in' }, slip);
         routerMin[i] = min;
         // The router checks that minimum before its fee, then takes floor(output × bps / 10⁴) per affiliate: what
         // the user surely gets is the minimum less the fee on it (routing/affiliate-fee.ts). With several affiliates
@@ -287,7 +293,8 @@ export function buildMessages(
     const timeoutNs =
       BigInt(opts.nowMs) * 1_000_000n + BigInt(opensAfterSeconds + opts.timeoutSeconds) * 1_000_000_000n;
     const first = g.steps[0]!;
-    const fold = new Folder(registry, address, opts, g, amounts, timeoutNs + carriedDelayNs(g), g === lastGroup);
+    const carried = timeoutNs + carriedDelayNs(g, opts.timeoutSeconds, opensAfterSeconds);
+    const fold = new Folder(registry, address, opts, g, amounts, carried, g === lastGroup);
     const chainId = stepFrom(first);
     if (g.index > 0 && registry.chain(chainId)?.wire.chain_type === 'svm')
       // Its blockhash would be fixed now and expire within about a minute, long before the funds arrive: the route
@@ -478,12 +485,18 @@ function carriedSwap(step: Step, i: number, amounts: Commitments, opts: MessageO
 /**
  * Steps a lane carries run on arrival, after the lane's own delivery time (twenty minutes and more for Axelar from
  * Ethereum): their timeouts start then. The lane's expected seconds are a typical figure, so twice that is allowed
- * before the continuation gives up; a swap that runs late is still bound by its minimum output.
+ * before the continuation gives up; a swap that runs late is still bound by its minimum output. A lane whose transfer
+ * may land later still (an IBC Eureka packet may be received until its own timeout, twelve hours) gives the carried
+ * steps their whole timeout_seconds after that latest landing: a continuation that expired before its packet landed
+ * would fail on arrival and send the funds back.
  */
-function carriedDelayNs(g: TxGroup): bigint {
+function carriedDelayNs(g: TxGroup, timeoutSeconds: number, opensAfterSeconds: number): bigint {
   const first = g.steps[0]!;
   if (first.kind !== 'bridge' || g.steps.length === 1) return 0n;
-  return BigInt(first.seconds) * 2n * 1_000_000_000n;
+  const latest = first.bridge.landsWithinSeconds?.(first.lane, timeoutSeconds, opensAfterSeconds);
+  // The group's own deadline is opensAfterSeconds + timeoutSeconds after the request; the delay is added to it.
+  const untilLatest = latest === undefined ? 0 : latest - opensAfterSeconds;
+  return BigInt(Math.max(first.seconds * 2, untilLatest)) * 1_000_000_000n;
 }
 
 /** Builds, from the last step of a transaction backwards, what each step hands over to the next. */

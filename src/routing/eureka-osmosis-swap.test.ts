@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFunctionData } from 'viem';
 import { buildMessages } from '../route-txs/build.js';
-import { ICS20_TRANSFER_ABI } from '../bridges/eureka/evm.js';
+import { EUREKA_HANDLER_ABI } from '../bridges/eureka/abi.js';
 import { SnapshotPriceSource } from '../pricing/index.js';
 import { offlineMarket, VENUE_PLUGINS } from '../venues/index.js';
 import { usdcDenomOf } from '../venues/catalog.js';
@@ -67,9 +67,11 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     expect(route.operations.every((o) => o.tx_index === 0)).toBe(true);
     expect(route.does_swap).toBe(true);
     expect(swapOps(route)).toEqual([{ pool: '1868', denom_in: WBTC_ON_OSMOSIS, denom_out: ALL_BTC, interface: null }]);
-    // 1:1 between equal normalization factors; the 0.1% is Osmosis' default taker fee (no recorded pair-specific rate
-    // for the Eureka voucher, see data/pools/osmosis-taker-fees.json).
-    expect(route.amount_out).toBe('999000');
+    // Relayed by Skip (smart_relay defaults to true): 400 sats of relay fee (data/smart-relay-fees.json), then 1:1
+    // between equal normalization factors less Osmosis' default taker fee of 0.1% (no recorded pair-specific rate for
+    // the Eureka voucher, see data/pools/osmosis-taker-fees.json): 999600 − 999.6 → 998600.
+    expect(route.estimated_fees.map((f) => [f.fee_type, f.amount])).toEqual([['SMART_RELAY', '400']]);
+    expect(route.amount_out).toBe('998600');
   });
 
   it('to another backing asset of the alloy (WBTC.axl): the same pool, one hop', () => {
@@ -83,7 +85,7 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
   it('exact out: buys at least the requested allBTC', () => {
     const q = quote({ dest_asset_denom: ALL_BTC, amount_in: undefined, amount_out: '500000' });
     expect(BigInt(q.route.amount_out)).toBeGreaterThanOrEqual(500_000n);
-    expect(BigInt(q.route.amount_in)).toBe(500_501n); // ceil(500000 / 0.999)
+    expect(BigInt(q.route.amount_in)).toBe(500_901n); // ceil(500000 / 0.999) + the 400 sats relay fee
   });
 
   it('the reverse leg out of allBTC into the voucher is capped by the pool’s voucher balance', () => {
@@ -120,10 +122,18 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     expect(tx.evm_tx.required_erc20_approvals).toEqual([
       { token_contract: WBTC, spender: tx.evm_tx.to, amount: '1000000' },
     ]);
-    const call = decodeFunctionData({ abi: ICS20_TRANSFER_ABI, data: `0x${tx.evm_tx.data}` });
-    expect(call.functionName).toBe('sendTransfer');
-    const [msg] = call.args as unknown as [{ denom: string; amount: bigint; sourceClient: string; memo: string }];
-    expect(msg).toMatchObject({ denom: WBTC, amount: 1_000_000n, sourceClient: 'cosmoshub-0' });
+    // Relayed: Skip's EurekaHandler pulls amount + fee and pays the fee to Skip's relayer (smart-relay-fees.json).
+    expect(tx.evm_tx.to).toBe('0xFc2d0487A0ae42ae7329a80dc269916A9184cF7C');
+    const call = decodeFunctionData({ abi: EUREKA_HANDLER_ABI, data: `0x${tx.evm_tx.data}` });
+    expect(call.functionName).toBe('transfer');
+    const [amount, msg, fees] = call.args as unknown as [
+      bigint,
+      { token: string; sourceClient: string; memo: string },
+      { relayFee: bigint; relayFeeRecipient: string },
+    ];
+    expect(amount).toBe(1_000_000n - 400n);
+    expect(msg).toMatchObject({ token: WBTC, sourceClient: 'cosmoshub-0' });
+    expect(fees).toMatchObject({ relayFee: 400n, relayFeeRecipient: '0x33C4DaD158F1E2cCF97bF17d1574d5b7b9f43002' });
     // On the Hub, the entry point forwards the voucher to Osmosis over channel-141 with a memo for Osmosis' entry point.
     const hub = JSON.parse(msg.memo) as {
       wasm: {

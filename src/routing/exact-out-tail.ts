@@ -1,7 +1,9 @@
 /**
- * An exact-out swap that is not the route's last amount-changing step (an EVM swap follows it, on the chain a lane
- * reaches): the output it must give is what the steps after it need to deliver amount_out, solved backwards — lanes
- * by their 'out' quotes (fees fixed by the quote), EVM swaps by the pools' inverse math along their one path.
+ * An exact-out swap that is not the route's last amount-changing step (a lane that deducts its fee follows it — an
+ * Axelar transfer, a CCTP V2 fast burn, a Stargate send — or an EVM swap on the chain a lane reaches): the output it
+ * must give is what the steps after it need to deliver amount_out, solved backwards — lanes by their 'out' quotes
+ * (fees fixed by the quote), EVM swaps by the pools' inverse math along their one path. IBC transfers carry the
+ * amount unchanged.
  */
 import { isRefusal } from '../bridges/types.js';
 import { invalidArgument } from '../errors.js';
@@ -12,13 +14,17 @@ import { simulateExactOut } from './swap.js';
 import type { Step } from './types.js';
 
 /**
- * The record's swap_amount_out of an exact-out swap that an EVM swap follows (only to shape the first walk of the
- * operations), or undefined when no EVM swap follows an exact-out swap.
+ * The record's swap_amount_out of an exact-out swap that a lane or an EVM swap follows (only to shape the first walk
+ * of the operations; `fallback`, the request's amount_out, when the record gives none), or undefined when only IBC
+ * transfers follow an exact-out swap (it then delivers amount_out).
  */
-export function exactOutTarget(operations: readonly OperationInput[]): bigint | undefined {
+export function exactOutTarget(operations: readonly OperationInput[], fallback?: bigint): bigint | undefined {
   const i = operations.findIndex((o) => (o.swap as { swap_out?: unknown } | null | undefined)?.swap_out);
-  if (i < 0 || !operations.slice(i + 1).some((o) => o.evm_swap !== undefined && o.evm_swap !== null)) return undefined;
+  const changesAmount = (o: OperationInput) =>
+    Object.entries(o).some(([k, v]) => k !== 'transfer' && v !== null && typeof v === 'object');
+  if (i < 0 || !operations.slice(i + 1).some(changesAmount)) return undefined;
   const raw = (operations[i]!.swap as { swap_out: { swap_amount_out?: unknown } }).swap_out.swap_amount_out;
+  if (raw === undefined || raw === null) return fallback;
   return parseAmount(`operations[${i}].swap.swap_out.swap_amount_out`, raw as string);
 }
 

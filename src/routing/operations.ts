@@ -113,7 +113,7 @@ export function planFromOperations(ctx: OperationsContext, input: OperationsInpu
   // An exact-out swap with an EVM swap after it delivers that swap's input, not amount_out: its output is solved
   // backwards from amount_out through the steps after it (first walked with the record's swap_amount_out, which
   // only shapes that walk and is never trusted), then the route is walked again with the solved output.
-  const tailTarget = exactOutTarget(input.operations);
+  const tailTarget = exactOutTarget(input.operations, input.amountOut);
   let walk = walkOperations(ctx, input, tailTarget);
   if (tailTarget !== undefined && input.amountOut !== undefined) {
     const last = walk.steps.findLast((s) => s.kind === 'swap');

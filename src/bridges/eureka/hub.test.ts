@@ -11,7 +11,12 @@ import { MsgTransfer } from 'cosmjs-types/ibc/applications/transfer/v1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { eurekaConfig, overrideEurekaRelay } from './config.js';
-import { EUREKA_MAX_PACKET_SECONDS, IBC_V2_MAX_TIMEOUT_SECONDS, relayMarginSeconds } from './timeout.js';
+import {
+  EUREKA_MAX_PACKET_SECONDS,
+  IBC_V2_MAX_TIMEOUT_SECONDS,
+  relayMarginSeconds,
+  SKIP_GO_EUREKA_WINDOW_SECONDS,
+} from './timeout.js';
 
 const HUB_USER = 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978';
 const ETH_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
@@ -30,7 +35,11 @@ const request = (extra: Record<string, unknown> = {}) => ({
 
 let app: TestApp;
 let relayed: TestApp;
+let shipped: TestApp;
 beforeAll(async () => {
+  // `app`: an operator who offers Eureka unrelayed only (no fee recipient for the Hub); `relayed`: the test's own
+  // fee recipient and fee. The shipped terms (Skip's recipients) are checked at the end.
+  overrideEurekaRelay({ relay_fee_recipient: { 'cosmoshub-4': null }, fee: {} });
   app = await buildTestApp();
   overrideEurekaRelay({
     relay_fee_recipient: { 'cosmoshub-4': RELAYER_FEE_ADDRESS },
@@ -38,10 +47,12 @@ beforeAll(async () => {
   });
   relayed = await buildTestApp();
   overrideEurekaRelay(undefined);
+  shipped = await buildTestApp();
 });
 afterAll(async () => {
   await app.app.close();
   await relayed.app.close();
+  await shipped.app.close();
 });
 
 describe('IBC Eureka from the Cosmos Hub', () => {
@@ -79,9 +90,9 @@ describe('IBC Eureka from the Cosmos Hub', () => {
     expect(m.token).toEqual({ denom: 'uatom', amount: '30000000' });
     expect(j.timeout_height).toEqual({});
     // Seconds, not nanoseconds: the v2 core compares it with block time in seconds. 600 s asked, but the packet
-    // waits for the relay: expected 300 s + the ten-minute least margin (timeout.ts).
-    expect(m.timeoutTimestamp).toBeGreaterThanOrEqual(BigInt(before + 900));
-    expect(m.timeoutTimestamp).toBeLessThan(BigInt(before + 1000));
+    // waits for the relay: the twelve hours Skip Go gives its Eureka packets (timeout.ts).
+    expect(m.timeoutTimestamp).toBeGreaterThanOrEqual(BigInt(before + SKIP_GO_EUREKA_WINDOW_SECONDS));
+    expect(m.timeoutTimestamp).toBeLessThan(BigInt(before + SKIP_GO_EUREKA_WINDOW_SECONDS + 100));
     expect(res.json().route.estimated_fees).toEqual([]);
   });
 
@@ -124,6 +135,20 @@ describe('IBC Eureka from the Cosmos Hub', () => {
       entry_contract_address: HUB_ENTRY_POINT,
       source_client: '08-wasm-1369',
     });
+  });
+});
+
+describe('IBC Eureka from the Hub with the shipped relaying terms', () => {
+  it("is relayed by Skip: eureka_fee goes to Skip's fee address on the Hub (data/smart-relay-fees.json)", async () => {
+    const res = await post(shipped.app, '/v2/fungible/msgs_direct', request());
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    const exec = JSON.parse(txs[0].cosmos_tx.msgs[0].msg);
+    expect(exec.contract).toBe(HUB_ENTRY_POINT);
+    const info = exec.msg.action.action.ibc_transfer.ibc_info;
+    expect(info.eureka_fee.receiver).toBe('cosmos1066ea436np9m6gf4q95q0nte2ctq84wuzahttk');
+    expect(info.eureka_fee.coin).toEqual({ denom: 'uatom', amount: '250000' });
+    expect(route.operations[0].eureka_transfer.smart_relay).toBe(true);
   });
 });
 

@@ -113,6 +113,9 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   echoedFields: EUREKA_ECHOED_FIELDS,
   buildTx,
   carriesNext,
+  // A packet may be received until its timeout: what it carries must not expire before then.
+  landsWithinSeconds: (lane, timeoutSeconds, opensAfterSeconds) =>
+    eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds, opensAfterSeconds),
   eligible: (lane, options) => {
     // Every relayed lane has its unrelayed twin (lanes.ts).
     if (lane.relayed && !options.smartRelay)

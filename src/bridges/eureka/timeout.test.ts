@@ -10,6 +10,7 @@ import {
   EUREKA_MAX_PACKET_SECONDS,
   IBC_V2_MAX_TIMEOUT_SECONDS,
   MIN_RELAY_MARGIN_SECONDS,
+  SKIP_GO_EUREKA_WINDOW_SECONDS,
   eurekaPacketTimeoutSeconds,
   relayMarginSeconds,
 } from './timeout.js';
@@ -35,9 +36,13 @@ describe('Eureka packet timeout', () => {
     }
   });
 
-  it('the default 300 s becomes twice the expected delivery from Ethereum (1,140 s): 2,280 s', () => {
-    expect(eurekaPacketTimeoutSeconds(1_140, DEFAULT_TIMEOUT_SECONDS)).toBe(2_280);
-    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS)).toBe(300 + MIN_RELAY_MARGIN_SECONDS);
+  it('the default 300 s becomes the twelve hours Skip Go gives its Eureka packets, in both directions', () => {
+    expect(eurekaPacketTimeoutSeconds(1_140, DEFAULT_TIMEOUT_SECONDS)).toBe(SKIP_GO_EUREKA_WINDOW_SECONDS);
+    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS)).toBe(SKIP_GO_EUREKA_WINDOW_SECONDS);
+    // A caller's longer window is kept; an expected delivery beyond the window still gets its margin.
+    expect(eurekaPacketTimeoutSeconds(300, 50_000)).toBe(50_000);
+    expect(eurekaPacketTimeoutSeconds(30_000, DEFAULT_TIMEOUT_SECONDS)).toBe(30_000 + 30_000);
+    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS)).toBeGreaterThan(300 + MIN_RELAY_MARGIN_SECONDS);
   });
 
   it('more than a day is capped below it, with the clock allowance kept back', () => {
@@ -55,6 +60,8 @@ describe('Eureka packet timeout', () => {
         // Sent as early as the request, the sending side still accepts it.
         expect(packet).toBeLessThanOrEqual(EUREKA_MAX_PACKET_SECONDS);
       }
-    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS, opensAfter)).toBe(opensAfter + 900);
+    expect(eurekaPacketTimeoutSeconds(300, DEFAULT_TIMEOUT_SECONDS, opensAfter)).toBe(
+      opensAfter + SKIP_GO_EUREKA_WINDOW_SECONDS,
+    );
   });
 });
