@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import { registerDocs } from './docs.js';
 import { malformedJson, registerErrorHandling, sendError, type WireError } from './errors.js';
 import { explorerPlugin } from './explorer.js';
-import { validatorCompiler } from './validation.js';
+import { foldBracketedKeys, validatorCompiler } from './validation.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../wire/limits.js';
 import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
@@ -92,6 +92,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     // the wire error rather than Fastify's own 503 body.
     if (ctx.lifecycle.closing)
       return done(unavailable('the server is shutting down; retry the request (another instance will answer)'));
+    done();
+  });
+  // `chain_ids[]=a&chain_ids[]=b` (axios, qs) means chain_ids=a&chain_ids=b; before the query is validated.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const folded = query && typeof query === 'object' ? foldBracketedKeys(query) : undefined;
+    if (folded) request.query = folded;
     done();
   });
   // Draining: each response closes its connection, so keep-alive clients reconnect (to another instance) after

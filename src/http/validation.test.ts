@@ -74,3 +74,22 @@ describe('a query parameter given more than once', () => {
     await app.close();
   });
 });
+
+describe('array query parameters in bracket form (axios, qs)', () => {
+  it('chain_ids[]=a&chain_ids[]=b filters like chain_ids=a&chain_ids=b instead of being ignored', async () => {
+    const { app } = await buildTestApp();
+    const ids = async (url: string) =>
+      ((await app.inject({ url })).json() as { chains: { chain_id: string }[] }).chains.map((c) => c.chain_id);
+    const wanted = ['osmosis-1', 'cosmoshub-4'];
+    expect(await ids('/v2/info/chains?chain_ids=osmosis-1&chain_ids=cosmoshub-4')).toEqual(wanted);
+    expect(await ids('/v2/info/chains?chain_ids[]=osmosis-1&chain_ids[]=cosmoshub-4')).toEqual(wanted);
+    expect(await ids('/v2/info/chains?chain_ids%5B0%5D=osmosis-1&chain_ids%5B1%5D=cosmoshub-4')).toEqual(wanted);
+    expect(await ids('/v2/info/chains?chain_ids=osmosis-1&chain_ids[]=cosmoshub-4')).toEqual(wanted);
+    // A scalar parameter in bracket form is one value.
+    const between = await app.inject({
+      url: '/v2/fungible/assets_between_chains?source_chain_id[]=cosmoshub-4&dest_chain_id=osmosis-1',
+    });
+    expect(between.statusCode).toBe(200);
+    await app.close();
+  });
+});
