@@ -31,6 +31,12 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('https://example.com/\ud800')).toMatch(/well-formed Unicode/);
   });
 
+  it('refuses port 0 (no delivery could ever connect)', () => {
+    expect(webhookUrlProblem('https://example.com:0/hook')).toBe('must not name port 0');
+    expect(webhookUrlProblem('http://example.com:00/hook')).toBe('must not name port 0');
+    expect(webhookUrlProblem('https://example.com:8443/hook')).toBeUndefined();
+  });
+
   it('accepts an ordinary URL, non-ASCII included', () => {
     expect(webhookUrlProblem('https://example.com/hooks/junction?x=1')).toBeUndefined();
     expect(webhookUrlProblem('https://bücher.example/größe')).toBeUndefined();

@@ -81,6 +81,8 @@ export function webhookUrlProblem(url: string): string | undefined {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'must be an http or https URL';
     if (u.username || u.password) return 'must not carry credentials';
+    // Nothing listens on port 0: every delivery would fail, for ever, with no word at registration.
+    if (u.port === '0') return 'must not name port 0';
     return undefined;
   } catch {
     return 'is not a URL';
