@@ -15,7 +15,7 @@ import { parseChainUrls, SETTINGS, type Config } from './config.js';
 export const REDACTED = '[redacted]';
 
 /** Query parameter names whose value is a credential whatever its length. */
-const SECRET_QUERY_NAME = /key|token|secret|auth|pass|sig|cred/i;
+export const SECRET_QUERY_NAME = /key|token|secret|auth|pass|sig|cred/i;
 
 /**
  * A path segment that looks like a key: long and random-looking (Alchemy 32 alphanumerics, Infura 32 hex, QuickNode

@@ -10,13 +10,13 @@ import type { AppContext } from '../context.js';
 import { registerDocs } from './docs.js';
 import { malformedJson, registerErrorHandling, sendError, type WireError } from './errors.js';
 import { explorerPlugin } from './explorer.js';
-import { validatorCompiler } from './validation.js';
+import { foldBracketedKeys, validatorCompiler } from './validation.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../wire/limits.js';
 import secureJson from 'secure-json-parse';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
 import { registerMetrics } from './metrics.js';
-import { registerRedaction } from './redaction.js';
+import { registerRedaction, withRedactedRequestUrls } from './redaction.js';
 import { trackInFlight } from './shutdown.js';
 import { Redactor } from '../redact.js';
 import { assetRoutes } from './routes/assets.js';
@@ -40,7 +40,7 @@ export interface AppOptions {
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    ...(opts.logger ? { loggerInstance: withRedactedRequestUrls(opts.logger) } : { logger: false }),
     // A caller's (or load balancer's) x-request-id is kept when it is a plausible id; otherwise one is made. Either
     // way it is in every log line of the request and in the response.
     requestIdHeader: false,
@@ -92,6 +92,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     // the wire error rather than Fastify's own 503 body.
     if (ctx.lifecycle.closing)
       return done(unavailable('the server is shutting down; retry the request (another instance will answer)'));
+    done();
+  });
+  // `chain_ids[]=a&chain_ids[]=b` (axios, qs) means chain_ids=a&chain_ids=b; before the query is validated.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const folded = query && typeof query === 'object' ? foldBracketedKeys(query) : undefined;
+    if (folded) request.query = folded;
     done();
   });
   // Draining: each response closes its connection, so keep-alive clients reconnect (to another instance) after

@@ -7,9 +7,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.js';
-import { expectError } from './test-helpers/app.js';
+import { buildTestApp, expectError, post } from './test-helpers/app.js';
 import { sqliteTestStore } from '../auth/test-helpers/servers.js';
 
 async function closedPort(): Promise<number> {
@@ -40,4 +40,37 @@ it('a database that is down or closed answers 503 code 14; a bug stays a 500', a
   expectError(await app.inject({ url: '/bug' }), 500, 2, 'internal server error');
   await app.close();
   await store.cleanup();
+});
+
+it("a required field sent in camelCase (the SDK's TypeScript names in raw JSON) is named with a snake_case hint", async () => {
+  const { app } = await buildTestApp();
+  expectError(
+    await post(app, '/v2/fungible/route', {
+      sourceAssetDenom: 'uatom',
+      sourceAssetChainId: 'cosmoshub-4',
+      destAssetDenom: 'uosmo',
+      destAssetChainId: 'osmosis-1',
+      amountIn: '1000000',
+    }),
+    400,
+    3,
+    'missing required field source_asset_denom (sourceAssetDenom was given: the wire uses snake_case names)',
+  );
+  expectError(
+    await post(app, '/v2/fungible/ibc_origin_assets', { assets: [{ denom: 'uatom', chainId: 'cosmoshub-4' }] }),
+    400,
+    3,
+    'missing required field assets[0].chain_id (chainId was given: the wire uses snake_case names)',
+  );
+  expectError(
+    await app.inject({ url: '/v2/fungible/assets_between_chains?sourceChainId=cosmoshub-4&dest_chain_id=osmosis-1' }),
+    400,
+    3,
+    'missing required query parameter source_chain_id (sourceChainId was given: the wire uses snake_case names)',
+  );
+  // Without a camelCase spelling, the message is as before.
+  const plain = await post(app, '/v2/fungible/route', { amount_in: '1' });
+  expectError(plain, 400, 3, 'missing required field source_asset_denom');
+  expect(plain.json().message).not.toContain('snake_case');
+  await app.close();
 });

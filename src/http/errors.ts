@@ -25,11 +25,12 @@ export const malformedJson = (cause: Error) =>
   new ApiError(GrpcCode.INVALID_ARGUMENT, `malformed JSON body: ${cause.message}`, { reason: 'MALFORMED_JSON', cause });
 
 /** Fastify's own client errors (bad JSON, wrong media type, body too large...) as code-3 errors. */
-function fromFastifyClientError(err: FastifyError): ApiError | undefined {
+function fromFastifyClientError(err: FastifyError, request: FastifyRequest): ApiError | undefined {
   if (err.validation) {
     return new ApiError(
       GrpcCode.INVALID_ARGUMENT,
-      describeValidationError(err.validation as ErrorObject[], err.validationContext),
+      describeValidationError(err.validation as ErrorObject[], err.validationContext) +
+        camelCaseHint(err.validation as ErrorObject[], err.validationContext, request),
       { cause: err },
     );
   }
@@ -63,12 +64,29 @@ function fromFastifyClientError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * A required field missing while its camelCase spelling is there (`sourceAssetDenom`): the caller wrote the SDK's
+ * TypeScript names into raw JSON. The wire is snake_case (the SDK converts), so say so.
+ */
+function camelCaseHint(errors: ErrorObject[], part: string | undefined, request: FastifyRequest): string {
+  const e = errors[0];
+  if (e?.keyword !== 'required') return '';
+  const missing = (e.params as { missingProperty?: string }).missingProperty ?? '';
+  const camel = missing.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  if (camel === missing) return '';
+  const sent = part === 'querystring' ? request.query : part === 'body' ? request.body : undefined;
+  let at: unknown = sent;
+  for (const seg of e.instancePath.split('/').filter(Boolean)) at = (at as Record<string, unknown> | null)?.[seg];
+  const given = at !== null && typeof at === 'object' && Object.prototype.hasOwnProperty.call(at, camel);
+  return given ? ` (${camel} was given: the wire uses snake_case names)` : '';
+}
+
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return sendError(reply, error);
-    const client = fromFastifyClientError(error);
+    const client = fromFastifyClientError(error, request);
     if (client) {
       request.log.debug({ err: error }, 'client error');
       return sendError(reply, client);

@@ -15,7 +15,9 @@ const base: Options = {
   removeAdditional: false,
   validateSchema: false,
 };
-const queryAjv = new Ajv({ ...base, coerceTypes: 'array' });
+// verbose: errors carry the value, so a parameter given several times (an array where one value is expected) is
+// named as such rather than as a value of the wrong type.
+const queryAjv = new Ajv({ ...base, coerceTypes: 'array', verbose: true });
 const bodyAjv = new Ajv({ ...base, coerceTypes: false });
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -72,8 +74,31 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
     case 'additionalProperties':
       return `unknown ${where} ${fieldPath(e.instancePath, (e.params as { additionalProperty: string }).additionalProperty)}`;
     case 'type':
+      if (part === 'querystring' && Array.isArray(e.data) && (e.params as { type: string }).type !== 'array')
+        return `invalid query parameter ${fieldPath(e.instancePath)}: given ${e.data.length} times; give it once`;
       return `invalid ${where} ${fieldPath(e.instancePath) || '(root)'}: must be ${(e.params as { type: string }).type}`;
     default:
       return `invalid ${where} ${fieldPath(e.instancePath) || '(root)'}: ${e.message ?? 'is not valid'}`;
   }
+}
+
+/** `name[]` and `name[3]`: how axios, qs and PHP spell a repeated query parameter. */
+const BRACKETED = /^([A-Za-z_]\w*)\[\d*\]$/;
+
+/**
+ * A query string with `chain_ids[]=a&chain_ids[]=b` (axios's default for an array) read as `chain_ids=a&chain_ids=b`,
+ * the form the wire uses (repeated keys). Unknown query parameters are ignored, so without this such a filter was
+ * silently dropped and the answer covered every chain. Undefined when there is nothing to fold.
+ */
+export function foldBracketedKeys(query: Record<string, unknown>): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(query)) {
+    const name = BRACKETED.exec(key)?.[1];
+    if (!name) continue;
+    out ??= Object.assign(Object.create(null) as Record<string, unknown>, query);
+    const values = [out[name], query[key]].flat().filter((v) => v !== undefined);
+    delete out[key];
+    out[name] = values.length === 1 ? values[0] : values;
+  }
+  return out;
 }

@@ -6,6 +6,7 @@
  * StoreError with a message fit for an operator (credentials masked), which main.ts turns into a non-zero exit.
  */
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -84,7 +85,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   // Loaded only here: the embedded default never needs the PostgreSQL driver (~40 ms of a cold start).
   const { default: pg } = (await import('pg')) as { default: typeof PgModule };
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: withDefaultUser(url),
     max: 4,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     query_timeout: PG_QUERY_TIMEOUT_MS,
@@ -106,6 +107,36 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   }
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, location, close: () => db.destroy() };
+}
+
+/**
+ * The URL with libpq's default user when it names none (`postgres://db:5432/junction`): PGUSER, else the
+ * operating-system user, as psql does. The pg driver falls back to $USER only, which a container or a service manager
+ * may leave unset; it then refuses to connect ("no PostgreSQL user name specified in startup packet").
+ */
+export function withDefaultUser(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+  osUser: () => string = () => os.userInfo().username,
+): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  if (u.username || env.PGUSER) return url;
+  let user = env.USER;
+  if (!user) {
+    try {
+      user = osUser();
+    } catch {
+      return url;
+    }
+  }
+  if (!user) return url;
+  u.username = encodeURIComponent(user);
+  return u.href;
 }
 
 async function migrate(store: Store): Promise<void> {

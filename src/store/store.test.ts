@@ -1,8 +1,9 @@
 /** The store on both engines: same migrations, same queries, same answers; and clear failures. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { postgresTestStore, sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
-import { openStore, StoreError } from './db.js';
+import { postgresTestStore, sqliteTestStore, TEST_DATABASE_URL, type TestStore } from '../auth/test-helpers/servers.js';
+import pg from 'pg';
+import { openStore, StoreError, withDefaultUser } from './db.js';
 import { MIGRATIONS } from './migrations.js';
 import { findKey, insertKey, listKeys, markRevoked } from './keys.js';
 import { addUsage, readUsage } from './usage.js';
@@ -120,5 +121,39 @@ describe('opening failures', () => {
     );
     expect(err).toBeInstanceOf(StoreError);
     expect((err as Error).message).toContain('cannot open the embedded database /nonexistent-dir/x/junction.sqlite');
+  });
+});
+
+describe('a PostgreSQL URL without a user name', () => {
+  it('connects as PGUSER or the operating-system user, as psql does, also when $USER is unset', async () => {
+    const url = new URL(TEST_DATABASE_URL);
+    url.username = '';
+    url.password = '';
+    // pg read $USER when it was loaded: an unset $USER (a container, a service manager) is an undefined default.
+    const before = pg.defaults.user;
+    pg.defaults.user = undefined as unknown as string;
+    try {
+      const err = await openStore({ dataDir: '/tmp', databaseUrl: url.href }).then(
+        (store) => store.close(),
+        (e: unknown) => e,
+      );
+      // Connected, or refused for the operating-system user's role; never for want of a user name.
+      if (err) expect((err as Error).message).not.toMatch(/no PostgreSQL user name/);
+    } finally {
+      pg.defaults.user = before;
+    }
+  });
+
+  it.each([
+    ['postgres://db:5432/junction', {}, 'postgres://svc@db:5432/junction'],
+    [
+      'postgres://db:5432/junction?options=-c%20search_path%3Dj',
+      { USER: 'ann' },
+      'postgres://ann@db:5432/junction?options=-c%20search_path%3Dj',
+    ],
+    ['postgres://db:5432/junction', { PGUSER: 'bob' }, 'postgres://db:5432/junction'],
+    ['postgres://carl:pw@db:5432/junction', {}, 'postgres://carl:pw@db:5432/junction'],
+  ])('%s with %j', (given, env, used) => {
+    expect(withDefaultUser(given, env, () => 'svc')).toBe(used);
   });
 });

@@ -177,6 +177,55 @@ describe('GET /junction/tx/events', () => {
     expect((await events).at(-1)!.state).toBe('STATE_COMPLETED_SUCCESS');
   });
 
+  it("carries the app's response headers: CORS for a dApp's EventSource, the request id", async () => {
+    const { hash } = transfer(6);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    const abort = new AbortController();
+    const res = await fetch(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, {
+      headers: { origin: 'https://dapp.example', 'x-request-id': 'sse-req-1' },
+      signal: abort.signal,
+    });
+    abort.abort();
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-request-id')).toBe('sse-req-1');
+  });
+
+  it('a client that disconnects mid-stream: the stream stops reading the status for it', async () => {
+    const { hash } = transfer(7);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    const abort = new AbortController();
+    const res = await fetch(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, { signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reads = vi.spyOn(tx, 'statusText');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const polls = reads.mock.calls.filter(([, h]) => h === hash).length;
+    reads.mockRestore();
+    expect(polls).toBe(0);
+  });
+
+  it('a client that goes away while the stream waits for the track call leaves nothing running behind it', async () => {
+    const { hash } = transfer(5);
+    const abort = new AbortController();
+    const waiting = vi.spyOn(tx, 'waitForStatus');
+    const stream = fetch(`${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`, { signal: abort.signal });
+    await eventually(() => waiting.mock.calls.length > 0, 60_000, 'the stream waiting');
+    waiting.mockRestore();
+    abort.abort();
+    await stream.catch(() => undefined);
+    // The client is gone; then the wallet's track call comes, within the wait.
+    const reads = vi.spyOn(tx, 'statusText');
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, false);
+    // A stream left open would re-read the status every second (EVENTS_POLL_MS) until the transfer ends, for nobody.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const polls = reads.mock.calls.filter(([, h]) => h === hash).length;
+    reads.mockRestore();
+    expect(polls).toBeLessThanOrEqual(1);
+  });
+
   it('answers 404 for a transaction not tracked (after the wait) and 400 for a malformed hash', async () => {
     expect(
       (await call('GET', `/junction/tx/events?chain_id=osmosis-1&tx_hash=${'AB'.repeat(32)}`, undefined, false)).body,

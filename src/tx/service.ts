@@ -261,7 +261,13 @@ export class TxService {
   async submit(chainId: string, txBase64: string, keyId: string | null): Promise<TxRef> {
     const chain = this.chain(chainId);
     const compact = txBase64.replace(/\s+/g, '');
-    if (compact === '' || !BASE64.test(compact)) throw invalidArgument('tx must be base64 encoded');
+    if (compact === '' || !BASE64.test(compact))
+      throw invalidArgument(
+        // A wallet's raw EVM transaction is 0x-hex (eth_sendRawTransaction); the wire carries its bytes in base64.
+        /^0x[0-9a-f]*$/i.test(compact)
+          ? 'tx must be base64 encoded: this is 0x-hex; send base64 of the signed transaction bytes'
+          : 'tx must be base64 encoded',
+      );
     const bytes = new Uint8Array(Buffer.from(compact, 'base64'));
     const hash = await this.broadcast(chain, bytes);
     return this.startTracking(chain, hash, keyId);

@@ -57,4 +57,19 @@ describe('webhook targets', () => {
     // The operator's allow-list.
     expect((await checkWebhookTarget('http://127.0.0.1:9000/x', ['127.0.0.1'], resolve)).problem).toBeUndefined();
   });
+
+  it("never says which internal address a name resolved to (a key holder would read the operator's DNS)", async () => {
+    const resolve = dns({ 'db.corp.internal': ['10.20.30.40'], 'meta.example': ['93.184.215.14', '169.254.169.254'] });
+    for (const [url, host] of [
+      ['http://db.corp.internal:5432/', 'db.corp.internal'],
+      ['https://meta.example/hook', 'meta.example'],
+    ] as const) {
+      const { problem } = await checkWebhookTarget(url, [], resolve);
+      expect(problem).toBe(
+        `must be a public address: ${host} resolves to a loopback, private, link-local or reserved address (an operator may allow it with WEBHOOK_ALLOW_HOSTS)`,
+      );
+    }
+    // An address the caller wrote itself is named as such.
+    expect((await checkWebhookTarget('http://10.0.0.1/', [], resolve)).problem).toMatch(/: 10\.0\.0\.1 is a loopback/);
+  });
 });

@@ -77,7 +77,9 @@ export const isAllowedHost = (host: string, allowHosts: readonly string[]) =>
 export function addressProblem(host: string, addresses: readonly string[]): string | undefined {
   const inside = addresses.find((a) => !isPublicAddress(a));
   if (!inside) return undefined;
-  return `must be a public address: ${host} is ${inside === host ? '' : `${inside}, `}a loopback, private, link-local or reserved address (an operator may allow it with WEBHOOK_ALLOW_HOSTS)`;
+  // Not the address a name resolved to: the answer (and the deliveries list) would let a key holder read the
+  // operator's internal DNS, one name at a time.
+  return `must be a public address: ${host} ${inside === host ? 'is' : 'resolves to'} a loopback, private, link-local or reserved address (an operator may allow it with WEBHOOK_ALLOW_HOSTS)`;
 }
 
 export interface TargetCheck {

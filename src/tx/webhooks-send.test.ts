@@ -48,7 +48,7 @@ describe('sendWebhook', () => {
     expect(r).toEqual({
       statusCode: null,
       error: expect.stringMatching(
-        /^target refused: url must be a public address: hooks.example is 127.0.0.1, a loopback/,
+        /^target refused: url must be a public address: hooks.example resolves to a loopback/,
       ),
     });
     expect(seen).toEqual([]);
@@ -56,7 +56,8 @@ describe('sendWebhook', () => {
 
   it('refuses when any one of the addresses is internal (the connection could pick it)', async () => {
     const r = await send(`http://hooks.example:${port}/x`, { resolve: dns(['93.184.216.34', '169.254.169.254']) });
-    expect(r.error).toMatch(/^target refused: .*169\.254\.169\.254/);
+    expect(r.error).toMatch(/^target refused: url must be a public address: hooks.example resolves to a loopback/);
+    expect(r.error).not.toContain('169.254.169.254');
     expect(seen).toEqual([]);
   });
 

@@ -50,8 +50,8 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 export const DEFAULT_MAX_PER_KEY = 20;
 
 /** How many webhooks a key has now (deleted ones do not count). */
-export async function countWebhooks(store: Store, keyId: string): Promise<number> {
-  const row = await store.db
+async function countWebhooks(db: Kysely<Tables>, keyId: string): Promise<number> {
+  const row = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('key_id', '=', keyId)
@@ -73,18 +73,54 @@ export function signature(secret: string, timestamp: number, body: string): stri
 }
 
 export function webhookUrlProblem(url: string): string | undefined {
+  // The URL is stored as given. The URL parser drops or re-encodes control characters, spaces and lone surrogates,
+  // so such a URL would be stored as other text than the address called; PostgreSQL refuses NUL outright (a 500).
+  if (/[\p{Cc} ]/u.test(url)) return 'must not contain spaces or control characters';
+  if (/\p{Cs}/u.test(url)) return 'must be well-formed Unicode (a lone surrogate)';
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'must be an http or https URL';
     if (u.username || u.password) return 'must not carry credentials';
+    // Nothing listens on port 0: every delivery would fail, for ever, with no word at registration.
+    if (u.port === '0') return 'must not name port 0';
     return undefined;
   } catch {
     return 'is not a URL';
   }
 }
 
+/**
+ * Registers a webhook unless the key already has `max`; undefined then. The count and the insert are one
+ * transaction, serialised per key (PostgreSQL: a transaction-scoped advisory lock on the key; SQLite: a single
+ * writer), so registrations sent at once cannot all pass a count taken before any of them was written.
+ */
+export async function registerWebhook(
+  store: Store,
+  keyId: string,
+  url: string,
+  now: number,
+  max: number,
+): Promise<(WebhookRecord & { secret: string }) | undefined> {
+  return store.db.transaction().execute(async (trx) => {
+    if (store.kind === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`junction:webhooks:${keyId}`}))`.execute(trx);
+    if ((await countWebhooks(trx, keyId)) >= max) return undefined;
+    return insertWebhook(trx, keyId, url, now);
+  });
+}
+
+/** Registers a webhook, with no cap (tests, and callers that checked one themselves). */
 export async function createWebhook(
   store: Store,
+  keyId: string,
+  url: string,
+  now: number,
+): Promise<WebhookRecord & { secret: string }> {
+  return insertWebhook(store.db, keyId, url, now);
+}
+
+async function insertWebhook(
+  db: Kysely<Tables>,
   keyId: string,
   url: string,
   now: number,
@@ -97,7 +133,7 @@ export async function createWebhook(
     created_at: iso(now),
     deleted_at: null,
   };
-  await store.db.insertInto('webhooks').values(hook).execute();
+  await db.insertInto('webhooks').values(hook).execute();
   return { id: hook.id, url, secret: hook.secret, created_at: hook.created_at };
 }
 
@@ -115,7 +151,11 @@ export async function listWebhooks(store: Store, keyId: string): Promise<Webhook
 export const CANCELLED = 'cancelled: the webhook was deleted';
 
 /** Deletes a webhook and cancels its pending deliveries (one transaction): a deleted webhook is never called again. */
+/** The ids createWebhook makes; any other text names no webhook (and is never sent to the database). */
+const WEBHOOK_ID = /^wh_[0-9a-f]{16}$/;
+
 export async function deleteWebhook(store: Store, keyId: string, id: string, now: number): Promise<boolean> {
+  if (!WEBHOOK_ID.test(id)) return false;
   return store.db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('webhooks')
@@ -138,6 +178,7 @@ export async function deleteWebhook(store: Store, keyId: string, id: string, now
 }
 
 export async function listDeliveries(store: Store, keyId: string, webhookId: string, limit = 100) {
+  if (!WEBHOOK_ID.test(webhookId)) return undefined;
   const owned = await store.db
     .selectFrom('webhooks')
     .select('id')

@@ -152,6 +152,13 @@ describe('POST /v2/tx/submit', () => {
       3,
       'tx must be base64 encoded',
     );
+    // A careless integrator's EVM transaction as the wallet gives it: named as hex, not only as "not base64".
+    expectError(
+      await post(app, '/v2/tx/submit', { chain_id: 'osmosis-1', tx: '0x02f86c0180843b9aca00' }),
+      400,
+      3,
+      'tx must be base64 encoded: this is 0x-hex; send base64 of the signed transaction bytes',
+    );
     expectError(
       await post(app, '/v2/tx/submit', { chain_id: 'unsupported-chain-1', tx: 'AAAA' }),
       404,

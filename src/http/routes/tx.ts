@@ -9,14 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireApiKey, requireKey } from '../../auth/index.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../../errors.js';
 import type { TxService } from '../../tx/service.js';
-import {
-  countWebhooks,
-  createWebhook,
-  deleteWebhook,
-  listDeliveries,
-  listWebhooks,
-  webhookUrlProblem,
-} from '../../tx/webhooks.js';
+import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, webhookUrlProblem } from '../../tx/webhooks.js';
 import { sendJsonText } from '../reply.js';
 import { errorResponses } from '../../wire/responses.js';
 import {
@@ -99,11 +92,25 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     async (req, reply) => {
       const { chain_id: chainId } = req.query;
       const hash = tx.hashOf(tx.chain(chainId), req.query.tx_hash);
+      const res = reply.raw;
+      // The client may leave during the wait below: a stream opened after that would poll for nobody until the
+      // transfer ends (its 'close' has already happened, so nothing would close it).
+      let gone = false;
+      const leave = () => (gone = true);
+      res.once('close', leave);
       // Opened right after a broadcast, the stream may come before the track call: wait for it a little.
       const first = await tx.waitForStatus(chainId, hash);
+      res.off('close', leave);
+      if (gone || res.destroyed || req.raw.socket.destroyed) {
+        reply.hijack();
+        res.destroy();
+        return;
+      }
       if (!first) throw notFound('tx not found');
       reply.hijack();
-      const res = reply.raw;
+      // The headers the app set on the reply (CORS for a browser's EventSource, x-request-id): hijacking skips them.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) res.setHeader(name, value);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -139,7 +146,7 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
         clearInterval(heartbeat);
         res.end();
       }
-      req.raw.on('close', close);
+      res.on('close', close);
       send(first.text, first.version, first.done);
     },
   );
@@ -163,13 +170,14 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
       const { keyId } = requireKey(req);
       // A cap per key: each webhook is a delivery per state change of every transaction of the key.
       const max = tx.dispatcher.maxPerKey;
-      if ((await countWebhooks(tx.store, keyId)) >= max)
+      const hook = await registerWebhook(tx.store, keyId, req.body.url, Date.now(), max);
+      if (!hook)
         throw new ApiError(
           GrpcCode.FAILED_PRECONDITION,
           `this key already has ${max} webhooks (WEBHOOK_MAX_PER_KEY); delete one first`,
           { reason: 'WEBHOOK_LIMIT' },
         );
-      return createWebhook(tx.store, keyId, req.body.url, Date.now());
+      return hook;
     },
   );
 
