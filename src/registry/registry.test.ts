@@ -450,6 +450,17 @@ describe('EVM chains and Solana', () => {
       expect(registry.listedAsset(c.chain_id, c.denom), `${c.chain_id} ${c.denom}`).toBeDefined();
   });
 
+  it('finds an ERC-20 by its address in any letter case, answering the listed (checksummed) entry', () => {
+    const listed = registry.listedAsset('1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
+    expect(listed?.wire.symbol).toBe('USDC');
+    expect(registry.asset('1', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBe(listed);
+    expect(registry.asset('1', '0XA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48')).toBeUndefined(); // not an address
+    expect(registry.asset('1', '0xA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48')).toBe(listed);
+    // Only on the chain that lists it, and only for addresses: a Cosmos denom stays case-sensitive.
+    expect(registry.asset('10', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBeUndefined();
+    expect(registry.asset('osmosis-1', 'UOSMO')).toBeUndefined();
+  });
+
   it('Polygon lists POL as polygon-native and WPOL under its own address', () => {
     // The package files POL as an erc20 carrying WPOL's address and keeps only a deprecated evm-base MATIC.
     expect(registry.listedAsset('137', 'polygon-native')?.wire).toMatchObject({
@@ -496,7 +507,10 @@ describe('EVM chains and Solana', () => {
       symbol: 'USDC',
       decimals: 6,
     });
-    expect(registry.listedAsset('1', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBeUndefined();
+    // A lower-case address finds the same, checksummed, entry (the next test).
+    expect(registry.listedAsset('1', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')?.wire.denom).toBe(
+      '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    );
     expect(registry.listedAsset('42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831')?.wire).toMatchObject({
       symbol: 'USDC',
       decimals: 6,

@@ -25,6 +25,8 @@ export interface Origin {
 const endKey = (chainId: string, port: string, channel: string) => `${chainId}\u0000${port}\u0000${channel}`;
 const pairKey = (from: string, to: string) => `${from}\u0000${to}`;
 
+/** An ERC-20 token denom: its contract address. */
+const ERC20_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export class Registry {
   private readonly endByKey = new Map<string, ChannelEnd>();
   private readonly endsFrom = new Map<string, ChannelEnd[]>();
@@ -40,6 +42,8 @@ export class Registry {
   /** Chains whose one-hop table is not filled yet, with the generator that fills it. */
   private readonly pendingOneHop = new Map<string, Iterator<unknown>>();
   private readonly derived = new Map<string, RegistryAsset | null>();
+  /** ERC-20 asset-list entries by chain and lower-cased address, built on first use (listedAsset). */
+  private erc20ByLowerCase: Map<string, RegistryAsset> | undefined;
 
   constructor(
     readonly chains: ReadonlyMap<string, RegistryChain>,
@@ -75,8 +79,24 @@ export class Registry {
     return this.listed.get(chainId)?.values() ?? [];
   }
 
+  /**
+   * An asset-list entry. An ERC-20 address matches in any letter case: the lists spell it in its EIP-55 checksum
+   * form, while clients (and Skip's own answers, whose operations carry lower-case `denom_in`) often send it lower-case;
+   * the entry answered keeps the list's spelling, which the rest of Junction then uses.
+   */
   listedAsset(chainId: string, denom: string): RegistryAsset | undefined {
-    return this.listed.get(chainId)?.get(denom);
+    const exact = this.listed.get(chainId)?.get(denom);
+    if (exact || !ERC20_ADDRESS.test(denom)) return exact;
+    return this.erc20Index().get(`${chainId}\u0000${denom.toLowerCase()}`);
+  }
+
+  private erc20Index(): Map<string, RegistryAsset> {
+    if (this.erc20ByLowerCase) return this.erc20ByLowerCase;
+    const index = new Map<string, RegistryAsset>();
+    for (const [chainId, byDenom] of this.listed)
+      for (const [denom, asset] of byDenom)
+        if (ERC20_ADDRESS.test(denom)) index.set(`${chainId}\u0000${denom.toLowerCase()}`, asset);
+    return (this.erc20ByLowerCase = index);
   }
 
   /**
