@@ -25,7 +25,10 @@ export function readyLine(app: FastifyInstance, ctx: AppContext, access: AccessS
     .map((v) => {
       const s = ctx.liveMarket.store.get(v.name);
       return s
-        ? `${v.name} ${s.source.startsWith('offline:') ? 'offline snapshot' : 'live'} ${ageText(now - s.takenAt.getTime())}`
+        ? `${v.name} ${s.source.startsWith('offline:') ? 'offline snapshot' : 'live'} ${
+            // A snapshot that records no moment carries the epoch: "20784 days old" would be a made-up age.
+            s.takenAt.getTime() > 0 ? ageText(now - s.takenAt.getTime()) : 'undated'
+          }`
         : `${v.name} no data`;
     })
     .join(', ');
