@@ -146,4 +146,20 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006-tracked-tx-keys': {
+    async up(db: Kysely<unknown>) {
+      // Several keys may track one transaction (a wallet and an exchange following the same transfer): each key's
+      // webhooks are told of its changes. tracked_txs.key_id keeps the first; this table holds every one.
+      await db.schema
+        .createTable('tracked_tx_keys')
+        .addColumn('chain_id', 'text', (c) => c.notNull())
+        .addColumn('tx_hash', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tracked_tx_keys_pk', ['chain_id', 'tx_hash', 'key_id'])
+        .execute();
+      await sql`insert into tracked_tx_keys (chain_id, tx_hash, key_id, created_at)
+        select chain_id, tx_hash, key_id, updated_at from tracked_txs where key_id is not null`.execute(db);
+    },
+  },
 };

@@ -108,6 +108,14 @@ interface NobleForwardingAccountsTable {
   created_at: string;
 }
 
+/** Every key that tracks a transaction (its webhooks are told of changes), the first one beside it in tracked_txs. */
+interface TrackedTxKeysTable {
+  chain_id: string;
+  tx_hash: string;
+  key_id: string;
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   key_usage: KeyUsageTable;
@@ -116,4 +124,5 @@ export interface Tables {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   noble_forwarding_accounts: NobleForwardingAccountsTable;
+  tracked_tx_keys: TrackedTxKeysTable;
 }

@@ -31,6 +31,7 @@ import { solanaSignatureOf } from './solana-client.js';
 import { statusOf, type TrackerSet } from './status.js';
 import {
   adoptTracked,
+  followTracked,
   countQueue,
   findStatus,
   findTracked,
@@ -352,6 +353,9 @@ export class TxService {
       if (keyId) await adoptTracked(this.opts.store, chainId, hash, keyId);
       await this.rearm(chainId, hash, now);
     }
+    // Every key that tracks it is told of its changes, not only the first (a wallet and an exchange following the
+    // same transfer each get their webhooks).
+    if (keyId) await followTracked(this.opts.store, chainId, hash, keyId, now);
     this.statusCache.delete(`${chainId}\u0000${hash}`);
     this.bus.emit(`tracked\u0000${chainId}\u0000${hash}`);
     return { tx_hash: hash, explorer_link: link };

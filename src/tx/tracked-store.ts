@@ -64,6 +64,24 @@ export async function adoptTracked(store: Store, chainId: string, txHash: string
   return Number(updated.numUpdatedRows ?? 0n) > 0;
 }
 
+/**
+ * Records that a key tracks a transaction (once per key): every key that tracks it is told of its changes through
+ * its webhooks, not only the first (webhooks.ts queueDeliveries).
+ */
+export async function followTracked(
+  store: Store,
+  chainId: string,
+  txHash: string,
+  keyId: string,
+  now: number,
+): Promise<void> {
+  await store.db
+    .insertInto('tracked_tx_keys')
+    .values({ chain_id: chainId, tx_hash: txHash, key_id: keyId, created_at: iso(now) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /** Puts an abandoned transaction back in the worker's queue with its updated record; false if it was not abandoned. */
 export async function rearmTracked(
   store: Store,
@@ -219,7 +237,16 @@ export async function retireTracked(store: Store, now: number, retentionMs: numb
     );
     const n = Number(r.numAffectedRows ?? 0n);
     total += n;
-    if (n < batch) return total;
+    if (n < batch) break;
+  }
+  // The keys that followed the transactions gone, in batches too.
+  for (;;) {
+    const r = await sql`
+      delete from tracked_tx_keys where (chain_id, tx_hash) in (
+        select k.chain_id, k.tx_hash from tracked_tx_keys k
+        where not exists (select 1 from tracked_txs t where t.chain_id = k.chain_id and t.tx_hash = k.tx_hash)
+        limit ${batch})`.execute(store.db);
+    if (Number(r.numAffectedRows ?? 0n) < batch) return total;
   }
 }
 

@@ -213,9 +213,9 @@ export async function listDeliveries(store: Store, keyId: string, webhookId: str
 }
 
 /**
- * Queues one delivery per active webhook of the transaction's owner, inside the caller's database transaction (the
- * one that writes the state change): the owner is read there too, so a key that adopted the transaction a moment
- * ago is the one told. One statement whatever the number of webhooks (INSERT ... SELECT, a fixed set of variables).
+ * Queues one delivery per active webhook of every key that tracks the transaction (its first owner and the keys that
+ * tracked it after), inside the caller's database transaction (the one that writes the state change): the keys are
+ * read there too, so a key that tracked the transaction a moment ago is told. One statement whatever the number of webhooks (INSERT ... SELECT, a fixed set of variables).
  * Returns how many deliveries were queued.
  */
 export async function queueDeliveries(
@@ -233,7 +233,9 @@ export async function queueDeliveries(
       next_attempt_at, lease_until, lease_owner, last_status_code, last_error, created_at, delivered_at)
     select ${`whd_${event}_`} || w.id, w.id, w.key_id, t.chain_id, t.tx_hash, ${change.state}, ${payload}, 'pending', 0,
       ${now}, 0, null, null, null, ${iso(now)}, null
-    from tracked_txs t join webhooks w on w.key_id = t.key_id
+    from tracked_txs t join webhooks w on w.key_id in (
+      select f.key_id from tracked_tx_keys f where f.chain_id = t.chain_id and f.tx_hash = t.tx_hash
+      union select t.key_id)
     where t.chain_id = ${change.chainId} and t.tx_hash = ${change.txHash} and w.deleted_at is null`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
