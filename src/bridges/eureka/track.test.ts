@@ -533,6 +533,7 @@ describe('IBC Eureka Cosmos Hub → Ethereum', () => {
  */
 describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed form', () => {
   const TRANSFER_EVENT = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+  const HANDLER_EVENT = parseAbi(['event Transfer(address indexed token, uint256 amount, uint256 relayFee)']);
   const ETH_FEE_RECIPIENT = getAddress('0x33C4DaD158F1E2cCF97bF17d1574d5b7b9f43002');
   const HUB_FEE_RECIPIENT = 'cosmos1066ea436np9m6gf4q95q0nte2ctq84wuzahttk';
   const HUB_ENTRY_POINT = 'cosmos1clswlqlfm8gpn7n5wu0ypu0ugaj36urlhj7yz30hn7v7mkcm2tuqy9f8s5';
@@ -585,8 +586,17 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
     const feePaid = parseEventLogs({ abi: TRANSFER_EVENT, logs: receipt.logs, eventName: 'Transfer' })
       .filter((l) => getAddress(l.address) === WBTC && l.args.to === ETH_FEE_RECIPIENT)
       .map((l) => l.args);
-    expect(feePaid).toEqual([{ from: handler, to: ETH_FEE_RECIPIENT, value: WBTC_FEE }]);
+    expect(feePaid).toEqual([{ from: user, to: ETH_FEE_RECIPIENT, value: WBTC_FEE }]);
+    // The handler's own event of the same name (token, amount, relayFee): not the ERC-20 Transfer, not a packet.
+    const handlerEvents = parseEventLogs({ abi: HANDLER_EVENT, logs: receipt.logs, eventName: 'Transfer' }).filter(
+      (l) => getAddress(l.address) === handler,
+    );
+    expect(handlerEvents.map((l) => l.args)).toEqual([
+      { token: WBTC, amount: amountIn - WBTC_FEE, relayFee: WBTC_FEE },
+    ]);
     const packet = sentPacket(receipt);
+    // sendTransferWithSender: the user, not the handler, is the packet's sender (a refund returns to the user).
+    expect(decodeAbiParameters(ICS20_PACKET_DATA, packet.payloads[0]!.value)[0].sender).toBe(user.toLowerCase());
     await tx.track('1', receipt.transactionHash, null);
     return { hash: receipt.transactionHash, packet };
   }
