@@ -537,6 +537,7 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
   const ETH_FEE_RECIPIENT = getAddress('0x33C4DaD158F1E2cCF97bF17d1574d5b7b9f43002');
   const HUB_FEE_RECIPIENT = 'cosmos1066ea436np9m6gf4q95q0nte2ctq84wuzahttk';
   const HUB_ENTRY_POINT = 'cosmos1clswlqlfm8gpn7n5wu0ypu0ugaj36urlhj7yz30hn7v7mkcm2tuqy9f8s5';
+  const HUB_CALLBACK_ADAPTER = 'cosmos1lqu9662kd4my6dww4gzp3730vew0gkwe0nl9ztjh0n5da0a8zc4swsvd22';
   /** The WBTC relay fee of data/smart-relay-fees.json (sats), paid on Ethereum on top of what the packet carries. */
   const WBTC_FEE = 400n;
 
@@ -725,14 +726,92 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
       state: 'STATE_PENDING_ERROR',
       transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1500000', released: false },
     });
-    const ack = net
-      .chain('cosmoshub-4')
-      .include([message('/ibc.core.channel.v2.MsgAcknowledgement'), v2Event('acknowledge_packet', packet)]);
+    // The escrow refunds the adapter, whose source callback bank-sends it on to the recover address (the user).
+    const ack = net.chain('cosmoshub-4').include([
+      message('/ibc.core.channel.v2.MsgAcknowledgement'),
+      v2Event('acknowledge_packet', packet),
+      {
+        type: 'transfer',
+        attributes: [
+          { key: 'recipient', value: HUB_USER },
+          { key: 'sender', value: HUB_CALLBACK_ADAPTER },
+          { key: 'amount', value: '1500000uatom' },
+          { key: 'msg_index', value: '0' },
+        ],
+      },
+    ]);
     s = await step('cosmoshub-4', hash);
     expect(eureka(s).packet_txs.acknowledge_tx).toMatchObject({ tx_hash: ack });
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_ERROR',
       transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1500000', released: true },
+    });
+  });
+
+  it('Ethereum → Osmosis through the Hub callback, relayed: a success only once Osmosis received the onward packet', async () => {
+    const ATOM_FEE = 250_000n;
+    const amountIn = 7_000_000n;
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: ATOM,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+      amount_in: amountIn.toString(),
+      chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.route.operations[0].eureka_transfer).toMatchObject({
+      smart_relay: true,
+      entry_contract_address: handler,
+    });
+    expect(body.route.estimated_fees).toMatchObject([{ fee_type: 'SMART_RELAY', amount: ATOM_FEE.toString() }]);
+    const evmTx = body.txs[0].evm_tx as {
+      to: Address;
+      data: string;
+      required_erc20_approvals: { token_contract: Address; spender: Address; amount: string }[];
+    };
+    for (const a of evmTx.required_erc20_approvals)
+      await send(
+        a.token_contract,
+        encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+      );
+    const receipt = await send(evmTx.to, `0x${evmTx.data}`);
+    const hash = receipt.transactionHash;
+    const packet = sentPacket(receipt);
+    const [data] = decodeAbiParameters(ICS20_PACKET_DATA, packet.payloads[0]!.value);
+    expect(data.amount).toBe(amountIn - ATOM_FEE);
+    expect(JSON.parse(data.memo)).toHaveProperty('dest_callback');
+    await tx.track('1', hash, null);
+    let s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ to_chain_id: 'cosmoshub-4', state: 'TRANSFER_PENDING' });
+    expect(s.state).toBe('STATE_PENDING');
+
+    // On the Hub the entry point sends what arrived (uatom, the ATOM ERC-20 returning home) on to Osmosis.
+    const onward = relayer.packet('cosmoshub-4', 'channel-141', {
+      denom: 'uatom',
+      amount: (amountIn - ATOM_FEE).toString(),
+      sender: HUB_ENTRY_POINT,
+      receiver: OSMO_USER,
+      memo: '',
+    });
+    hubReceives(toV2(packet), RESULT, [sendPacketV1(onward)]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_SUCCESS' });
+    expect(s.transfers[0]!.transfer_sequence[1]).toMatchObject({
+      ibc_transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', state: 'TRANSFER_PENDING' },
+    });
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 1 } });
+    relayer.recv(onward, RESULT_ACK);
+    s = await step('1', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: 'osmosis-1',
+        denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+        amount: (amountIn - ATOM_FEE).toString(),
+        released: true,
+      },
     });
   });
 
@@ -764,12 +843,15 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
 
   /**
    * The Hub entry point's relayed send as the chain records it: the user's MsgExecuteContract with amount + fee
-   * attached, the entry point's wasm events, the eureka_fee bank send to Skip's recipient, the transfer module's escrow
-   * and ibc_transfer event, and the channel v2 send_packet of the packet carrying `amount` (sender the entry point).
+   * attached, the entry point's wasm events, the eureka_fee bank send to Skip's recipient, the entry point handing the
+   * amount to the IBC callbacks adapter, which sends the MsgTransfer (skip-go-cosmwasm-contracts ibc-callbacks: the
+   * sender is the adapter, the memo gains `src_callback` naming it so the refund of an error or timeout reaches the
+   * recover address), the transfer module's escrow and ibc_transfer event, and the channel v2 send_packet.
    */
   function relayedAtomFromHub(amount: bigint, fee: bigint): { hash: string; packet: PacketV2 } {
+    const memo = JSON.stringify({ src_callback: { address: HUB_CALLBACK_ADAPTER } });
     const value = encodeAbiParameters(ICS20_PACKET_DATA, [
-      { denom: 'uatom', sender: HUB_ENTRY_POINT, receiver: user.toLowerCase(), amount, memo: '' },
+      { denom: 'uatom', sender: HUB_CALLBACK_ADAPTER, receiver: user.toLowerCase(), amount, memo },
     ]);
     const packet = PacketV2.fromPartial({
       sequence: BigInt(++hubSequence),
@@ -803,16 +885,20 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
       ev('execute', { _contract_address: HUB_ENTRY_POINT }),
       ev('wasm', { _contract_address: HUB_ENTRY_POINT, action: 'execute_action' }),
       ...bank(HUB_ENTRY_POINT, HUB_FEE_RECIPIENT, `${fee}uatom`),
-      ...bank(HUB_ENTRY_POINT, escrow, `${amount}uatom`),
+      ...bank(HUB_ENTRY_POINT, HUB_CALLBACK_ADAPTER, `${amount}uatom`),
+      ev('execute', { _contract_address: HUB_CALLBACK_ADAPTER }),
+      ev('wasm', { _contract_address: HUB_CALLBACK_ADAPTER, action: 'execute_ibc_transfer' }),
+      ...bank(HUB_CALLBACK_ADAPTER, escrow, `${amount}uatom`),
       ev('ibc_transfer', {
-        sender: HUB_ENTRY_POINT,
+        sender: HUB_CALLBACK_ADAPTER,
         receiver: user.toLowerCase(),
         denom: 'uatom',
         amount: amount.toString(),
-        memo: '',
+        memo,
       }),
       v2Event('send_packet', packet),
       ev('message', { module: 'transfer' }),
+      ev('wasm', { _contract_address: HUB_CALLBACK_ADAPTER, action: 'sub_msg_reply_success' }),
     ]);
     return { hash, packet };
   }
