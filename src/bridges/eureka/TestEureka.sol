@@ -15,7 +15,12 @@
 // sequence, Packet packet, bytes acknowledgement)`, timeoutPacket `TimeoutPacket(string indexed clientId, uint256
 // indexed sequence, Packet packet)`.
 // TestEurekaHandler implements Skip's published EurekaHandler entry `transfer(uint256, TransferParams, Fees)`
-// (0xeecf31f9): it pulls amount + relayFee, pays relayFee to relayFeeRecipient and calls sendTransfer.
+// (0xeecf31f9) as the published contract (skip-mev/skip-go-evm-contracts EurekaHandler.sol) runs it: the relay fee
+// moves straight from the user to relayFeeRecipient (transferFrom), the amount to the handler, which hands it to
+// ICS20Transfer.sendTransferWithSender naming the user as the packet's sender (so a refund returns to the user), then
+// emits its own `Transfer(address indexed token, uint256 amount, uint256 relayFee)` (not the ERC-20 event).
+// TestICS20Transfer.sendTransferWithSender (the published entry is restricted to a delegate-sender role, not modelled
+// here) escrows from the caller and puts `sender` in the packet.
 // Addresses are immutables so that the runtime code can be copied to the mainnet addresses with anvil_setCode.
 pragma solidity ^0.8.20;
 
@@ -114,13 +119,21 @@ contract TestICS20Transfer {
     }
 
     function sendTransfer(SendTransferMsg calldata m) external returns (uint64) {
+        return send(m, msg.sender);
+    }
+
+    function sendTransferWithSender(SendTransferMsg calldata m, address sender) external returns (uint64) {
+        return send(m, sender);
+    }
+
+    function send(SendTransferMsg calldata m, address sender) internal returns (uint64) {
         require(IToken(m.denom).transferFrom(msg.sender, address(this), m.amount), "escrow failed");
         Payload memory payload = Payload(
             "transfer",
             m.destPort,
             "ics20-1",
             "application/x-solidity-abi",
-            abi.encode(FungibleTokenPacketData(hexOf(m.denom), hexOf(msg.sender), m.receiver, m.amount, m.memo))
+            abi.encode(FungibleTokenPacketData(hexOf(m.denom), hexOf(sender), m.receiver, m.amount, m.memo))
         );
         return TestICS26Router(router).sendPacket(MsgSendPacket(m.sourceClient, m.timeoutTimestamp, payload));
     }
@@ -157,7 +170,7 @@ struct Fees {
 contract TestEurekaHandler {
     address public immutable ics20Transfer;
 
-    event EurekaTransfer(address indexed token, uint256 amount, uint256 relayFee, address relayFeeRecipient);
+    event Transfer(address indexed token, uint256 amount, uint256 relayFee);
 
     constructor(address ics20Transfer_) {
         ics20Transfer = ics20Transfer_;
@@ -166,12 +179,15 @@ contract TestEurekaHandler {
     function transfer(uint256 amount, TransferParams calldata p, Fees calldata fees) external payable {
         require(fees.quoteExpiry > block.timestamp, "fee quote expired");
         IToken token = IToken(p.token);
-        require(token.transferFrom(msg.sender, address(this), amount + fees.relayFee), "pull failed");
-        require(token.transfer(fees.relayFeeRecipient, fees.relayFee), "fee payment failed");
+        if (fees.relayFee > 0) {
+            require(token.transferFrom(msg.sender, fees.relayFeeRecipient, fees.relayFee), "fee payment failed");
+        }
+        require(token.transferFrom(msg.sender, address(this), amount), "pull failed");
         token.approve(ics20Transfer, amount);
-        TestICS20Transfer(ics20Transfer).sendTransfer(
-            SendTransferMsg(p.token, amount, p.recipient, p.sourceClient, p.destPort, p.timeoutTimestamp, p.memo)
+        TestICS20Transfer(ics20Transfer).sendTransferWithSender(
+            SendTransferMsg(p.token, amount, p.recipient, p.sourceClient, p.destPort, p.timeoutTimestamp, p.memo),
+            msg.sender
         );
-        emit EurekaTransfer(p.token, amount, fees.relayFee, fees.relayFeeRecipient);
+        emit Transfer(p.token, amount, fees.relayFee);
     }
 }

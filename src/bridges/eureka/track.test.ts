@@ -14,11 +14,13 @@
  */
 import { Acknowledgement, Packet as PacketV2 } from 'cosmjs-types/ibc/core/channel/v2/packet';
 import {
+  decodeAbiParameters,
   decodeEventLog,
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
   parseAbi,
+  parseEventLogs,
   toHex,
   type Abi,
   type Address,
@@ -33,6 +35,8 @@ import { FakeCosmosNetwork, type AbciEvent } from '../../tx/test-helpers/cosmos-
 import { RESULT_ACK, sendPacket as sendPacketV1, TestRelayer } from '../../tx/test-helpers/ibc-relayer.js';
 import { testTxService } from '../../tx/test-helpers/service.js';
 import type { TxService } from '../../tx/service.js';
+import type { EurekaLeg } from '../../tx/record.js';
+import { findTracked } from '../../tx/tracked-store.js';
 import { tickedStatus, transferEvent } from '../../tx/test-helpers/status.js';
 import type { StatusResponse as Status } from '../../wire/tx.js';
 import { ICS20_PACKET_DATA, SEND_PACKET_EVENT } from './abi.js';
@@ -56,6 +60,7 @@ const RESULT = Buffer.from(RESULT_ACK);
 const cfg = eurekaConfig();
 const router = cfg.ics26Router.get('1')! as Address;
 const ics20 = cfg.ics20Transfer.get('1')! as Address;
+const handler = cfg.handler.get('1')! as Address;
 const user = anvilAccount(1).address;
 const net = new FakeCosmosNetwork();
 let node: Anvil;
@@ -86,6 +91,7 @@ beforeAll(async () => {
   await placeAt(token, WBTC);
   await placeAt(await deploy(own.TestICS26Router!), router);
   await placeAt(await deploy(own.TestICS20Transfer!, [router]), ics20);
+  await placeAt(await deploy(own.TestEurekaHandler!, [ics20]), handler);
   for (const tk of [ATOM, WBTC])
     await send(tk, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [user, 10n ** 15n] }));
 
@@ -514,4 +520,386 @@ describe('IBC Eureka Cosmos Hub → Ethereum', () => {
       transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', released: false },
     });
   });
+});
+
+/**
+ * The relayed form Junction offers by default (data/smart-relay-fees.json eureka.relay_fee_recipient: Skip's fee
+ * addresses). From Ethereum the user's transaction calls the EurekaHandler, which pays the relay fee (an ERC-20
+ * Transfer to the fee recipient) before ICS20Transfer.sendTransfer makes the router emit SendPacket inside it; from the
+ * Hub it is a MsgExecuteContract to the entry point, which bank-sends the eureka_fee and sends the IBC v2 packet. The
+ * tracker must follow the packet (never the fee) exactly as it follows the unrelayed form: the amount it carries is
+ * what the user asked to arrive, and the transfer succeeds only on the destination's receipt with a result
+ * acknowledgement.
+ */
+describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed form', () => {
+  const TRANSFER_EVENT = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+  const HANDLER_EVENT = parseAbi(['event Transfer(address indexed token, uint256 amount, uint256 relayFee)']);
+  const ETH_FEE_RECIPIENT = getAddress('0x33C4DaD158F1E2cCF97bF17d1574d5b7b9f43002');
+  const HUB_FEE_RECIPIENT = 'cosmos1066ea436np9m6gf4q95q0nte2ctq84wuzahttk';
+  const HUB_ENTRY_POINT = 'cosmos1clswlqlfm8gpn7n5wu0ypu0ugaj36urlhj7yz30hn7v7mkcm2tuqy9f8s5';
+  const HUB_CALLBACK_ADAPTER = 'cosmos1lqu9662kd4my6dww4gzp3730vew0gkwe0nl9ztjh0n5da0a8zc4swsvd22';
+  /** The WBTC relay fee of data/smart-relay-fees.json (sats), paid on Ethereum on top of what the packet carries. */
+  const WBTC_FEE = 400n;
+
+  /** The record the worker keeps: the leg's packet is not part of the wire answer. */
+  async function legOf(chainId: string, hash: string) {
+    const row = await findTracked(t.store, chainId, hash);
+    const record = JSON.parse(row!.record) as { transfers: { legs: EurekaLeg[] }[] };
+    expect(record.transfers).toHaveLength(1);
+    expect(record.transfers[0]!.legs).toHaveLength(1);
+    return record.transfers[0]!.legs[0]!;
+  }
+
+  /** WBTC from Ethereum to the Hub as Junction builds it by default: the EurekaHandler's transfer, signed and mined. */
+  async function relayedWbtcToHub(amountIn: bigint) {
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: WBTC,
+      dest_asset_chain_id: 'cosmoshub-4',
+      dest_asset_denom: WBTC_ON_HUB,
+      amount_in: amountIn.toString(),
+      chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.route.operations[0].eureka_transfer).toMatchObject({
+      smart_relay: true,
+      entry_contract_address: handler,
+    });
+    expect(body.route.estimated_fees).toMatchObject([
+      { fee_type: 'SMART_RELAY', amount: WBTC_FEE.toString(), chain_id: '1' },
+    ]);
+    expect(body.route.estimated_amount_out).toBe((amountIn - WBTC_FEE).toString());
+    const evmTx = body.txs[0].evm_tx as {
+      to: Address;
+      data: string;
+      required_erc20_approvals: { token_contract: Address; spender: Address; amount: string }[];
+    };
+    expect(evmTx.to).toBe(handler);
+    for (const a of evmTx.required_erc20_approvals)
+      await send(
+        a.token_contract,
+        encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+      );
+    const receipt = await send(evmTx.to, `0x${evmTx.data}`);
+    // The mined transaction: to the handler, the fee's ERC-20 Transfer to Skip's recipient, then the router's SendPacket.
+    expect(getAddress(receipt.to!)).toBe(handler);
+    const feePaid = parseEventLogs({ abi: TRANSFER_EVENT, logs: receipt.logs, eventName: 'Transfer' })
+      .filter((l) => getAddress(l.address) === WBTC && l.args.to === ETH_FEE_RECIPIENT)
+      .map((l) => l.args);
+    expect(feePaid).toEqual([{ from: user, to: ETH_FEE_RECIPIENT, value: WBTC_FEE }]);
+    // The handler's own event of the same name (token, amount, relayFee): not the ERC-20 Transfer, not a packet.
+    const handlerEvents = parseEventLogs({ abi: HANDLER_EVENT, logs: receipt.logs, eventName: 'Transfer' }).filter(
+      (l) => getAddress(l.address) === handler,
+    );
+    expect(handlerEvents.map((l) => l.args)).toEqual([
+      { token: WBTC, amount: amountIn - WBTC_FEE, relayFee: WBTC_FEE },
+    ]);
+    const packet = sentPacket(receipt);
+    // sendTransferWithSender: the user, not the handler, is the packet's sender (a refund returns to the user).
+    expect(decodeAbiParameters(ICS20_PACKET_DATA, packet.payloads[0]!.value)[0].sender).toBe(user.toLowerCase());
+    await tx.track('1', receipt.transactionHash, null);
+    return { hash: receipt.transactionHash, packet };
+  }
+
+  it('Ethereum → Hub: the packet, not the fee; pending until the Hub received and acknowledged it, then a success', async () => {
+    const amountIn = 200_000n;
+    const delivered = amountIn - WBTC_FEE;
+    const { hash, packet } = await relayedWbtcToHub(amountIn);
+    const [data] = decodeAbiParameters(ICS20_PACKET_DATA, packet.payloads[0]!.value);
+    expect(data.amount).toBe(delivered);
+
+    let s = await step('1', hash);
+    expect(s.transfers).toHaveLength(1);
+    expect(s.transfers[0]!.transfer_sequence).toHaveLength(1);
+    expect(eureka(s)).toMatchObject({
+      from_chain_id: '1',
+      to_chain_id: 'cosmoshub-4',
+      state: 'TRANSFER_PENDING',
+      packet_txs: { send_tx: { chain_id: '1', tx_hash: hash }, receive_tx: null, acknowledge_tx: null },
+    });
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 0 } });
+    const leg = await legOf('1', hash);
+    expect(leg.packet).toEqual({
+      sequence: packet.sequence.toString(),
+      source_client: ETH_CLIENT,
+      dest_client: HUB_CLIENT,
+      timeout_timestamp: packet.timeoutTimestamp.toString(),
+      memo: '',
+    });
+    expect(leg.sent).toEqual({ chain_id: '1', denom: WBTC, amount: delivered.toString() });
+    expect(leg.delivered).toEqual({ chain_id: 'cosmoshub-4', denom: WBTC_ON_HUB, amount: delivered.toString() });
+
+    // Received on the Hub with the acknowledgement written later (asynchronously): received, not yet a success.
+    const v2 = toV2(packet);
+    const recv = net
+      .chain('cosmoshub-4')
+      .include([message('/ibc.core.channel.v2.MsgRecvPacket'), v2Event('recv_packet', v2)]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_RECEIVED', packet_txs: { receive_tx: { tx_hash: recv } } });
+    expect(s.state).toBe('STATE_PENDING');
+
+    net.chain('cosmoshub-4').include([v2Event('write_acknowledgement', v2, RESULT)]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_SUCCESS', packet_txs: { receive_tx: { tx_hash: recv } } });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: 'cosmoshub-4',
+        denom: WBTC_ON_HUB,
+        amount: delivered.toString(),
+        released: true,
+      },
+    });
+  });
+
+  it('Ethereum → Hub: an error acknowledgement is a failure refunded on Ethereum (the packet amount), never a success', async () => {
+    const amountIn = 80_000n;
+    const { hash, packet } = await relayedWbtcToHub(amountIn);
+    expect((await step('1', hash)).state).toBe('STATE_PENDING');
+    hubReceives(toV2(packet), ERROR_ACK);
+    let s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({
+      state: 'TRANSFER_FAILURE',
+      packet_txs: { error: { type: 'PACKET_ERROR_ACKNOWLEDGEMENT' }, acknowledge_tx: null },
+    });
+    expect(s).toMatchObject({
+      state: 'STATE_PENDING_ERROR',
+      transfer_asset_release: { chain_id: '1', denom: WBTC, amount: (amountIn - WBTC_FEE).toString(), released: false },
+    });
+    await relay('ackPacket', [packet, toHex(ERROR_ACK)]);
+    s = await step('1', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfer_asset_release: { chain_id: '1', denom: WBTC, amount: (amountIn - WBTC_FEE).toString(), released: true },
+    });
+  });
+
+  it('Hub → Ethereum: the entry point transaction’s packet, not its fee transfer; a success on the router’s WriteAcknowledgement', async () => {
+    const { hash, packet } = relayedAtomFromHub(2_000_000n, 250_000n);
+    await tx.track('cosmoshub-4', hash, null);
+    let s = await step('cosmoshub-4', hash);
+    expect(s.transfers).toHaveLength(1);
+    expect(s.transfers[0]!.transfer_sequence).toHaveLength(1);
+    expect(eureka(s)).toMatchObject({
+      from_chain_id: 'cosmoshub-4',
+      to_chain_id: '1',
+      state: 'TRANSFER_PENDING',
+      packet_txs: { send_tx: { chain_id: 'cosmoshub-4', tx_hash: hash }, receive_tx: null },
+    });
+    expect(s.state).toBe('STATE_PENDING');
+    const leg = await legOf('cosmoshub-4', hash);
+    expect(leg.packet).toMatchObject({
+      sequence: packet.sequence.toString(),
+      source_client: HUB_CLIENT,
+      dest_client: ETH_CLIENT,
+    });
+    expect(leg.sent).toEqual({ chain_id: 'cosmoshub-4', denom: 'uatom', amount: '2000000' });
+    expect(leg.delivered).toEqual({ chain_id: '1', denom: ATOM, amount: '2000000' });
+
+    // Another packet's receipt on Ethereum is not this one's.
+    const other = PacketV2.fromPartial({ ...packet, sequence: packet.sequence + 1000n });
+    await relay('recvPacket', [routerPacket(other), toHex(RESULT)]);
+    s = await step('cosmoshub-4', hash);
+    expect(s.state).toBe('STATE_PENDING');
+
+    const recv = await relay('recvPacket', [routerPacket(packet), toHex(RESULT)]);
+    s = await step('cosmoshub-4', hash);
+    expect(eureka(s)).toMatchObject({
+      state: 'TRANSFER_SUCCESS',
+      packet_txs: { receive_tx: { chain_id: '1', tx_hash: recv.transactionHash } },
+    });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: { chain_id: '1', denom: ATOM, amount: '2000000', released: true },
+    });
+  });
+
+  it('Hub → Ethereum: an error acknowledgement refunds the packet amount on the Hub once acknowledged there', async () => {
+    const { hash, packet } = relayedAtomFromHub(1_500_000n, 250_000n);
+    await tx.track('cosmoshub-4', hash, null);
+    expect((await step('cosmoshub-4', hash)).state).toBe('STATE_PENDING');
+    await relay('recvPacket', [routerPacket(packet), toHex(ERROR_ACK)]);
+    let s = await step('cosmoshub-4', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_FAILURE', packet_txs: { acknowledge_tx: null } });
+    expect(s).toMatchObject({
+      state: 'STATE_PENDING_ERROR',
+      transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1500000', released: false },
+    });
+    // The escrow refunds the adapter, whose source callback bank-sends it on to the recover address (the user).
+    const ack = net.chain('cosmoshub-4').include([
+      message('/ibc.core.channel.v2.MsgAcknowledgement'),
+      v2Event('acknowledge_packet', packet),
+      {
+        type: 'transfer',
+        attributes: [
+          { key: 'recipient', value: HUB_USER },
+          { key: 'sender', value: HUB_CALLBACK_ADAPTER },
+          { key: 'amount', value: '1500000uatom' },
+          { key: 'msg_index', value: '0' },
+        ],
+      },
+    ]);
+    s = await step('cosmoshub-4', hash);
+    expect(eureka(s).packet_txs.acknowledge_tx).toMatchObject({ tx_hash: ack });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfer_asset_release: { chain_id: 'cosmoshub-4', denom: 'uatom', amount: '1500000', released: true },
+    });
+  });
+
+  it('Ethereum → Osmosis through the Hub callback, relayed: a success only once Osmosis received the onward packet', async () => {
+    const ATOM_FEE = 250_000n;
+    const amountIn = 7_000_000n;
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '1',
+      source_asset_denom: ATOM,
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+      amount_in: amountIn.toString(),
+      chain_ids_to_addresses: { '1': user, 'cosmoshub-4': HUB_USER, 'osmosis-1': OSMO_USER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.route.operations[0].eureka_transfer).toMatchObject({
+      smart_relay: true,
+      entry_contract_address: handler,
+    });
+    expect(body.route.estimated_fees).toMatchObject([{ fee_type: 'SMART_RELAY', amount: ATOM_FEE.toString() }]);
+    const evmTx = body.txs[0].evm_tx as {
+      to: Address;
+      data: string;
+      required_erc20_approvals: { token_contract: Address; spender: Address; amount: string }[];
+    };
+    for (const a of evmTx.required_erc20_approvals)
+      await send(
+        a.token_contract,
+        encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [a.spender, BigInt(a.amount)] }),
+      );
+    const receipt = await send(evmTx.to, `0x${evmTx.data}`);
+    const hash = receipt.transactionHash;
+    const packet = sentPacket(receipt);
+    const [data] = decodeAbiParameters(ICS20_PACKET_DATA, packet.payloads[0]!.value);
+    expect(data.amount).toBe(amountIn - ATOM_FEE);
+    expect(JSON.parse(data.memo)).toHaveProperty('dest_callback');
+    await tx.track('1', hash, null);
+    let s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ to_chain_id: 'cosmoshub-4', state: 'TRANSFER_PENDING' });
+    expect(s.state).toBe('STATE_PENDING');
+
+    // On the Hub the entry point sends what arrived (uatom, the ATOM ERC-20 returning home) on to Osmosis.
+    const onward = relayer.packet('cosmoshub-4', 'channel-141', {
+      denom: 'uatom',
+      amount: (amountIn - ATOM_FEE).toString(),
+      sender: HUB_ENTRY_POINT,
+      receiver: OSMO_USER,
+      memo: '',
+    });
+    hubReceives(toV2(packet), RESULT, [sendPacketV1(onward)]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({ state: 'TRANSFER_SUCCESS' });
+    expect(s.transfers[0]!.transfer_sequence[1]).toMatchObject({
+      ibc_transfer: { from_chain_id: 'cosmoshub-4', to_chain_id: 'osmosis-1', state: 'TRANSFER_PENDING' },
+    });
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 1 } });
+    relayer.recv(onward, RESULT_ACK);
+    s = await step('1', hash);
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: 'osmosis-1',
+        denom: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+        amount: (amountIn - ATOM_FEE).toString(),
+        released: true,
+      },
+    });
+  });
+
+  // Last: it moves the shared clock past the packet's timeout.
+  it('Ethereum → Hub: never received, pending past the timeout until the router times it out, then refunded', async () => {
+    const amountIn = 120_000n;
+    const { hash, packet } = await relayedWbtcToHub(amountIn);
+    expect((await step('1', hash)).state).toBe('STATE_PENDING');
+    // (The shared clock may already be past it: earlier tests moved it on by a day.)
+    net.now = Math.max(net.now, Number(packet.timeoutTimestamp) * 1000 + 1000);
+    let s = await step('1', hash);
+    expect(eureka(s).state).toBe('TRANSFER_PENDING');
+    expect(s.state).toBe('STATE_PENDING');
+    const timeout = await relay('timeoutPacket', [packet]);
+    s = await step('1', hash);
+    expect(eureka(s)).toMatchObject({
+      state: 'TRANSFER_FAILURE',
+      packet_txs: {
+        receive_tx: null,
+        timeout_tx: { chain_id: '1', tx_hash: timeout.transactionHash },
+        error: { type: 'PACKET_ERROR_TIMEOUT' },
+      },
+    });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_ERROR',
+      transfer_asset_release: { chain_id: '1', denom: WBTC, amount: (amountIn - WBTC_FEE).toString(), released: true },
+    });
+  });
+
+  /**
+   * The Hub entry point's relayed send as the chain records it: the user's MsgExecuteContract with amount + fee
+   * attached, the entry point's wasm events, the eureka_fee bank send to Skip's recipient, the entry point handing the
+   * amount to the IBC callbacks adapter, which sends the MsgTransfer (skip-go-cosmwasm-contracts ibc-callbacks: the
+   * sender is the adapter, the memo gains `src_callback` naming it so the refund of an error or timeout reaches the
+   * recover address), the transfer module's escrow and ibc_transfer event, and the channel v2 send_packet.
+   */
+  function relayedAtomFromHub(amount: bigint, fee: bigint): { hash: string; packet: PacketV2 } {
+    const memo = JSON.stringify({ src_callback: { address: HUB_CALLBACK_ADAPTER } });
+    const value = encodeAbiParameters(ICS20_PACKET_DATA, [
+      { denom: 'uatom', sender: HUB_CALLBACK_ADAPTER, receiver: user.toLowerCase(), amount, memo },
+    ]);
+    const packet = PacketV2.fromPartial({
+      sequence: BigInt(++hubSequence),
+      sourceClient: HUB_CLIENT,
+      destinationClient: ETH_CLIENT,
+      timeoutTimestamp: BigInt(Math.floor(net.now / 1000) + 43_200),
+      payloads: [
+        {
+          sourcePort: 'transfer',
+          destinationPort: 'transfer',
+          version: 'ics20-1',
+          encoding: 'application/x-solidity-abi',
+          value: Buffer.from(value.slice(2), 'hex'),
+        },
+      ],
+    });
+    const ev = (type: string, attrs: Record<string, string>): AbciEvent => ({
+      type,
+      attributes: [...Object.entries(attrs).map(([key, v]) => ({ key, value: v })), { key: 'msg_index', value: '0' }],
+    });
+    const bank = (sender: string, recipient: string, coins: string) => [
+      ev('coin_spent', { spender: sender, amount: coins }),
+      ev('coin_received', { receiver: recipient, amount: coins }),
+      ev('transfer', { recipient, sender, amount: coins }),
+    ];
+    // The transfer module's escrow for transfer/08-wasm-1369: sha256("ics20-1" 0x00 "transfer/08-wasm-1369")[:20].
+    const escrow = 'cosmos18459fefellctc42rkvmffxr7n79zw2nsgu0kml';
+    const hash = net.chain('cosmoshub-4').include([
+      ev('message', { action: '/cosmwasm.wasm.v1.MsgExecuteContract', sender: HUB_USER, module: 'wasm' }),
+      ...bank(HUB_USER, HUB_ENTRY_POINT, `${amount + fee}uatom`),
+      ev('execute', { _contract_address: HUB_ENTRY_POINT }),
+      ev('wasm', { _contract_address: HUB_ENTRY_POINT, action: 'execute_action' }),
+      ...bank(HUB_ENTRY_POINT, HUB_FEE_RECIPIENT, `${fee}uatom`),
+      ...bank(HUB_ENTRY_POINT, HUB_CALLBACK_ADAPTER, `${amount}uatom`),
+      ev('execute', { _contract_address: HUB_CALLBACK_ADAPTER }),
+      ev('wasm', { _contract_address: HUB_CALLBACK_ADAPTER, action: 'execute_ibc_transfer' }),
+      ...bank(HUB_CALLBACK_ADAPTER, escrow, `${amount}uatom`),
+      ev('ibc_transfer', {
+        sender: HUB_CALLBACK_ADAPTER,
+        receiver: user.toLowerCase(),
+        denom: 'uatom',
+        amount: amount.toString(),
+        memo,
+      }),
+      v2Event('send_packet', packet),
+      ev('message', { module: 'transfer' }),
+      ev('wasm', { _contract_address: HUB_CALLBACK_ADAPTER, action: 'sub_msg_reply_success' }),
+    ]);
+    return { hash, packet };
+  }
 });
