@@ -325,6 +325,18 @@ export const SETTINGS = {
     default: undefined,
     help: 'when set, GET /metrics answers only requests with "authorization: Bearer <token>" (401 otherwise); unset = open, as /health is',
   },
+  eventStreamsMax: {
+    env: 'EVENT_STREAMS_MAX',
+    kind: 'int',
+    default: '2000',
+    help: 'event streams (GET /junction/tx/events) this instance holds open at once; past it a new one is answered 429 (each holds a connection and reads the status every second)',
+  },
+  eventStreamsMaxPerCaller: {
+    env: 'EVENT_STREAMS_MAX_PER_CALLER',
+    kind: 'int',
+    default: '50',
+    help: 'event streams one caller (an API key, or the client address without one) may hold open at once on this instance',
+  },
   webhookMaxPerKey: {
     env: 'WEBHOOK_MAX_PER_KEY',
     kind: 'int',

@@ -74,6 +74,7 @@ describe('README and docs/', () => {
     const constants = new Set<string>([...openapi.matchAll(/"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"/g)].map((m) => m[1]!));
     for (const other of [
       'NO_ROUTE',
+      'EVENT_STREAM_LIMIT',
       'MULTI_TX_REQUIRED',
       'HIGH_LOSS_ERROR',
       'LOW_INFO_ERROR',

@@ -83,6 +83,8 @@ beforeAll(async () => {
     // How long a stream waits for its transaction to be tracked: the production default, so that a track call slowed
     // by a loaded machine still comes in time (the 404 after the wait takes as long).
     trackWaitMs: 10_000,
+    // Small enough to reach in a test; the key's streams are counted apart from the anonymous ones of other tests.
+    streamLimits: { total: 50, perCaller: 3 },
   });
   app = await buildApp(ctx, { access, tx });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -224,6 +226,40 @@ describe('GET /junction/tx/events', () => {
     const polls = reads.mock.calls.filter(([, h]) => h === hash).length;
     reads.mockRestore();
     expect(polls).toBeLessThanOrEqual(1);
+  });
+
+  it('holds at most EVENT_STREAMS_MAX_PER_CALLER streams of one caller open: the next is answered 429, a closed one frees its place', async () => {
+    const { hash } = transfer(8);
+    await call('POST', '/v2/tx/track', { chain_id: 'osmosis-1', tx_hash: hash }, true);
+    const url = `${base}/junction/tx/events?chain_id=osmosis-1&tx_hash=${hash}`;
+    const open = async () => {
+      const abort = new AbortController();
+      const res = await fetch(url, { headers: { authorization: key }, signal: abort.signal });
+      return { res, abort };
+    };
+    const streams = [await open(), await open(), await open()];
+    for (const s of streams) expect(s.res.status).toBe(200);
+    const refused = await open();
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.json()).toMatchObject({
+      code: 8,
+      details: [expect.objectContaining({ reason: 'EVENT_STREAM_LIMIT' })],
+    });
+    // Another caller (anonymous, by its address) still gets its own.
+    const other = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    expect(other.status).toBe(200);
+    await other.body?.cancel();
+    streams[0]!.abort.abort();
+    await eventually(
+      async () => {
+        const next = await open();
+        next.abort.abort();
+        return next.res.status === 200;
+      },
+      60_000,
+      'a place freed by the closed stream',
+    );
+    for (const s of streams) s.abort.abort();
   });
 
   it('answers 404 for a transaction not tracked (after the wait) and 400 for a malformed hash', async () => {

@@ -73,8 +73,13 @@ export interface TxServiceOptions {
   now?: () => number;
   /** How long an event stream waits for a transaction not tracked yet (default 10 s). */
   trackWaitMs?: number;
+  /** Event streams open at once, in all and per caller (EVENT_STREAMS_MAX, EVENT_STREAMS_MAX_PER_CALLER). */
+  streamLimits?: { total: number; perCaller: number };
   trackers?: TrackerSet;
 }
+
+/** EVENT_STREAMS_MAX and EVENT_STREAMS_MAX_PER_CALLER's defaults. */
+const DEFAULT_STREAM_LIMITS = { total: 2_000, perCaller: 50 };
 
 export function txServiceOptions(config: Config, registry: Registry, store: Store, log: TxLog): TxServiceOptions {
   if (config.nobleForwardingSignerKey) {
@@ -100,6 +105,7 @@ export function txServiceOptions(config: Config, registry: Registry, store: Stor
       retentionMs: config.txRetentionSeconds * 1000,
     },
     runWorker: config.txWorker,
+    streamLimits: { total: config.eventStreamsMax, perCaller: config.eventStreamsMaxPerCaller },
     timeoutMs: config.upstreamTimeoutMs,
     maxAnswerBytes: config.upstreamMaxAnswerBytes,
     attestationUrl: config.cctpAttestationUrl,
@@ -152,6 +158,9 @@ export class TxService {
   /** Last status read per transaction: for ever on the embedded store (this process writes it), briefly on PostgreSQL. */
   private readonly statusCache: LRUCache<string, StatusRow>;
   private readonly streams = new Set<() => void>();
+  /** Event-stream places taken, in all and per caller (openStreamSlot). */
+  private streamSlots = 0;
+  private readonly streamSlotsByCaller = new Map<string, number>();
   private readonly now: () => number;
   private unsubscribeForwarding: (() => void) | undefined;
 
@@ -234,6 +243,31 @@ export class TxService {
     await this.dispatcher.stop();
     this.unsubscribeForwarding?.();
     this.unsubscribeForwarding = undefined;
+  }
+
+  /**
+   * A place for one event stream of `caller` (an API key, or the client address of an anonymous caller), or which
+   * limit is reached. Each open stream holds a connection and reads the status every second until the transfer ends,
+   * so neither one caller nor all of them together may open streams without bound. `release` frees the place (once).
+   */
+  openStreamSlot(caller: string): { release: () => void } | { full: 'instance' | 'caller'; limit: number } {
+    const limits = this.opts.streamLimits ?? DEFAULT_STREAM_LIMITS;
+    if (this.streamSlots >= limits.total) return { full: 'instance', limit: limits.total };
+    const mine = this.streamSlotsByCaller.get(caller) ?? 0;
+    if (mine >= limits.perCaller) return { full: 'caller', limit: limits.perCaller };
+    this.streamSlots++;
+    this.streamSlotsByCaller.set(caller, mine + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.streamSlots--;
+        const left = (this.streamSlotsByCaller.get(caller) ?? 1) - 1;
+        if (left > 0) this.streamSlotsByCaller.set(caller, left);
+        else this.streamSlotsByCaller.delete(caller);
+      },
+    };
   }
 
   /** An open event stream, ended by stop(); returns the function that forgets it when it ends by itself. */

@@ -5,9 +5,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireApiKey, requireKey } from '../../auth/index.js';
-import { ApiError, GrpcCode, invalidArgument, notFound } from '../../errors.js';
+import { ApiError, errorInfo, GrpcCode, invalidArgument, notFound } from '../../errors.js';
 import type { TxService } from '../../tx/service.js';
 import { deleteWebhook, listDeliveries, listWebhooks, registerWebhook, webhookUrlProblem } from '../../tx/webhooks.js';
 import { sendJsonText } from '../reply.js';
@@ -92,64 +92,90 @@ export const txRoutes: FastifyPluginAsyncTypebox<{ tx: TxService }> = async (app
     async (req, reply) => {
       const { chain_id: chainId } = req.query;
       const hash = tx.hashOf(tx.chain(chainId), req.query.tx_hash);
-      const res = reply.raw;
-      // The client may leave during the wait below: a stream opened after that would poll for nobody until the
-      // transfer ends (its 'close' has already happened, so nothing would close it).
-      let gone = false;
-      const leave = () => (gone = true);
-      res.once('close', leave);
-      // Opened right after a broadcast, the stream may come before the track call: wait for it a little.
-      const first = await tx.waitForStatus(chainId, hash);
-      res.off('close', leave);
-      if (gone || res.destroyed || req.raw.socket.destroyed) {
-        reply.hijack();
-        res.destroy();
-        return;
+      const caller = req.access?.tier === 'key' ? `key:${req.access.keyId}` : `ip:${req.ip}`;
+      const slot = tx.openStreamSlot(caller);
+      if ('full' in slot)
+        throw new ApiError(
+          GrpcCode.RESOURCE_EXHAUSTED,
+          slot.full === 'instance'
+            ? `this instance holds ${slot.limit} event streams open (EVENT_STREAMS_MAX); try again later or poll /v2/tx/status`
+            : `this caller holds ${slot.limit} event streams open (EVENT_STREAMS_MAX_PER_CALLER); close one or poll /v2/tx/status`,
+          { details: [errorInfo('EVENT_STREAM_LIMIT', { limit: String(slot.limit), scope: slot.full })] },
+        );
+      try {
+        await streamStatus(req, reply, chainId, hash, slot.release);
+      } catch (err) {
+        slot.release();
+        throw err;
       }
-      if (!first) throw notFound('tx not found');
-      reply.hijack();
-      // The headers the app set on the reply (CORS for a browser's EventSource, x-request-id): hijacking skips them.
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) res.setHeader(name, value);
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let version = -1;
-      let closed = false;
-      const send = (text: string, v: number, done: boolean) => {
-        if (closed || v <= version) return;
-        version = v;
-        res.write(`event: status\nid: ${v}\ndata: ${text}\n\n`);
-        if (done) close();
-      };
-      const refresh = async () => {
-        try {
-          const row = await tx.statusText(chainId, hash);
-          send(row.text, row.version, row.done);
-        } catch {
-          // A store hiccup: the next poll tries again.
-        }
-      };
-      const unsubscribe = tx.subscribe(chainId, hash, () => void refresh());
-      const forget = tx.registerStream(() => close());
-      const poll = setInterval(() => void refresh(), EVENTS_POLL_MS);
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_MS);
-      function close() {
-        if (closed) return;
-        closed = true;
-        unsubscribe();
-        forget();
-        clearInterval(poll);
-        clearInterval(heartbeat);
-        res.end();
-      }
-      res.on('close', close);
-      send(first.text, first.version, first.done);
     },
   );
+  /** The stream itself, once a place is taken; `release` frees the place when the stream ends in any way. */
+  async function streamStatus(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    chainId: string,
+    hash: string,
+    release: () => void,
+  ): Promise<void> {
+    const res = reply.raw;
+    // The client may leave during the wait below: a stream opened after that would poll for nobody until the
+    // transfer ends (its 'close' has already happened, so nothing would close it).
+    let gone = false;
+    const leave = () => (gone = true);
+    res.once('close', leave);
+    // Opened right after a broadcast, the stream may come before the track call: wait for it a little.
+    const first = await tx.waitForStatus(chainId, hash);
+    res.off('close', leave);
+    if (gone || res.destroyed || req.raw.socket.destroyed) {
+      release();
+      reply.hijack();
+      res.destroy();
+      return;
+    }
+    if (!first) throw notFound('tx not found');
+    reply.hijack();
+    // The headers the app set on the reply (CORS for a browser's EventSource, x-request-id): hijacking skips them.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    let version = -1;
+    let closed = false;
+    const send = (text: string, v: number, done: boolean) => {
+      if (closed || v <= version) return;
+      version = v;
+      res.write(`event: status\nid: ${v}\ndata: ${text}\n\n`);
+      if (done) close();
+    };
+    const refresh = async () => {
+      try {
+        const row = await tx.statusText(chainId, hash);
+        send(row.text, row.version, row.done);
+      } catch {
+        // A store hiccup: the next poll tries again.
+      }
+    };
+    const unsubscribe = tx.subscribe(chainId, hash, () => void refresh());
+    const forget = tx.registerStream(() => close());
+    const poll = setInterval(() => void refresh(), EVENTS_POLL_MS);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_MS);
+    function close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      forget();
+      clearInterval(poll);
+      clearInterval(heartbeat);
+      release();
+      res.end();
+    }
+    res.on('close', close);
+    send(first.text, first.version, first.done);
+  }
 
   app.post(
     '/junction/webhooks',

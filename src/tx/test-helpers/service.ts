@@ -31,6 +31,7 @@ export function testTxService(o: {
   nobleForwardingSignerKey?: string;
   runWorker?: boolean;
   trackWaitMs?: number;
+  streamLimits?: { total: number; perCaller: number };
   log?: TxLog;
 }): TxService {
   const failures = { count: 0 };
@@ -50,6 +51,7 @@ export function testTxService(o: {
     ...(o.webhooks ? { webhooks: o.webhooks } : {}),
     ...(o.now ? { now: o.now } : {}),
     ...(o.trackWaitMs !== undefined ? { trackWaitMs: o.trackWaitMs } : {}),
+    ...(o.streamLimits ? { streamLimits: o.streamLimits } : {}),
   });
   failedSteps.set(service, failures);
   return service;
