@@ -110,7 +110,7 @@ export interface OperationsContext {
 }
 
 export function planFromOperations(ctx: OperationsContext, input: OperationsInput): PlannedRoute {
-  // An exact-out swap with an EVM swap after it delivers that swap's input, not amount_out: its output is solved
+  // An exact-out swap with a lane or an EVM swap after it delivers their input, not amount_out: its output is solved
   // backwards from amount_out through the steps after it (first walked with the record's swap_amount_out, which
   // only shapes that walk and is never trusted), then the route is walked again with the solved output.
   const tailTarget = exactOutTarget(input.operations, input.amountOut);

@@ -14,7 +14,7 @@ import {
   TimeoutError,
   type Hex,
 } from 'viem';
-import { ConfigError, parseChainUrls, type Config } from '../config.js';
+import { ConfigError, parseChainUrls, SETTINGS, type Config } from '../config.js';
 import { ApiError, GrpcCode, invalidArgument, notFound } from '../errors.js';
 import type { StatusResponse } from '../wire/tx.js';
 import type { Registry } from '../registry/registry.js';
@@ -78,8 +78,11 @@ export interface TxServiceOptions {
   trackers?: TrackerSet;
 }
 
-/** EVENT_STREAMS_MAX and EVENT_STREAMS_MAX_PER_CALLER's defaults. */
-const DEFAULT_STREAM_LIMITS = { total: 2_000, perCaller: 50 };
+/** EVENT_STREAMS_MAX and EVENT_STREAMS_MAX_PER_CALLER's defaults, for a service built without a configuration. */
+const DEFAULT_STREAM_LIMITS = {
+  total: Number(SETTINGS.eventStreamsMax.default),
+  perCaller: Number(SETTINGS.eventStreamsMaxPerCaller.default),
+};
 
 export function txServiceOptions(config: Config, registry: Registry, store: Store, log: TxLog): TxServiceOptions {
   if (config.nobleForwardingSignerKey) {

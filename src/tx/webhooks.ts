@@ -150,10 +150,10 @@ export async function listWebhooks(store: Store, keyId: string): Promise<Webhook
 /** The text a pending delivery of a deleted webhook ends with. */
 export const CANCELLED = 'cancelled: the webhook was deleted';
 
-/** Deletes a webhook and cancels its pending deliveries (one transaction): a deleted webhook is never called again. */
 /** The ids createWebhook makes; any other text names no webhook (and is never sent to the database). */
 const WEBHOOK_ID = /^wh_[0-9a-f]{16}$/;
 
+/** Deletes a webhook and cancels its pending deliveries (one transaction): a deleted webhook is never called again. */
 export async function deleteWebhook(store: Store, keyId: string, id: string, now: number): Promise<boolean> {
   if (!WEBHOOK_ID.test(id)) return false;
   return store.db.transaction().execute(async (trx) => {
