@@ -10,6 +10,7 @@ import { decodeFunctionData } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from './evm.js';
 import { cctpConfig } from './config.js';
+import { relayedIntoNoble } from './test-helpers/relayed.js';
 
 interface Fixture {
   request: Record<string, unknown>;
@@ -60,10 +61,13 @@ describe('CCTP smart relay', () => {
     "%s: the transactions Skip returned (at today's fee and relayer), and fees that add up",
     async (name) => {
       const fx = fixture(name);
-      // Over CCTP, as Skip answered.
-      const res = await post(t.app, '/v2/fungible/msgs_direct', { ...fx.request, bridges: ['CCTP'] });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
+      // Over CCTP, as Skip answered; into Noble the relayed form is an alternative (the free burn comes first).
+      const intoNoble = fx.request.dest_asset_chain_id === 'noble-1';
+      const res = intoNoble
+        ? null
+        : await post(t.app, '/v2/fungible/msgs_direct', { ...fx.request, bridges: ['CCTP'] });
+      if (res) expect(res.statusCode, res.body).toBe(200);
+      const body = res ? res.json() : await relayedIntoNoble(t.app, fx.request as never);
       expect(body.txs).toEqual(today(fx));
       // The deprecated top-level msgs too: the EVM burn as its one entry, none for the two-message Noble burn.
       const evmMsgs = (fx.response.body as { msgs?: unknown[] }).msgs;
@@ -118,20 +122,21 @@ describe('CCTP smart relay', () => {
   });
 
   it('Ethereum to Noble: the relayer pulls burn + fee (approval), burns the delivered amount, pays itself the fee', async () => {
-    const res = await post(
+    const { route, txs } = (await relayedIntoNoble(
       t.app,
-      '/v2/fungible/msgs_direct',
-      fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request,
-    );
-    const { route, txs } = res.json();
-    const tx = txs[0].evm_tx;
+      fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request as never,
+    )) as unknown as {
+      route: { estimated_amount_out: string; estimated_fees: { amount: string }[] };
+      txs: { evm_tx: { data: string; required_erc20_approvals: { amount: string }[] } }[];
+    };
+    const tx = txs[0]!.evm_tx;
     const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${tx.data}` });
     if (call.functionName !== 'requestCCTPTransferWithCaller') throw new Error(call.functionName);
     const [transferAmount, domain, , , feeAmount] = call.args;
     expect(domain).toBe(4);
     expect(transferAmount).toBe(BigInt(route.estimated_amount_out));
-    expect(feeAmount).toBe(BigInt(route.estimated_fees[0].amount));
-    expect(BigInt(tx.required_erc20_approvals[0].amount)).toBe(transferAmount + feeAmount);
+    expect(feeAmount).toBe(BigInt(route.estimated_fees[0]!.amount));
+    expect(BigInt(tx.required_erc20_approvals[0]!.amount)).toBe(transferAmount + feeAmount);
   });
 
   it('Noble to Ethereum: the burn + the fee bank send = the amount the user signs for', async () => {
@@ -151,6 +156,22 @@ describe('CCTP smart relay', () => {
     expect(route.estimated_fees).toEqual([]);
     expect(route.estimated_amount_out).toBe(route.amount_in);
     expect(route.operations[0].cctp_transfer.smart_relay).toBe(false);
+  });
+
+  it("Ethereum to Noble with smart_relay on is the free burn Noble's relayers mint, not Skip's relayer for a fee", async () => {
+    const res = await post(
+      t.app,
+      '/v2/fungible/msgs_direct',
+      fixture('msgs_direct-ethereum-usdc-to-noble-cctp').request,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.operations).toHaveLength(1);
+    expect(route.operations[0].cctp_transfer.smart_relay).toBe(false);
+    expect(route.estimated_fees).toEqual([]);
+    expect(route.estimated_amount_out).toBe(route.amount_in);
+    // Circle's TokenMessenger, not Skip's CCTPRelayer.
+    expect(txs[0].evm_tx.to).toBe(cctpConfig().tokenMessenger.get('1'));
   });
 
   it("lanes into Noble without Skip's relayer (Base to Noble) stay unrelayed with smart_relay on: Noble's relayers mint", async () => {
