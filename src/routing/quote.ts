@@ -106,9 +106,10 @@ function multiTxAnswer(ctx: QuoteContext, q: RouteQuery): ApiError | undefined {
 /**
  * The planner found no single-transaction route at all and a multi-transaction one exists: the MULTI_TX_REQUIRED
  * error, naming the safe route's shape — or, when no route of any shape passes price safety (and the caller did not
- * allow unsafe routes), the best one's safety error.
+ * allow unsafe routes), the best one's safety error. /junction/routes answers its planning errors through it too, so
+ * both endpoints give the same error.
  */
-function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unknown {
+export function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unknown {
   if (!(err instanceof NoRouteError) || !err.facts.multiTxRefused || q.allowMultiTx) return err;
   let ranked: PlannedRoute[];
   try {
