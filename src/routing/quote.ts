@@ -122,7 +122,7 @@ export function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown)
   if (safe)
     return noRouteError({
       ...err.facts,
-      bestSafeRoute: `the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
+      bestSafeRoute: `the best route that ${safe.judged.verdict.kind === 'ok' ? 'passes price safety' : 'allow_unsafe accepts (it fails price safety)'} has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
     });
   const first = judged[0]?.judged.verdict;
   return first?.kind === 'error' ? first.error : err;
