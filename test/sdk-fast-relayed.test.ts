@@ -126,7 +126,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     expect(d!.route!.estimatedFees![0]).toMatchObject({
       feeType: 'SMART_RELAY',
       chainId: 'noble-1',
-      amount: '40000000',
+      amount: '1000000',
     });
   });
 
