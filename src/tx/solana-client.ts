@@ -8,7 +8,7 @@ import bs58 from 'bs58';
 import { solanaWeb3 } from '../messages/svm/web3.js';
 import { UpstreamError, type EndpointPool } from './upstream.js';
 import { cappedFetch } from '../upstream-answer.js';
-import type { IncludedTx } from './tracker.js';
+import type { IncludedTx, SolanaInstruction } from './tracker.js';
 
 /** The SPL Token program and Token-2022: every SPL token account belongs to one of them. */
 const TOKEN_PROGRAMS = [
@@ -76,6 +76,14 @@ export class SolanaClient {
     const time = await this.pool
       .run(async (url) => (await this.connection(url)).getBlockTime(status.slot))
       .catch(() => null);
+    // What a successful transaction did: a bridge's burn is an event its program emitted. A node that has the status
+    // but not yet the transaction answers null: looked at again on the next step, as if not included.
+    let instructions: SolanaInstruction[] = [];
+    if (status.err === null) {
+      const ran = await this.instructionsOf(signature);
+      if (!ran) return null;
+      instructions = ran;
+    }
     return {
       chainId: this.chainId,
       hash: signature,
@@ -86,7 +94,35 @@ export class SolanaClient {
       log: status.err === null ? '' : JSON.stringify(status.err),
       events: [],
       logs: [],
+      instructions,
     };
+  }
+
+  /**
+   * The instructions a transaction ran (getTransaction, versions 0 and legacy): each top-level instruction followed by
+   * the instructions it invoked, with their program ids resolved through the account keys (and the keys loaded from
+   * address lookup tables). Null while the node does not have the transaction.
+   */
+  private async instructionsOf(signature: string): Promise<SolanaInstruction[] | null> {
+    const tx = await this.pool.run(async (url) =>
+      (await this.connection(url)).getTransaction(signature, {
+        maxSupportedTransactionVersion: 0,
+        commitment: 'confirmed',
+      }),
+    );
+    if (!tx) return null;
+    const message = tx.transaction.message;
+    const keys = message.getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses ?? null });
+    const programOf = (index: number) => keys.get(index)?.toBase58() ?? '';
+    const inner = new Map((tx.meta?.innerInstructions ?? []).map((i) => [i.index, i.instructions]));
+    const out: SolanaInstruction[] = [];
+    message.compiledInstructions.forEach((ix, index) => {
+      out.push({ programId: programOf(ix.programIdIndex), data: ix.data });
+      for (const cpi of inner.get(index) ?? []) {
+        out.push({ programId: programOf(cpi.programIdIndex), data: bs58.decode(cpi.data) });
+      }
+    });
+    return out;
   }
 
   /**

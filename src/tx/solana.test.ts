@@ -17,6 +17,7 @@ import { StatusResponse, TxRefResponse } from '../wire/tx.js';
 import { expectError, okBody, post } from '../http/test-helpers/app.js';
 import { sqliteTestStore, type TestStore } from '../auth/test-helpers/servers.js';
 import { testTxService, tickSteps } from './test-helpers/service.js';
+import { getTransactionResult } from './test-helpers/solana-transaction.js';
 import type { TxService } from './service.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -24,6 +25,7 @@ const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const owner = Keypair.generate();
 const sent = new Map<string, 'processed' | 'confirmed'>();
 const calls: string[] = [];
+const signedTxs = new Map<string, Buffer>();
 
 const rpc = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -81,6 +83,7 @@ const rpc = http.createServer((req, res) => {
         const bytes = Buffer.from(call.params[0] as string, 'base64');
         const signature = bs58.encode(bytes.subarray(1, 65));
         sent.set(signature, 'processed');
+        signedTxs.set(signature, bytes);
         result = signature;
         break;
       }
@@ -106,6 +109,11 @@ const rpc = http.createServer((req, res) => {
       case 'getBlockTime':
         result = 1_763_856_000;
         break;
+      case 'getTransaction': {
+        const bytes = signedTxs.get(call.params[0] as string);
+        result = bytes ? getTransactionResult(bytes, { slot: 310_000_100, blockTime: 1_763_856_000 }) : null;
+        break;
+      }
       default:
         res
           .writeHead(200, { 'content-type': 'application/json' })
@@ -204,6 +212,8 @@ describe('Solana', () => {
       transfers: [{ state: 'STATE_COMPLETED_SUCCESS' }],
     });
     expect(calls).toContain('sendTransaction');
+    // Read to see what it did: a transfer of SOL starts no bridge transfer.
+    expect(calls).toContain('getTransaction');
   });
 
   it('refuses what is not a signed Solana transaction', async () => {

@@ -39,6 +39,16 @@ export interface IncludedTx {
   logs: EvmLog[];
   /** EVM chains: the called address (null for a deployment). */
   to?: string | null;
+  /**
+   * Solana: every instruction the transaction ran, its own and those its programs invoked (CPIs), in execution order:
+   * Anchor programs emit their events as such self-invocations (`emit_cpi!`), so this is where a burn is seen.
+   */
+  instructions?: SolanaInstruction[];
+}
+
+export interface SolanaInstruction {
+  programId: string;
+  data: Uint8Array;
 }
 
 export interface TrackerEnv {

@@ -37,6 +37,7 @@ import { attr } from '../../tx/cosmos-client.js';
 import type { CctpLeg, CctpMessageRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
 import { claimStep, minterOf } from './claim.js';
+import { solanaBurnMessages } from './solana-burn-event.js';
 import { advanceForward, forwardOf, forwardStep } from './forwarding-track.js';
 import { joinUrl, requestJson, UpstreamError } from '../../tx/upstream.js';
 import { hostOf, observeUpstream, outcomeOf } from '../../upstream-calls.js';
@@ -113,7 +114,10 @@ export function decodeMessage(bytes: Uint8Array): CctpMessageRef | null {
   };
 }
 
-/** The messages a transaction emitted (EVM MessageSent logs of Circle's transmitters, Noble's MessageSent events). */
+/**
+ * The messages a transaction emitted (EVM MessageSent logs of Circle's transmitters, Noble's MessageSent events, the
+ * burns of Solana's programs).
+ */
 function messagesOf(tx: IncludedTx): Uint8Array[] {
   const c = cctpFacts().contracts;
   const out: Uint8Array[] = [];
@@ -135,6 +139,15 @@ function messagesOf(tx: IncludedTx): Uint8Array[] {
     } catch {
       // another event of the transmitter
     }
+  }
+  // Solana: the DepositForBurn events its TokenMessengerMinter programs emitted (./solana-burn-event.ts).
+  const solanaDomain = cctpFacts().domains.cctp_domain[tx.chainId];
+  if (tx.instructions && solanaDomain !== undefined) {
+    const programs = {
+      tokenMessengerMinter: c.solana.token_messenger_minter,
+      tokenMessengerMinterV2: c.solana.token_messenger_minter_v2,
+    };
+    out.push(...solanaBurnMessages(tx.instructions, programs, solanaDomain));
   }
   for (const e of tx.events) {
     if (e.type !== 'circle.cctp.v1.MessageSent') continue;
@@ -251,6 +264,22 @@ export const cctpTracker: BridgeTracker<CctpLeg> = {
       },
       origin: { chain_id: leg.from_chain_id, denom: leg.source_denom, amount: leg.message.amount },
     };
+  },
+
+  /**
+   * A Solana transaction that ran a CCTP program but whose burn event could not be read (a layout this version does
+   * not know) moved USDC Junction cannot follow: it is kept pending until the CCTP deadline, never a success.
+   */
+  recognises(tx: IncludedTx) {
+    const s = cctpFacts().contracts.solana;
+    const programs = [
+      s.token_messenger_minter,
+      s.token_messenger_minter_v2,
+      s.message_transmitter,
+      s.message_transmitter_v2,
+    ];
+    if (!tx.instructions?.some((ix) => programs.includes(ix.programId))) return null;
+    return { bridge: 'cctp', emitted: true };
   },
 };
 
