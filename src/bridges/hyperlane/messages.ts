@@ -49,7 +49,7 @@ export function evmTransferRemoteTx(
   };
 }
 
-export const MSG_REMOTE_TRANSFER_TYPE_URL = '/hyperlane.warp.v1.MsgRemoteTransfer';
+const MSG_REMOTE_TRANSFER_TYPE_URL = '/hyperlane.warp.v1.MsgRemoteTransfer';
 
 /**
  * The message's JSON, fields in proto order with the proto's names. Token id and recipient are HexAddress custom types:

@@ -13,7 +13,7 @@ import type { CosmosEvent } from '../../../tx/tracker.js';
 
 export const CELESTIA_DOMAIN = 1128614981;
 /** Celestia's mailbox id (chains/celestia/addresses.yaml `mailbox`). */
-export const CELESTIA_MAILBOX = '0x68797065726c616e650000000000000000000000000000000000000000000000';
+const CELESTIA_MAILBOX = '0x68797065726c616e650000000000000000000000000000000000000000000000';
 /** The TIA collateral tokens of Celestia's warp module: connected to Ethereum (0), Base (1) and Arbitrum's TIA.n (5). */
 export const CELESTIA_TOKEN = {
   '1': '0x726f757465725f61707000000000000000000000000000010000000000000000',
