@@ -269,7 +269,7 @@ export const SETTINGS = {
     env: 'OPINIT_EXECUTOR_URLS',
     kind: 'string?',
     default: undefined,
-    help: 'OPinit executor (opinit-bots) per rollup, "rave-1=https://executor...,yominet-1=..." (GET /withdrawal/{sequence}); the OPinit tracker builds the ready-to-sign MsgFinalizeTokenWithdrawal of a claimable withdrawal from its proof; rollups without one get the claim step without a transaction',
+    help: 'OPinit executor (opinit-bots) per rollup, "yominet-1=https://executor...,<rollup>=..." (GET /withdrawal/{sequence}); the OPinit tracker builds the ready-to-sign MsgFinalizeTokenWithdrawal of a claimable withdrawal from its proof; rollups without one get the claim step without a transaction',
   },
   txWorker: {
     env: 'TX_WORKER',

@@ -76,7 +76,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     expect(r!.txsRequired).toBe(2);
   });
 
-  it('smartRelay: true — CCTP from Ethereum to Noble carries a SMART_RELAY fee and calls the relayer contract', async () => {
+  it("smartRelay: true — CCTP from Ethereum to Noble is the free burn Noble's relayers mint, not Skip's relayer for a fee", async () => {
     const r = await route({
       sourceAssetDenom: USDC_ETHEREUM,
       sourceAssetChainId: '1',
@@ -85,24 +85,14 @@ describe('@skip-go/client on the fast and relayed rails', () => {
       amountIn: '12000000',
       smartRelay: true,
     });
-    expect(r!.estimatedFees).toEqual([
-      expect.objectContaining({
-        feeType: 'SMART_RELAY',
-        bridgeId: 'CCTP',
-        amount: '360000',
-        chainId: '1',
-        txIndex: 0,
-        operationIndex: 0,
-        feeBehavior: 'FEE_BEHAVIOR_DEDUCTED',
-      }),
-    ]);
-    expect(BigInt(r!.amountIn)).toBe(BigInt(r!.estimatedAmountOut) + 360000n);
+    expect(r!.estimatedFees).toEqual([]);
+    expect(r!.estimatedAmountOut).toBe('12000000');
     const tx = evmTxOf(await messagesFor(r!, addressOf));
-    // Skip's relayer of its June 2025 deployment (data/contracts.json cctp.skip_relayer), not the 2024 proxy.
-    expect(tx.to).toBe('0xf33e750336e9C0D4E2f4c0D450d753030693CC71');
-    expect(tx.data?.startsWith('d77d6ec0')).toBe(true); // requestCCTPTransferWithCaller
+    // Circle's TokenMessenger (data/contracts.json cctp.token_messenger_v1), depositForBurn without a caller.
+    expect(tx.to).toBe('0xBd3fa81B58Ba92a82136038B25aDec7066af3155');
+    expect(tx.data?.startsWith('6fd3504e')).toBe(true);
     expect(tx.requiredErc20Approvals).toEqual([
-      { tokenContract: USDC_ETHEREUM, spender: '0xf33e750336e9C0D4E2f4c0D450d753030693CC71', amount: '12000000' },
+      { tokenContract: USDC_ETHEREUM, spender: '0xBd3fa81B58Ba92a82136038B25aDec7066af3155', amount: '12000000' },
     ]);
   });
 
@@ -126,7 +116,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     expect(d!.route!.estimatedFees![0]).toMatchObject({
       feeType: 'SMART_RELAY',
       chainId: 'noble-1',
-      amount: '40000000',
+      amount: '1000000',
     });
   });
 

@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { EVM_USER, messagesFor, useSdkServer } from './sdk-server.js';
 import { BridgeType, route } from '@skip-go/client';
+import { servingRetiredHyperlaneChains } from '../src/bridges/hyperlane/test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 const server = useSdkServer();
 const { addressOf } = server;

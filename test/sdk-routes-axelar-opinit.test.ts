@@ -13,7 +13,7 @@ useSdkServer();
 const ADDRESSES: Record<string, string> = {
   'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
   'interwoven-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
-  'rave-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
+  'yominet-1': 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49',
   '1': EVM_USER,
 };
 
@@ -106,16 +106,16 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     ]);
   });
 
-  it('OPinit: INIT from Initia to Rave, an opInitTransfer operation and a MsgInitiateTokenDeposit', async () => {
+  it('OPinit: INIT from Initia to Yominet, an opInitTransfer operation and a MsgInitiateTokenDeposit', async () => {
     const r = await route({
       sourceAssetDenom: 'uinit',
       sourceAssetChainId: 'interwoven-1',
-      destAssetDenom: l2Denom(17n, 'uinit'),
-      destAssetChainId: 'rave-1',
+      destAssetDenom: l2Denom(11n, 'uinit'),
+      destAssetChainId: 'yominet-1',
       amountIn: '1000000',
     });
     expect(r!.operations[0]).toMatchObject({
-      opInitTransfer: { fromChainId: 'interwoven-1', toChainId: 'rave-1', opInitBridgeId: '17', bridgeId: 'OPINIT' },
+      opInitTransfer: { fromChainId: 'interwoven-1', toChainId: 'yominet-1', opInitBridgeId: '11', bridgeId: 'OPINIT' },
       txIndex: 0,
     });
     const m = await roundTrip(r!);
@@ -124,8 +124,8 @@ describe('@skip-go/client against Junction: Axelar and OPinit', () => {
     const msg = 'cosmosTx' in tx ? JSON.parse(tx.cosmosTx.msgs![0]!.msg!) : undefined;
     expect(msg).toEqual({
       sender: ADDRESSES['interwoven-1'],
-      bridge_id: '17',
-      to: ADDRESSES['rave-1'],
+      bridge_id: '11',
+      to: ADDRESSES['yominet-1'],
       amount: { denom: 'uinit', amount: '1000000' },
     });
   });

@@ -7,6 +7,10 @@ import { buildTestApp, okBody, post, type TestApp } from '../http/test-helpers/a
 import { MsgsDirectResponse } from '../wire/msgs.js';
 import { Route } from '../wire/route.js';
 import { userAddress } from '../test-helpers/registry.js';
+import { servingRetiredHyperlaneChains } from './hyperlane/test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 let t: TestApp;
 beforeAll(async () => {

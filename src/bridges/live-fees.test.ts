@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, encodeAbiParameters, encodeFunctionData, parseAbi, type Hex } from 'viem';
 import { clearLiveFee, ethCall, liveFeeOf, LiveFeeRefresher, type LiveFeeProbe } from './live-fees.js';
 import type { Lane } from './types.js';
+import { servingRetiredHyperlaneChains } from './hyperlane/test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 const ABI = parseAbi(['function quoteGasPayment(uint32 destination) view returns (uint256)']);
 const ROUTER = '0x00000000000000000000000000000000000000aa';

@@ -145,18 +145,16 @@ export interface EvmSwapCall {
 }
 
 /**
- * A swap a contract runs on an EVM chain with all the tokens a lane delivers to it (Skip's AxelarHandler Swap
- * command): its pool segments in order, each swapping the whole output of the one before through the chain's
- * SwapRouter02; the minimum the last one must give; whether that output (the wrapped native token) is unwrapped.
+ * A swap a contract runs on an EVM chain with the tokens a lane delivers to it (Skip's AxelarHandler Swap command):
+ * the token it pays out (the zero address: the native token) and the calldata it hands its swap router as it is,
+ * which swaps the amount the lane surely delivers and checks the minimum; the handler sends the output, and any input
+ * the calldata left, to the recipient.
  */
 export interface EvmSwapAfter {
-  segments: readonly EvmSwapSegment[];
+  tokenOut: `0x${string}`;
+  calldata: `0x${string}`;
   minAmountOut: bigint;
-  unwrapOut: boolean;
 }
-
-/** A run of V3 pools (path: token, fee, token, ... packed) or of V2 pairs (the tokens in order). */
-type EvmSwapSegment = { kind: 'v3'; path: `0x${string}` } | { kind: 'v2'; tokens: readonly `0x${string}`[] };
 
 /** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 /** A lane whose source message is one ICS-20 transfer (LaneBridge.ics20). */

@@ -8,12 +8,25 @@ import { isAddress } from 'viem';
 import { invalidArgument } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 
+function looksBech32(address: string): boolean {
+  try {
+    bech32.decode(address.toLowerCase(), 1023);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function addressProblem(registry: Registry, chainId: string, address: string): string | undefined {
   const chain = registry.chain(chainId);
   if (!chain) return `unknown chain ${chainId}`;
   if (address === '') return 'empty address';
   switch (chain.wire.chain_type) {
     case 'cosmos': {
+      // An address list in the wrong order (the EVM address where a Cosmos chain is expected) is a common mistake:
+      // say so rather than "mixes upper and lower case" or a bech32 checksum error.
+      if (/^0x[0-9a-fA-F]{40}$/.test(address))
+        return `an EVM address (0x…) where ${chainId} takes a bech32 address with prefix "${chain.wire.bech32_prefix}"`;
       if (address !== address.toLowerCase() && address !== address.toUpperCase())
         return 'bech32 address mixes upper and lower case';
       let decoded;
@@ -30,8 +43,9 @@ export function addressProblem(registry: Registry, chainId: string, address: str
       return undefined;
     }
     case 'evm':
-      return isAddress(address)
-        ? undefined
+      if (isAddress(address)) return undefined;
+      return looksBech32(address)
+        ? `a bech32 address where ${chainId} takes an EVM address (0x + 40 hex digits)`
         : 'not a valid EVM address (0x + 40 hex digits, EIP-55 checksum if mixed case)';
     case 'svm': {
       try {

@@ -97,7 +97,7 @@ describe('deadlines of a multi-transaction route', () => {
         amount_in: '300000000',
         allow_multi_tx: true,
         allow_swaps: false,
-        // The 40 USDC relaying fee into Ethereum is over the safety threshold at this size: not what is tested here.
+        // Price safety (the relaying fees into Ethereum against this size) is not what is tested here.
         allow_unsafe: true,
         bridges: ['CCTP', 'AXELAR'],
       }),

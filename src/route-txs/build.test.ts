@@ -14,7 +14,7 @@ import {
   testRegistry,
   userAddress,
 } from '../test-helpers/registry.js';
-import { addressesFromList } from '../messages/address.js';
+import { addressesFromList, addressProblem } from '../messages/address.js';
 import { buildMessages, parseSlippagePpm, type MessageOptions } from './build.js';
 import { parseAffiliates } from './affiliates.js';
 import { BRIDGE_SET } from '../bridges/index.js';
@@ -376,6 +376,12 @@ describe('addresses', () => {
     [[hub, osmo.slice(0, -1) + (osmo.endsWith('q') ? 'p' : 'q')], /chain osmosis-1 .*not a valid bech32 address/],
     [[hub, ''], /chain osmosis-1 .*empty address/],
     [[hub, osmo.toUpperCase().slice(0, 10) + osmo.slice(10)], /mixes upper and lower case/],
+    // The address list in the wrong order: an EVM address given for a Cosmos chain used to be refused as "mixes upper
+    // and lower case" (its EIP-55 checksum), which hides the mistake.
+    [
+      [hub, '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5'],
+      /chain osmosis-1 .*an EVM address \(0x…\) where osmosis-1 takes a bech32 address with prefix "osmo"/,
+    ],
   ])('rejects %o', (list, message) => {
     const err = (() => {
       try {
@@ -387,6 +393,14 @@ describe('addresses', () => {
     })();
     expect(err.code).toBe(3);
     expect(err.message).toMatch(message);
+  });
+
+  it('says a Cosmos address given for an EVM chain is one', () => {
+    expect(addressProblem(registry, '1', osmo)).toBe(
+      'a bech32 address where 1 takes an EVM address (0x + 40 hex digits)',
+    );
+    expect(addressProblem(registry, '1', '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5')).toBeUndefined();
+    expect(addressProblem(registry, '1', '0x1234')).toMatch(/^not a valid EVM address/);
   });
 });
 

@@ -480,7 +480,7 @@ function carriedSwap(step: Step, i: number, amounts: Commitments, opts: MessageO
     throw invalidArgument(
       `invalid chain_ids_to_affiliates.${swap.chainId}: the route's last swap runs on arrival in Skip's AxelarHandler, whose Swap command pays no affiliate`,
     );
-  return evmSwapAfter(swap, amounts.routerMin[i]!);
+  return evmSwapAfter(swap, amounts.input[i]!, amounts.routerMin[i]!);
 }
 
 /**

@@ -10,7 +10,7 @@ import { formatUsd, usdValueOf } from '../pricing/index.js';
 import type { RankedRoute, RouteRanking } from '../wire/alternatives.js';
 import { planCandidates, type Candidate } from './engine.js';
 import { gasToHold } from './gas/gas-to-hold.js';
-import { judgeRoute, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
+import { judgeRoute, noSingleTxAnswer, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
 import { txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
 
 const MAX_ALTERNATIVES = 5;
@@ -144,7 +144,14 @@ function offerFewerSignatures(ctx: QuoteContext, q: RouteQuery, candidates: Cand
  * the first is the route quoteRoute picks, so both endpoints agree.
  */
 export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRoute[] {
-  const candidates = planCandidates(ctx, q);
+  let candidates: Candidate[];
+  try {
+    candidates = planCandidates(ctx, q);
+  } catch (err) {
+    // As quoteRoute answers a planning error: no single-transaction route, and no route of any shape passes price
+    // safety, is that route's safety error, not MULTI_TX_REQUIRED.
+    throw noSingleTxAnswer(ctx, q, err);
+  }
   const chosen = quoteRoute(
     ctx,
     q,

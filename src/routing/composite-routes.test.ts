@@ -92,19 +92,19 @@ describe('composite routes', () => {
     expect(res.json().message).toMatch(/^no single-tx routes found/);
   });
 
-  it('INIT on Osmosis to Rave: an IBC transfer to Initia, then the OPinit deposit (two transactions)', async () => {
+  it('INIT on Osmosis to Yominet: an IBC transfer to Initia, then the OPinit deposit (two transactions)', async () => {
     const user = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
     const res = await post(t.app, '/v2/fungible/msgs_direct', {
       source_asset_chain_id: 'osmosis-1',
       source_asset_denom: 'ibc/DD7EA9AF1E58E9FDD7F9810976817E203D5B87BAEF7AEA592FA34DF73310620B',
-      dest_asset_chain_id: 'rave-1',
-      dest_asset_denom: l2Denom(17n, 'uinit'),
+      dest_asset_chain_id: 'yominet-1',
+      dest_asset_denom: l2Denom(11n, 'uinit'),
       amount_in: '3000000',
       allow_multi_tx: true,
       chain_ids_to_addresses: {
         'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
         'interwoven-1': user,
-        'rave-1': user,
+        'yominet-1': user,
       },
     });
     expect(res.statusCode, res.body).toBe(200);

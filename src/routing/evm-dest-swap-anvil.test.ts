@@ -3,15 +3,27 @@
  * smart_swap_options.evm_swaps is one transaction, an ICS-20 transfer to Axelar whose GMP memo asks Skip's
  * AxelarHandler on Ethereum for its Swap command. Axelar's delivery is run as its validators and relayers do it
  * (the gateway from @axelar-network/axelar-cgp-solidity approves the call with mint, then executeWithToken on the
- * handler: the tests' stand-in, src/test-helpers/evm/AxelarHandlerStandIn.sol), and the handler swaps through Uniswap's
- * SwapRouter02 (from npm, at its mainnet address) over the pools the payload names — created from npm's
- * UniswapV3Factory with the shipped pools' state (data/pools/evm-1.json: the price and the 40 initialized ticks each
- * side of it) — then unwraps the WETH and pays the recipient. The ETH received equals Junction's quote to the unit.
+ * handler: the tests' stand-in, src/test-helpers/evm/AxelarHandlerStandIn.sol, which decodes the Swap command as
+ * Skip's deployed handler does), and the handler calls Uniswap's SwapRouter02 (from npm, at its mainnet address) with
+ * the calldata the payload carries, over pools created from npm's UniswapV3Factory with the shipped pools' state
+ * (data/pools/evm-1.json: the price and the 40 initialized ticks each side of it); the router unwraps the WETH to the
+ * handler, which pays the recipient. The ETH received equals Junction's quote to the unit.
  * The handler's swap router is SwapRouter02 here (test-helpers/axelar-handler-router.ts): today's deployed handlers
  * call Skip's SkipGoSwapRouter, and Junction then leaves the swap a transaction of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, decodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi } from 'viem';
+import {
+  bytesToHex,
+  decodeAbiParameters,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  keccak256,
+  parseAbi,
+  zeroAddress as ZERO_ADDRESS,
+  type Hex,
+} from 'viem';
+import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { axelarConfig } from '../bridges/axelar/config.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
@@ -94,18 +106,22 @@ describe('axlUSDC on Osmosis → ETH on Ethereum: the swap rides in Axelar’s c
     const payload = bytesToHex(Uint8Array.from(memo.payload));
     const [command, data] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], payload);
     expect(command).toBe(2); // Swap
-    const [destination, amountOutMin, unwrapOut, swaps] = decodeAbiParameters(
-      [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }, { type: 'bytes[]' }],
+    // As Skip's deployed handler decodes it: (tokenOut, destination, calldata for its swap router).
+    const [tokenOut, destination, swapCalldata] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'bytes' }],
       data,
     );
     const swap = route.operations[1].evm_swap;
     expect(destination).toBe(RECIPIENT);
-    expect(unwrapOut).toBe(true);
-    expect(amountOutMin).toBe(BigInt(swap.amount_out) - BigInt(swap.amount_out) / 100n);
-    expect(swaps).toHaveLength(1);
-    const [fn, swapPayload] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], swaps[0]!);
-    expect(fn).toBe(1); // exactInput
-    const [path] = decodeAbiParameters([{ type: 'bytes' }], swapPayload);
+    expect(tokenOut).toBe(ZERO_ADDRESS); // ether: the router unwraps to the handler, which sends it on
+    const routed = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: swapCalldata });
+    if (routed.functionName !== 'multicall') throw new Error(routed.functionName);
+    const [exact, unwrap] = (routed.args as readonly [readonly Hex[]])[0].map((d) =>
+      decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: d }),
+    );
+    if (exact?.functionName !== 'exactInput' || unwrap?.functionName !== 'unwrapWETH9') throw new Error('calls');
+    expect(unwrap.args[0]).toBe(BigInt(swap.amount_out) - BigInt(swap.amount_out) / 100n);
+    const { path } = exact.args[0];
     await createRecordedHops(u, v3PathHops(path), new Set([chain.wrappedNative, usdc]));
 
     // Axelar takes its fee out of the transfer and calls the handler with the rest: what the swap was quoted on.

@@ -35,27 +35,23 @@ const request = {
 const kinds = (r: { operations: object[] }) =>
   r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
-/** The Swap command of the memo's payload: (destination, amountOutMin, unwrapOut, [(function, payload)]). */
+/**
+ * The Swap command of the memo's payload as Skip's deployed AxelarHandler decodes it (skip-mev/skip-go-evm-contracts
+ * AxelarHandler/src/AxelarHandler.sol _executeWithToken at 5ace524, the implementation behind the June 2025 proxies):
+ * ABI (uint8 command, bytes data), data = ABI (address tokenOut, address destination, bytes swapCalldata), the
+ * calldata going to the handler's swap router as it is (libraries/SkipSwapRouter.sol swap).
+ */
 function swapCommand(memo: string) {
   const { payload } = JSON.parse(memo) as { payload: number[] };
   const [command, data] = decodeAbiParameters(
     [{ type: 'uint8' }, { type: 'bytes' }],
     bytesToHex(Uint8Array.from(payload)),
   );
-  const [destination, amountOutMin, unwrapOut, swaps] = decodeAbiParameters(
-    [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }, { type: 'bytes[]' }],
+  const [tokenOut, destination, swapCalldata] = decodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'bytes' }],
     data,
   );
-  return {
-    command,
-    destination,
-    amountOutMin,
-    unwrapOut,
-    swaps: swaps.map((s) => {
-      const [fn, p] = decodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], s);
-      return { fn, path: decodeAbiParameters([{ type: 'bytes' }], p)[0] };
-    }),
-  };
+  return { command, tokenOut, destination, swapCalldata };
 }
 
 describe('with today’s handlers (SkipGoSwapRouter behind them)', () => {
@@ -114,16 +110,22 @@ describe('a destination EVM swap carried by Axelar, the handler routing through 
     expect(getAddress(memo.destination_address)).toBe(getAddress(axelarConfig().handler.get('1')!));
     const cmd = swapCommand(msg.memo);
     const swap = r.operations[1].evm_swap;
-    expect(cmd).toMatchObject({ command: 2, destination: EVM_USER, unwrapOut: false });
-    // The caller's 2 % slippage on the quoted output.
-    expect(cmd.amountOutMin).toBe(BigInt(swap.amount_out) - (BigInt(swap.amount_out) * 2n) / 100n);
-    // The same pools as the route's own swap_calldata.
+    expect(cmd).toMatchObject({ command: 2, tokenOut: getAddress(LINK), destination: EVM_USER });
+    // SwapRouter02 calldata for the handler's router: the amount the lane delivers, paid to its caller (the handler,
+    // which sends the output on), the caller's 2 % slippage on the quoted output, and the route's own pools.
+    const routed = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: cmd.swapCalldata });
+    if (routed.functionName !== 'exactInput') throw new Error(routed.functionName);
     const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${swap.swap_calldata}` as Hex });
     if (call.functionName !== 'exactInput') throw new Error(call.functionName);
-    expect(cmd.swaps).toEqual([{ fn: 1, path: call.args[0].path }]);
+    expect(routed.args[0]).toEqual({
+      path: call.args[0].path,
+      recipient: '0x0000000000000000000000000000000000000001',
+      amountIn: BigInt(swap.amount_in),
+      amountOutMinimum: BigInt(swap.amount_out) - (BigInt(swap.amount_out) * 2n) / 100n,
+    });
   });
 
-  it('to the native token: the handler unwraps (unwrapOut), the lane delivers the token as it is', async () => {
+  it('to the native token: the router unwraps to the handler, the lane delivers the token as it is', async () => {
     const res = await post(t.app, '/v2/fungible/msgs_direct', {
       ...request,
       dest_asset_denom: 'ethereum-native',
@@ -134,6 +136,17 @@ describe('a destination EVM swap carried by Axelar, the handler routing through 
     expect(kinds(route)).toEqual(['axelar_transfer', 'evm_swap']);
     expect(route.operations[0].axelar_transfer.should_unwrap).toBe(false);
     const cmd = swapCommand((JSON.parse(txs[0].cosmos_tx.msgs[0].msg) as { memo: string }).memo);
-    expect(cmd).toMatchObject({ command: 2, unwrapOut: true });
+    // The native token out: tokenOut zero, and the router unwraps to its caller, the handler, which sends the ether.
+    expect(cmd).toMatchObject({
+      command: 2,
+      tokenOut: '0x0000000000000000000000000000000000000000',
+      destination: EVM_USER,
+    });
+    const routed = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: cmd.swapCalldata });
+    expect(routed.functionName).toBe('multicall');
+    const inner = (routed.args as readonly [readonly Hex[]])[0].map(
+      (d) => decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: d }).functionName,
+    );
+    expect(inner[inner.length - 1]).toBe('unwrapWETH9');
   });
 });

@@ -13,7 +13,7 @@ import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
 import { ConstantProductPool } from '../venues/uniswap/v2-pool.js';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
-import { routerCall, routerExecutes, routerSegments, type RouterCall } from '../venues/uniswap/router-calldata.js';
+import { routerCall, routerExecutes, type RouterCall } from '../venues/uniswap/router-calldata.js';
 import type { EvmSwapRecord } from '../wire/operation.js';
 import type { SwapStep } from './types.js';
 
@@ -157,17 +157,20 @@ export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
 }
 
 /**
- * The swap as a contract on the destination runs it with what a lane delivers (Skip's AxelarHandler Swap command):
- * one path only (the handler chains swaps, it cannot split), every unit that arrives swapped, `minOut` checked at the
- * end, the wrapped native token unwrapped when the route delivers the native one.
+ * The swap as a contract on the destination runs it with what a lane delivers (Skip's AxelarHandler Swap command,
+ * whose router is SwapRouter02 where Junction routes it): one path only (the calldata is one router call),
+ * `amountIn` (what the lane surely delivers) swapped and `minOut` checked by the router, the output paid to the
+ * router's caller (the handler: MSG_SENDER), unwrapped to it when the route delivers the native token, which the
+ * handler then sends on as ether (tokenOut zero).
  */
-export function evmSwapAfter(step: SwapStep, minOut: bigint): EvmSwapAfter {
+export function evmSwapAfter(step: SwapStep, amountIn: bigint, minOut: bigint): EvmSwapAfter {
   const [route, ...more] = step.routes;
   if (!route || more.length > 0) throw new Error('a destination EVM swap carried by a lane takes one path');
+  const call = evmRouterCall(step, amountIn, minOut);
   return {
-    segments: routerSegments(route.path),
+    tokenOut: (uniswapChain(step.chainId)?.nativeDenom === step.denomOut ? ZERO_ADDRESS : step.denomOut) as Hex,
+    calldata: call.data,
     minAmountOut: minOut,
-    unwrapOut: uniswapChain(step.chainId)?.nativeDenom === step.denomOut,
   };
 }
 

@@ -90,11 +90,13 @@ describe('no-route explanations', () => {
       },
     ],
     [
-      '1 unit of USDC Ethereum → Osmosis',
+      // Too little to pay any relaying fee; the plain burn into Ethereum nobody mints for the user.
+      '1 unit of USDC Noble → Ethereum',
       {
-        source_asset_chain_id: '1',
-        source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        dest_asset_denom: USDC_ON_OSMOSIS,
+        source_asset_chain_id: 'noble-1',
+        source_asset_denom: 'uusdc',
+        dest_asset_chain_id: '1',
+        dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
         amount_in: '1',
       },
     ],

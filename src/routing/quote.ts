@@ -106,9 +106,10 @@ function multiTxAnswer(ctx: QuoteContext, q: RouteQuery): ApiError | undefined {
 /**
  * The planner found no single-transaction route at all and a multi-transaction one exists: the MULTI_TX_REQUIRED
  * error, naming the safe route's shape — or, when no route of any shape passes price safety (and the caller did not
- * allow unsafe routes), the best one's safety error.
+ * allow unsafe routes), the best one's safety error. /junction/routes answers its planning errors through it too, so
+ * both endpoints give the same error.
  */
-function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unknown {
+export function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unknown {
   if (!(err instanceof NoRouteError) || !err.facts.multiTxRefused || q.allowMultiTx) return err;
   let ranked: PlannedRoute[];
   try {
@@ -121,7 +122,7 @@ function noSingleTxAnswer(ctx: QuoteContext, q: RouteQuery, err: unknown): unkno
   if (safe)
     return noRouteError({
       ...err.facts,
-      bestSafeRoute: `the best route that passes price safety has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
+      bestSafeRoute: `the best route that ${safe.judged.verdict.kind === 'ok' ? 'passes price safety' : 'allow_unsafe accepts (it fails price safety)'} has ${txsRequired(safe.planned)} transactions: ${describeRouteShape(ctx.registry, safe.planned)}`,
     });
   const first = judged[0]?.judged.verdict;
   return first?.kind === 'error' ? first.error : err;

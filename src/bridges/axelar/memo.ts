@@ -9,7 +9,8 @@
  * packet is refunded). The call goes to Skip's AxelarHandler on the destination EVM chain, whose executeWithToken
  * decodes the payload as ABI `(uint8 command, bytes data)` (skip-mev/skip-go-evm-contracts AxelarHandler.sol, enum
  * Commands { SendToken, SendNative, Swap }): SendToken transfers the tokens to `abi.decode(data, (address))`,
- * SendNative unwraps them (WETH → ETH) first, Swap swaps them through the chain's router first. The memo's keys and their order are those of Skip's captured answer
+ * SendNative unwraps them (WETH → ETH) first, Swap swaps them through the handler's swap router (handlerSwapPayload).
+ * The memo's keys and their order are those of Skip's captured answer
  * (test/fixtures/skip-go-api/msgs-osmosis-to-ethereum-axelar.json).
  */
 import { encodeAbiParameters, hexToBytes, type Address } from 'viem';
@@ -22,9 +23,6 @@ const GMP_TYPE_CALL_WITH_TOKEN = 2;
 export const HANDLER_SEND_TOKEN = 0;
 export const HANDLER_SEND_NATIVE = 1;
 const HANDLER_SWAP = 2;
-/** The Swap command's swap functions Junction uses: 1 exactInput (V3 path), 2 swapExactTokensForTokens (V2 tokens). */
-const HANDLER_SWAP_EXACT_INPUT = 1;
-const HANDLER_SWAP_EXACT_TOKENS_FOR_TOKENS = 2;
 
 export interface GmpMemo {
   destination_chain: string;
@@ -41,27 +39,16 @@ export function handlerPayload(command: number, recipient: Address): Uint8Array 
 }
 
 /**
- * The Swap command: data = ABI `(address destination, uint256 amountOutMin, bool unwrapOut, bytes[] swaps)`, each swap
- * ABI `(uint8 function, bytes payload)`. The handler runs the swaps in order through its swap router, each with the
- * whole output of the one before (the first with every token that arrived; it puts the arrived token first in a V3
- * path), checks the minimum on the last output, and pays it to the destination (unwrapped when asked and it is the
- * wrapped native token); input it did not use goes to the destination too.
+ * The Swap command as Skip's deployed AxelarHandler decodes it (skip-mev/skip-go-evm-contracts AxelarHandler.sol
+ * _executeWithToken at 5ace524): data = ABI `(address tokenOut, address destination, bytes swapCalldata)`. The handler
+ * approves its swap router for all that arrived, calls it with the calldata as it is, and pays what its balance of
+ * `tokenOut` (the zero address: ether) gained to the destination, with any input the call left; if the call fails
+ * (below its minimum, say) it pays the arrived tokens to the destination unswapped.
  */
 export function handlerSwapPayload(recipient: Address, swap: EvmSwapAfter): Uint8Array {
-  const swaps = swap.segments.map((s) =>
-    s.kind === 'v3'
-      ? encodeAbiParameters(
-          [{ type: 'uint8' }, { type: 'bytes' }],
-          [HANDLER_SWAP_EXACT_INPUT, encodeAbiParameters([{ type: 'bytes' }], [s.path])],
-        )
-      : encodeAbiParameters(
-          [{ type: 'uint8' }, { type: 'bytes' }],
-          [HANDLER_SWAP_EXACT_TOKENS_FOR_TOKENS, encodeAbiParameters([{ type: 'address[]' }], [[...s.tokens]])],
-        ),
-  );
   const data = encodeAbiParameters(
-    [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }, { type: 'bytes[]' }],
-    [recipient, swap.minAmountOut, swap.unwrapOut, swaps],
+    [{ type: 'address' }, { type: 'address' }, { type: 'bytes' }],
+    [swap.tokenOut, recipient, swap.calldata],
   );
   return hexToBytes(encodeAbiParameters([{ type: 'uint8' }, { type: 'bytes' }], [HANDLER_SWAP, data]));
 }

@@ -217,9 +217,11 @@ export const cctpBridge: LaneBridge<CctpLane> = {
     // Every relayed lane has its unrelayed twin (lanes.ts).
     if (lane.relayed && !options.smartRelay)
       return { why: 'smart_relay is false: CCTP burns go unrelayed (no relaying fee)', twinOpen: true };
-    if (!lane.relayed && options.smartRelay && lane.relayedTwin)
+    // Unrelayed burns into Noble are minted by Noble's own CCTP relayers, for nothing: with smart_relay both forms
+    // stay open and the cost decides (the free one, unless an operator's figures make the relayed one faster).
+    // Anywhere else the user would have to mint, so smart_relay takes the relayed form where there is one.
+    if (!lane.relayed && options.smartRelay && lane.relayedTwin && lane.toChainId !== 'noble-1')
       return { why: 'smart_relay: the relayed form of the CCTP transfer is used', twinOpen: true };
-    // Unrelayed burns into Noble are minted by Noble's own CCTP relayers; anywhere else the user would have to.
     if (!lane.relayed && options.smartRelay && lane.toChainId !== 'noble-1')
       return {
         why: `smart_relay: nobody mints CCTP transfers on ${lane.toChainId} for the user (set smart_relay to false to submit the mint yourself)`,

@@ -10,7 +10,7 @@ import { bech32 } from 'bech32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, concat, decodeFunctionData, pad, sha256, stringToBytes, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
-import { CCTP_RELAYER_ABI } from './evm.js';
+import { TOKEN_MESSENGER_ABI } from './abi.js';
 import { onForwardingAccount, type ForwardingFields } from './forwarding-book.js';
 import { forwardingAccountBytes, forwardingAddress, registerAccountMsg } from './noble-forwarding.js';
 
@@ -103,7 +103,9 @@ describe('USDC Ethereum → USDC on Osmosis in one transaction (CCTP into a Nobl
     const { txs } = res.json();
     expect(txs).toHaveLength(1);
     expect(txs[0].operations_indices).toEqual([0, 1]);
-    const call = decodeFunctionData({ abi: CCTP_RELAYER_ABI, data: `0x${txs[0].evm_tx.data}` as Hex });
+    // The free burn through Circle's TokenMessenger: Noble's relayers mint into the forwarding account.
+    const call = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: `0x${txs[0].evm_tx.data}` as Hex });
+    expect(call.functionName).toBe('depositForBurn');
     const account = expected(channel, OSMO_USER, NOBLE_USER);
     expect(call.args[1]).toBe(4); // Noble
     expect(call.args[2]).toBe(pad(bytesToHex(Uint8Array.from(bech32.fromWords(bech32.decode(account).words)))));

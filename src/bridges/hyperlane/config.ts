@@ -16,6 +16,8 @@ export interface WarpEnd {
 export interface HyperlaneConfig {
   logoUri: string;
   routes: readonly { symbol: string; ends: readonly WarpEnd[] }[];
+  /** Chains Hyperlane's agents no longer serve (chain id → why): no lane starts or ends there. */
+  retiredChains: ReadonlyMap<string, string>;
   /** Interchain gas per directed pair `from>to`: paid to the source router on top of the amount. */
   gas(from: string, to: string): { denom: string; amount: bigint } | undefined;
   seconds(from: string, to: string): number;
@@ -27,6 +29,7 @@ interface File {
     symbol: string;
     ends: { chain_id: string; domain: number; router: string; standard: WarpStandard; denom: string }[];
   }[];
+  retired_chains?: Record<string, string>;
   interchain_gas: Record<string, { denom: string; amount: string }>;
   duration_seconds: Record<string, number> & { default: number };
 }
@@ -48,6 +51,7 @@ export function hyperlaneConfig(): HyperlaneConfig {
         denom: e.denom,
       })),
     })),
+    retiredChains: new Map(Object.entries(f.retired_chains ?? {})),
     gas: (from, to) => {
       const g = f.interchain_gas[`${from}>${to}`];
       return g ? { denom: g.denom, amount: BigInt(g.amount) } : undefined;

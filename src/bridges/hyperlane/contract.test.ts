@@ -5,6 +5,10 @@ import { runBridgeContract, type TrackingSample } from '../test-helpers/contract
 import { cosmosSourceTx } from '../test-helpers/source-txs.js';
 import { hyperlaneBridge } from './index.js';
 import { neutronDispatchEvents, neutronWarpMessage } from './test-helpers/neutron.js';
+import { servingRetiredHyperlaneChains } from './test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 const registry = buildRegistry();
 const EVM_USER = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';

@@ -32,6 +32,10 @@ import { typechainArtifact } from '../../test-helpers/evm/npm-artifacts.js';
 import { userAddress } from '../../test-helpers/registry.js';
 import { hyperlaneConfig } from './config.js';
 import { WARP_ROUTER_ABI } from './messages.js';
+import { servingRetiredHyperlaneChains } from './test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 const TIA_N = getAddress('0xD56734d7f9979dD94FAE3d67C7e928234e71cD4C');
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';

@@ -1,7 +1,8 @@
 /**
  * Hyperlane lanes: each end of a warp route to each other end, when the registry has both chains and lists the token
- * at both ends, and the data file gives the interchain gas for that direction. Warp routes move amounts 1:1, so only
- * ends whose tokens count in the same decimals are joined.
+ * at both ends, the data file gives the interchain gas for that direction, and neither chain is one Hyperlane's agents
+ * no longer serve (data/hyperlane.json retired_chains: a message to or from it would never be delivered). Warp routes
+ * move amounts 1:1, so only ends whose tokens count in the same decimals are joined.
  */
 import type { Registry } from '../../registry/registry.js';
 import type { Lane } from '../types.js';
@@ -21,7 +22,9 @@ export function hyperlaneLanes(registry: Registry): HyperlaneLane[] {
   const cfg = hyperlaneConfig();
   const lanes: HyperlaneLane[] = [];
   for (const route of cfg.routes) {
-    const ends = route.ends.filter((e) => registry.chain(e.chainId) && registry.listedAsset(e.chainId, e.denom));
+    const ends = route.ends.filter(
+      (e) => !cfg.retiredChains.has(e.chainId) && registry.chain(e.chainId) && registry.listedAsset(e.chainId, e.denom),
+    );
     for (const from of ends) {
       for (const to of ends) {
         if (from === to) continue;

@@ -33,6 +33,10 @@ import {
 } from './test-helpers/neutron.js';
 import { bech32Bytes32 } from '../test-helpers/source-txs.js';
 import { HYPERLANE_DEADLINE_MS } from './track.js';
+import { servingRetiredHyperlaneChains } from './test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 const TIA_ON_NEUTRON = 'ibc/773B4D0A3CD667B2275D5A4A7A2F0909C0BA0F4059C0B9181E680DDF4965DCC7';
 const hyperlane = (name: string) =>

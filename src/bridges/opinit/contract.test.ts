@@ -11,7 +11,6 @@ import { opinitBridge } from './index.js';
 const INIT_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gdzxk49';
 const addresses = {
   'interwoven-1': INIT_USER,
-  'rave-1': INIT_USER,
   'yominet-1': INIT_USER,
   'osmosis-1': 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4',
 };
@@ -23,16 +22,16 @@ const event = (type: string, attrs: Record<string, string>) => ({
 });
 const tracking: TrackingSample[] = [
   {
-    name: 'INIT deposited on Initia L1 for Rave',
-    to: 'rave-1',
+    name: 'INIT deposited on Initia L1 for Yominet',
+    to: 'yominet-1',
     tx: cosmosSourceTx('interwoven-1', [
       event('initiate_token_deposit', {
-        bridge_id: '17',
+        bridge_id: '11',
         l1_sequence: '812',
         from: INIT_USER,
         to: INIT_USER,
         l1_denom: 'uinit',
-        l2_denom: l2Denom(17n, 'uinit'),
+        l2_denom: l2Denom(11n, 'uinit'),
         amount: '1000000',
         data: '',
       }),
@@ -58,16 +57,17 @@ runBridgeContract(
   opinitBridge,
   [
     {
-      name: 'INIT deposited from Initia L1 to Rave',
+      name: 'INIT deposited from Initia L1 to Yominet',
       route: {
         source_asset_chain_id: 'interwoven-1',
         source_asset_denom: 'uinit',
-        dest_asset_chain_id: 'rave-1',
-        dest_asset_denom: l2Denom(17n, 'uinit'),
+        dest_asset_chain_id: 'yominet-1',
+        dest_asset_denom: l2Denom(11n, 'uinit'),
         amount_in: '1000000',
       },
       addresses,
-      tamper: { field: 'op_init_bridge_id', value: '11' },
+      // Rave's bridge, retired with its rollup.
+      tamper: { field: 'op_init_bridge_id', value: '17' },
     },
     {
       name: 'INIT withdrawn from Yominet to Initia L1',
@@ -82,17 +82,17 @@ runBridgeContract(
       tamper: { field: 'denom_in', value: l2Denom(17n, 'uinit') },
     },
     {
-      name: 'INIT from Osmosis to Rave: an IBC transfer to Initia, then the deposit (two transactions)',
+      name: 'INIT from Osmosis to Yominet: an IBC transfer to Initia, then the deposit (two transactions)',
       route: {
         source_asset_chain_id: 'osmosis-1',
         source_asset_denom: INIT_ON_OSMOSIS,
-        dest_asset_chain_id: 'rave-1',
-        dest_asset_denom: l2Denom(17n, 'uinit'),
+        dest_asset_chain_id: 'yominet-1',
+        dest_asset_denom: l2Denom(11n, 'uinit'),
         amount_in: '3000000',
         allow_multi_tx: true,
       },
       addresses,
-      tamper: { field: 'to_chain_id', value: 'yominet-1' },
+      tamper: { field: 'to_chain_id', value: 'osmosis-1' },
     },
   ],
   tracking,

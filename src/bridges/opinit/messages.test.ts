@@ -49,13 +49,13 @@ function viaProtobuf(type: protobuf.Type, json: string): Record<string, unknown>
 
 describe('OPinit messages', () => {
   it('a deposit on Initia L1 is MsgInitiateTokenDeposit with the bridge id, the L2 recipient and the L1 coin', async () => {
-    const body = await direct('interwoven-1', 'uinit', 'rave-1', l2Denom(17n, 'uinit'));
+    const body = await direct('interwoven-1', 'uinit', 'yominet-1', l2Denom(11n, 'uinit'));
     const tx = body.txs[0].cosmos_tx;
-    expect(tx).toMatchObject({ chain_id: 'interwoven-1', signer_address: USER, path: ['interwoven-1', 'rave-1'] });
+    expect(tx).toMatchObject({ chain_id: 'interwoven-1', signer_address: USER, path: ['interwoven-1', 'yominet-1'] });
     expect(tx.msgs[0].msg_type_url).toBe('/opinit.ophost.v1.MsgInitiateTokenDeposit');
     expect(viaProtobuf(Deposit, tx.msgs[0].msg)).toEqual({
       sender: USER,
-      bridge_id: '17',
+      bridge_id: '11',
       to: OTHER,
       amount: { denom: 'uinit', amount: '1234567' },
     });
@@ -65,10 +65,10 @@ describe('OPinit messages', () => {
     expect([...bytes]).toContain(0x10);
     expect(body.route.operations[0].op_init_transfer).toEqual({
       from_chain_id: 'interwoven-1',
-      to_chain_id: 'rave-1',
+      to_chain_id: 'yominet-1',
       denom_in: 'uinit',
-      denom_out: l2Denom(17n, 'uinit'),
-      op_init_bridge_id: '17',
+      denom_out: l2Denom(11n, 'uinit'),
+      op_init_bridge_id: '11',
       bridge_id: 'OPINIT',
       smart_relay: false,
     });

@@ -1,5 +1,5 @@
 /**
- * Tracking OPinit transfers between Initia L1 (interwoven-1) and the Rave rollup (rave-1, bridge 17) against local
+ * Tracking OPinit transfers between Initia L1 (interwoven-1) and the Yominet rollup (yominet-1, bridge 11) against local
  * chains answering the CometBFT RPC shapes, whose transactions carry the events of initia-labs/OPinit
  * (x/ophost/keeper/msg_server.go: initiate_token_deposit, propose_output, finalize_token_withdrawal;
  * x/opchild/keeper/msg_server.go: finalize_token_deposit, initiate_token_withdrawal; attribute keys of
@@ -15,36 +15,36 @@ import type { StatusResponse as Status } from '../../wire/tx.js';
 import {
   ev,
   FINALIZATION_MS,
-  INIT_ON_RAVE,
+  INIT_ON_YOMINET,
   L1,
   L1_USER,
-  RAVE,
-  RAVE_USER,
-  startRaveTracking,
-  type RaveTracking,
-} from './test-helpers/rave.js';
+  YOMINET,
+  YOMINET_USER,
+  startYominetTracking,
+  type YominetTracking,
+} from './test-helpers/yominet.js';
 
-const BRIDGE = '17';
+const BRIDGE = '11';
 
-let net: RaveTracking['net'];
-let tx: RaveTracking['tx'];
-let rave: RaveTracking;
+let net: YominetTracking['net'];
+let tx: YominetTracking['tx'];
+let yominet: YominetTracking;
 let l1Sequence = 500;
 let l2Sequence = 900;
 
 beforeAll(async () => {
-  rave = await startRaveTracking();
-  ({ net, tx } = rave);
+  yominet = await startYominetTracking();
+  ({ net, tx } = yominet);
 });
 afterAll(async () => {
-  await rave?.stop();
+  await yominet?.stop();
 });
 beforeEach(() => {
   net.now += 1000;
 });
 
 const message = (action: string) => ev('message', { action });
-const step = (chainId: string, hash: string) => rave.step(chainId, hash);
+const step = (chainId: string, hash: string) => yominet.step(chainId, hash);
 const opinit = (s: Status) => transferEvent(s, 'op_init_transfer');
 
 /** The user's MsgInitiateTokenDeposit on L1 (ophost InitiateTokenDeposit's event). */
@@ -56,9 +56,9 @@ function deposit(amount: string): { hash: string; sequence: string } {
       bridge_id: BRIDGE,
       l1_sequence: sequence,
       from: L1_USER,
-      to: RAVE_USER,
+      to: YOMINET_USER,
       l1_denom: 'uinit',
-      l2_denom: INIT_ON_RAVE,
+      l2_denom: INIT_ON_YOMINET,
       amount,
       data: '',
     }),
@@ -73,8 +73,8 @@ function finalizeDeposit(sequence: string, amount: string, failed?: { refundSequ
     ev('finalize_token_deposit', {
       l1_sequence: sequence,
       sender: L1_USER,
-      recipient: RAVE_USER,
-      denom: INIT_ON_RAVE,
+      recipient: YOMINET_USER,
+      denom: INIT_ON_YOMINET,
       base_denom: 'uinit',
       amount,
       finalize_height: '1234',
@@ -85,15 +85,15 @@ function finalizeDeposit(sequence: string, amount: string, failed?: { refundSequ
   if (failed)
     events.push(
       ev('initiate_token_withdrawal', {
-        from: RAVE_USER,
+        from: YOMINET_USER,
         to: L1_USER,
-        denom: INIT_ON_RAVE,
+        denom: INIT_ON_YOMINET,
         base_denom: 'uinit',
         amount,
         l2_sequence: failed.refundSequence,
       }),
     );
-  return net.chain(RAVE).include(events);
+  return net.chain(YOMINET).include(events);
 }
 
 /** MsgFinalizeTokenWithdrawal on L1 (ophost FinalizeTokenWithdrawal's event). */
@@ -104,10 +104,10 @@ const finalizeWithdrawal = (sequence: string, amount: string) =>
       bridge_id: BRIDGE,
       output_index: '3',
       l2_sequence: sequence,
-      from: RAVE_USER,
+      from: YOMINET_USER,
       to: L1_USER,
       l1_denom: 'uinit',
-      l2_denom: INIT_ON_RAVE,
+      l2_denom: INIT_ON_YOMINET,
       amount,
     }),
   ]);
@@ -125,14 +125,14 @@ const proposeOutput = (index: string, l2Block: number) =>
     }),
   ]);
 
-describe('OPinit deposit (Initia L1 → Rave)', () => {
+describe('OPinit deposit (Initia L1 → Yominet)', () => {
   it('sent on L1, a success only once the rollup finalized this deposit', async () => {
     const { hash, sequence } = deposit('7000000');
     await tx.track(L1, hash, null);
     let s = await step(L1, hash);
     expect(opinit(s)).toMatchObject({
       from_chain_id: L1,
-      to_chain_id: RAVE,
+      to_chain_id: YOMINET,
       state: 'OPINIT_TRANSFER_SENT',
       txs: { send_tx: { chain_id: L1, tx_hash: hash }, receive_tx: null },
     });
@@ -146,15 +146,15 @@ describe('OPinit deposit (Initia L1 → Rave)', () => {
       state: 'OPINIT_TRANSFER_RECEIVED',
       txs: {
         receive_tx: {
-          chain_id: RAVE,
+          chain_id: YOMINET,
           tx_hash: finalized,
-          explorer_link: `https://scan.initia.xyz/rave-1/txs/${finalized}`,
+          explorer_link: `https://scan.initia.xyz/yominet-1/txs/${finalized}`,
         },
       },
     });
     expect(s).toMatchObject({
       state: 'STATE_COMPLETED_SUCCESS',
-      transfer_asset_release: { chain_id: RAVE, denom: INIT_ON_RAVE, amount: '7000000', released: true },
+      transfer_asset_release: { chain_id: YOMINET, denom: INIT_ON_YOMINET, amount: '7000000', released: true },
     });
   });
 
@@ -182,43 +182,43 @@ describe('OPinit deposit (Initia L1 → Rave)', () => {
   });
 });
 
-describe('OPinit withdrawal (Rave → Initia L1)', () => {
+describe('OPinit withdrawal (Yominet → Initia L1)', () => {
   it('waits for an output covering it and the finalization period, then must be claimed: a success only once finalized on L1', async () => {
     const sequence = String(++l2Sequence);
-    const hash = net.chain(RAVE).include([
+    const hash = net.chain(YOMINET).include([
       message('/opinit.opchild.v1.MsgInitiateTokenWithdrawal'),
       ev('initiate_token_withdrawal', {
-        from: RAVE_USER,
+        from: YOMINET_USER,
         to: L1_USER,
-        denom: INIT_ON_RAVE,
+        denom: INIT_ON_YOMINET,
         base_denom: 'uinit',
         amount: '4000000',
         l2_sequence: sequence,
       }),
     ]);
-    const height = net.chain(RAVE).height;
-    await tx.track(RAVE, hash, null);
-    let s = await step(RAVE, hash);
-    expect(opinit(s)).toMatchObject({ from_chain_id: RAVE, to_chain_id: L1, state: 'OPINIT_TRANSFER_SENT' });
+    const height = net.chain(YOMINET).height;
+    await tx.track(YOMINET, hash, null);
+    let s = await step(YOMINET, hash);
+    expect(opinit(s)).toMatchObject({ from_chain_id: YOMINET, to_chain_id: L1, state: 'OPINIT_TRANSFER_SENT' });
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'wait', chain_id: L1 } });
     expect(s.next_step!.message).toContain(`block ${height}`);
 
     // An output of an earlier rollup block does not carry the withdrawal.
     proposeOutput('2', height - 1);
-    s = await step(RAVE, hash);
+    s = await step(YOMINET, hash);
     expect(s.next_step!.message).toContain(`block ${height}`);
     proposeOutput('3', height + 20);
-    s = await step(RAVE, hash);
+    s = await step(YOMINET, hash);
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'wait' } });
     expect(s.next_step!.message).toContain('output 3');
 
     net.now += FINALIZATION_MS;
-    s = await step(RAVE, hash);
+    s = await step(YOMINET, hash);
     expect(s).toMatchObject({ state: 'STATE_PENDING', next_step: { action: 'claim', chain_id: L1, tx: null } });
     expect(opinit(s).state).toBe('OPINIT_TRANSFER_SENT');
 
     const claimed = finalizeWithdrawal(sequence, '4000000');
-    s = await step(RAVE, hash);
+    s = await step(YOMINET, hash);
     expect(opinit(s)).toMatchObject({
       state: 'OPINIT_TRANSFER_RECEIVED',
       txs: { receive_tx: { chain_id: L1, tx_hash: claimed } },
@@ -230,24 +230,24 @@ describe('OPinit withdrawal (Rave → Initia L1)', () => {
   });
 
   it('a withdrawal never claimed is abandoned after the finalization period and a day, never a success', async () => {
-    const hash = net.chain(RAVE).include([
+    const hash = net.chain(YOMINET).include([
       ev('initiate_token_withdrawal', {
-        from: RAVE_USER,
+        from: YOMINET_USER,
         to: L1_USER,
-        denom: INIT_ON_RAVE,
+        denom: INIT_ON_YOMINET,
         base_denom: 'uinit',
         amount: '1',
         l2_sequence: String(++l2Sequence),
       }),
     ]);
-    await tx.track(RAVE, hash, null);
-    await step(RAVE, hash);
+    await tx.track(YOMINET, hash, null);
+    await step(YOMINET, hash);
     net.now += FINALIZATION_MS;
-    expect((await step(RAVE, hash)).state).toBe('STATE_PENDING');
+    expect((await step(YOMINET, hash)).state).toBe('STATE_PENDING');
     net.now += 2 * 24 * 60 * 60 * 1000;
-    expect(await step(RAVE, hash)).toMatchObject({
+    expect(await step(YOMINET, hash)).toMatchObject({
       state: 'STATE_ABANDONED',
-      transfer_asset_release: { chain_id: RAVE, denom: INIT_ON_RAVE, released: false },
+      transfer_asset_release: { chain_id: YOMINET, denom: INIT_ON_YOMINET, released: false },
     });
   });
 });

@@ -131,6 +131,25 @@ describe('POST /junction/routes', () => {
     expect(alt.json()).toEqual(single.json());
   });
 
+  it('answers the safety error /route answers when only multi-transaction routes exist and none passes price safety', async () => {
+    // 1 OSMO → USDC on Ethereum, multi-transaction routes not allowed: no single-transaction route exists, and the
+    // best multi-transaction one loses most of its 0.48 USD to gas. /route answers that route's BAD_PRICE_ERROR;
+    // /junction/routes answered MULTI_TX_REQUIRED (code 5), sending the user to allow_multi_tx for a route that is
+    // refused anyway (found by a scan comparing both endpoints' errors).
+    const body = {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: 'uosmo',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: USDC_ETHEREUM,
+      amount_in: '1000000',
+    };
+    const single = await post(t.app, '/v2/fungible/route', body);
+    expect(single.statusCode, single.body).toBe(400);
+    expect(single.json().details[0].reason).toBe('BAD_PRICE_ERROR');
+    const alt = await post(t.app, '/junction/routes', body);
+    expect(alt.json()).toEqual(single.json());
+  });
+
   it('says where a route needs gas the user must already hold: a later signature on an L2 where only USDC arrives', async () => {
     const body = {
       source_asset_chain_id: 'noble-1',

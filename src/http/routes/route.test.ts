@@ -126,6 +126,27 @@ describe('no route', () => {
     expect(said).toMatch(/; the route needs the Axelar bridge, which the request excludes \(bridges\)/);
   });
 
+  it('under allow_unsafe, does not say the multi-transaction route it names passes price safety when it fails it', async () => {
+    // 1 OSMO → USDC on Ethereum: the only routes take 3 transactions and lose most of the 0.48 USD to gas. With
+    // allow_unsafe the answer is MULTI_TX_REQUIRED, naming that route; it used to call it "the best route that passes
+    // price safety".
+    const res = await post('/v2/fungible/route', {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: 'uosmo',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      amount_in: '1000000',
+      allow_unsafe: true,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.details[0].reason).toBe('MULTI_TX_REQUIRED');
+    const said: string = res.body.details[0].metadata.explanation;
+    expect(said).toMatch(
+      /the best route that allow_unsafe accepts \(it fails price safety\) has 3 transactions: 1\. Osmosis/,
+    );
+    expect(said).not.toMatch(/passes price safety/);
+  });
+
   it('no route at all → 404, code 5, "no routes found"', async () => {
     const res = await post('/v2/fungible/route', { ...nobleToQuicksilver, allow_multi_tx: true, bridges: ['CCTP'] });
     expect(res.status).toBe(404);

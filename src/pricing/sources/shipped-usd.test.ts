@@ -6,6 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
+import { servingRetiredHyperlaneChains } from '../../bridges/hyperlane/test-helpers/retired.js';
+
+// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+servingRetiredHyperlaneChains();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,11 +13,12 @@
 //   gateway must validate the approved call (validateContractCallAndMint releases the tokens to this contract), then
 //   the payload is ABI (uint8 command, bytes data): 0 SendToken transfers the tokens to abi.decode(data, (address)),
 //   1 SendNative unwraps them (WETH withdraw) and sends the native token there, falling back to the token itself when
-//   unwrapping fails; 2 Swap decodes data as (address destination, uint256 amountOutMin, bool unwrapOut, bytes[]
-//   swaps), each swap (uint8 function, bytes payload), and runs them in order through the swap router with the whole
-//   amount held (1 exactInput with payload (bytes path), its first token replaced by the one held; 2
-//   swapExactTokensForTokens with payload (address[] path)), then requires amountOutMin of the last output and pays it
-//   to the destination, unwrapped when unwrapOut (falling back to the token); any other command or function reverts.
+//   unwrapping fails; 2 Swap decodes data as (address tokenOut, address destination, bytes swapCalldata), as the
+//   deployed handler does (skip-mev/skip-go-evm-contracts AxelarHandler.sol at 5ace524 with its SkipSwapRouter
+//   library): it approves the swap router for everything that arrived, calls the router with the calldata as it is,
+//   pays what this contract's balance of tokenOut (the zero address: ether) gained to the destination and sends it
+//   any input the call left; when the call reverts, the arrived tokens go to the destination unswapped; any other
+//   command reverts.
 // The swap router is set once after the code is placed (setSwapRouter), as Skip's owner sets it.
 // The gateway and gas service are immutables, so the runtime code can be copied to the handler address of
 // data/contracts.json.
@@ -164,7 +165,6 @@ contract AxelarHandlerStandIn {
     }
 
     error NotApprovedByGateway();
-    error InsufficientSwapOutput();
     error FunctionCodeNotSupported();
     error NativePaymentFailed();
 
@@ -204,46 +204,45 @@ contract AxelarHandlerStandIn {
     }
 
     function swapAndSend(address token, uint256 amount, bytes memory data) internal {
-        (address recipient, uint256 amountOutMin, bool unwrapOut, bytes[] memory swaps) =
-            abi.decode(data, (address, uint256, bool, bytes[]));
-        for (uint256 i = 0; i < swaps.length; i++) {
-            (uint8 fn, bytes memory swapPayload) = abi.decode(swaps[i], (uint8, bytes));
-            address tokenOut;
-            if (fn == 1) {
-                bytes memory path = abi.decode(swapPayload, (bytes));
-                for (uint256 k = 0; k < 20; k++) path[k] = bytes20(token)[k];
-                tokenOut = lastToken(path);
-                uint256 before = IStandInBalance(tokenOut).balanceOf(address(this));
-                require(IStandInERC20(token).approve(address(swapRouter), amount), "approve failed");
-                swapRouter.exactInput(IStandInSwapRouter02.ExactInputParams(path, address(this), amount, 0));
-                amount = IStandInBalance(tokenOut).balanceOf(address(this)) - before;
-            } else if (fn == 2) {
-                address[] memory tokens = abi.decode(swapPayload, (address[]));
-                tokenOut = tokens[tokens.length - 1];
-                uint256 before = IStandInBalance(tokenOut).balanceOf(address(this));
-                require(IStandInERC20(token).approve(address(swapRouter), amount), "approve failed");
-                swapRouter.swapExactTokensForTokens(amount, 0, tokens, address(this));
-                amount = IStandInBalance(tokenOut).balanceOf(address(this)) - before;
+        (address tokenOut, address destination, bytes memory swapCalldata) =
+            abi.decode(data, (address, address, bytes));
+        try this.swapVia(token, tokenOut, amount, destination, swapCalldata) returns (uint256 out) {
+            if (tokenOut == address(0)) {
+                (bool ok,) = destination.call{value: out}("");
+                ok;
             } else {
-                revert FunctionCodeNotSupported();
+                require(IStandInERC20(tokenOut).transfer(destination, out), "transfer failed");
             }
-            token = tokenOut;
+            emit Delivered(2, tokenOut, destination, out, tokenOut == address(0));
+        } catch {
+            require(IStandInERC20(token).transfer(destination, amount), "transfer failed");
+            emit Delivered(2, token, destination, amount, false);
         }
-        if (amount < amountOutMin) revert InsufficientSwapOutput();
-        if (unwrapOut) {
-            try this.unwrapAndSend(token, amount, recipient) {
-                emit Delivered(2, token, recipient, amount, true);
-                return;
-            } catch {}
-        }
-        require(IStandInERC20(token).transfer(recipient, amount), "transfer failed");
-        emit Delivered(2, token, recipient, amount, false);
     }
 
-    function lastToken(bytes memory path) internal pure returns (address t) {
-        uint256 end = path.length;
-        assembly {
-            t := shr(96, mload(add(add(path, 32), sub(end, 20))))
+    /// Only this contract calls it, from executeWithToken (external so that a failed swap can be caught): the router
+    /// call with `amount` of `token` approved; returns what the balance of `tokenOut` gained, the unused input sent on.
+    function swapVia(address token, address tokenOut, uint256 amount, address destination, bytes memory swapCalldata)
+        external
+        returns (uint256 out)
+    {
+        require(msg.sender == address(this), "internal");
+        uint256 inBefore = IStandInBalance(token).balanceOf(address(this)) - amount;
+        uint256 outBefore =
+            tokenOut == address(0) ? address(this).balance : IStandInBalance(tokenOut).balanceOf(address(this));
+        require(IStandInERC20(token).approve(address(swapRouter), amount), "approve failed");
+        (bool ok, bytes memory ret) = address(swapRouter).call(swapCalldata);
+        if (!ok) {
+            assembly {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        out = (tokenOut == address(0) ? address(this).balance : IStandInBalance(tokenOut).balanceOf(address(this)))
+            - outBefore;
+        uint256 left = IStandInBalance(token).balanceOf(address(this)) - inBefore;
+        if (left != 0) {
+            require(IStandInERC20(token).approve(address(swapRouter), 0), "approve failed");
+            require(IStandInERC20(token).transfer(destination, left), "transfer failed");
         }
     }
 

@@ -94,20 +94,6 @@ function v3Path(s: Segment): Hex {
   return encodePacked(types, values);
 }
 
-/**
- * One path's runs of V3 pools and of V2 pairs, as a contract that chains router swaps takes them (Skip's AxelarHandler
- * Swap command: exactInput with the V3 path, swapExactTokensForTokens with the V2 tokens).
- */
-export function routerSegments(
-  path: readonly RouterHop[],
-): ({ kind: 'v3'; path: Hex } | { kind: 'v2'; tokens: Address[] })[] {
-  return segments(path).map((s) =>
-    s.kind === V3_KIND
-      ? { kind: 'v3' as const, path: v3Path(s) }
-      : { kind: 'v2' as const, tokens: [s.hops[0]!.denomIn, ...s.hops.map((h) => h.denomOut)] as Address[] },
-  );
-}
-
 function segmentCall(s: Segment, recipient: Address, amountIn: bigint, min: bigint): Hex {
   if (s.kind === V3_KIND) {
     const path = v3Path(s);

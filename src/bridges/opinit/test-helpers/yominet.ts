@@ -1,5 +1,5 @@
 /**
- * What the OPinit tracking tests share: Initia L1 (interwoven-1) and the Rave rollup (rave-1, bridge 17) on a local
+ * What the OPinit tracking tests share: Initia L1 (interwoven-1) and the Yominet rollup (yominet-1, bridge 11) on a local
  * network answering the CometBFT RPC shapes, a user on each, and a transaction service over both chains on the
  * network's clock whose worker the test ticks.
  */
@@ -14,10 +14,10 @@ import { tickedStatus } from '../../../tx/test-helpers/status.js';
 import type { StatusResponse } from '../../../wire/tx.js';
 
 export const L1 = 'interwoven-1';
-export const RAVE = 'rave-1';
-export const INIT_ON_RAVE = l2Denom(17n, 'uinit');
+export const YOMINET = 'yominet-1';
+export const INIT_ON_YOMINET = l2Denom(11n, 'uinit');
 export const L1_USER = 'init1nhzuazjhyfu474er6v4ey8zn6wa5fy6gpwzsgg';
-export const RAVE_USER = 'init1vx8knpllrj7n963p9ttd80w47kpacrhujqyedm';
+export const YOMINET_USER = 'init1vx8knpllrj7n963p9ttd80w47kpacrhujqyedm';
 export const FINALIZATION_MS = initiaRollupsFile().withdrawal_seconds * 1000;
 
 /** An event of the transaction's first message (msg_index 0), as the chains' modules emit it. */
@@ -26,7 +26,7 @@ export const ev = (type: string, attrs: Record<string, string>): AbciEvent => ({
   attributes: [...Object.entries(attrs).map(([key, value]) => ({ key, value })), { key: 'msg_index', value: '0' }],
 });
 
-export interface RaveTracking {
+export interface YominetTracking {
   net: FakeCosmosNetwork;
   tx: TxService;
   /** The clock on a second, one worker tick, then the status of `hash` on `chainId`. */
@@ -34,11 +34,11 @@ export interface RaveTracking {
   stop(): Promise<void>;
 }
 
-/** `executorUrl`: Rave's OPinit executor (OPINIT_EXECUTOR_URLS), for withdrawal proofs. */
-export async function startRaveTracking(o: { executorUrl?: string } = {}): Promise<RaveTracking> {
+/** `executorUrl`: Yominet's OPinit executor (OPINIT_EXECUTOR_URLS), for withdrawal proofs. */
+export async function startYominetTracking(o: { executorUrl?: string } = {}): Promise<YominetTracking> {
   const net = new FakeCosmosNetwork();
   net.chain(L1);
-  net.chain(RAVE);
+  net.chain(YOMINET);
   await net.start();
   const t = await sqliteTestStore();
   const tx = testTxService({
@@ -46,7 +46,7 @@ export async function startRaveTracking(o: { executorUrl?: string } = {}): Promi
     registry: buildRegistry(),
     ...net.settings(),
     now: () => net.now,
-    ...(o.executorUrl === undefined ? {} : { opinitExecutorUrls: new Map([[RAVE, o.executorUrl]]) }),
+    ...(o.executorUrl === undefined ? {} : { opinitExecutorUrls: new Map([[YOMINET, o.executorUrl]]) }),
   });
   return {
     net,
