@@ -104,21 +104,31 @@ const render = (file: Json) => {
   return `{${head.join(',\n')},\n"pools":[\n${(file.pools as unknown[]).map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`;
 };
 
-for (const chainId of ['1', '56']) {
+for (const chainId of ['1', '10', '56']) {
   const name = `pools/evm-${chainId}.json`;
   const file = JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as Json;
   for (const p of file.pools as Json[]) {
     console.log(p.ticks ? repriceV3(chainId, p) : repriceV2(chainId, p));
     delete p.recorded_at;
   }
-  file.as_of = prices.as_of;
+  // A file none of whose pools could be re-priced keeps the date of its recordings (the loader takes the oldest).
+  if ((file.pools as Json[]).some((p) => !p.not_repriced)) file.as_of = prices.as_of;
+  else delete file.as_of;
+  const unpriced = (file.pools as Json[])
+    .filter((p) => p.not_repriced)
+    .map((p) => {
+      const missing = [p.token0, p.token1].filter((t) => !hasPrice(chainId, String(t)));
+      const symbols = missing.map((t) => registry.asset(chainId, String(t))?.wire.symbol ?? String(t));
+      return `${String(p.pair)} ${String(p.fee)}: no ${symbols.join('/')} price`;
+    });
   (file._source as Json).method =
     `Re-priced to data/${PRICE_FILE} (as_of ${prices.as_of}) by scripts/reprice-evm-pools.ts: each V3 pool keeps its positions ` +
     '(every tick’s liquidityNet) and its sqrt price is set to √(p₀/p₁), its tick to that price’s tick, its active liquidity ' +
     'to the recorded one plus the liquidityNet of the ticks crossed; each V2 pair keeps x·y with both sides of equal value. ' +
     'WETH, cbBTC, BTCB and Binance-Peg ETH take the price of what they wrap (ether, wrapped bitcoin). Each pool keeps its ' +
-    'recorded state and date under `recorded`. A pool with a token the set has no price for (UNI/WETH: no UNI price in ' +
-    'the July 2024 recording) stays as recorded, marked `not_repriced`.';
+    'recorded state and date under `recorded`. A pool with a token the set has no price for stays as recorded, marked ' +
+    '`not_repriced`' +
+    (unpriced.length ? ` (${unpriced.join(', ')} in the July 2024 recording).` : '.');
   writeFileSync(new URL(name, DATA), render(file));
   // Check with the service's own code: marginal prices against the price set.
   const snap = uniswapPlugin(uniswapChain(chainId)!).loadOfflineSnapshot();

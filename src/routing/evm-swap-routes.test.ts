@@ -211,6 +211,27 @@ describe('smart_swap_options.evm_swaps', () => {
     expect(BigInt(body.amount_out)).toBeGreaterThan(0n);
   });
 
+  it('USDT on OP Mainnet → OP through the recorded OP/USDT 0.05 % pool (optimism-uniswap)', async () => {
+    const OP = '0x4200000000000000000000000000000000000042';
+    const OP_USDT = '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58';
+    const req = {
+      source_asset_chain_id: '10',
+      source_asset_denom: OP_USDT,
+      dest_asset_chain_id: '10',
+      dest_asset_denom: OP,
+      amount_in: '100000000',
+      smart_swap_options: { evm_swaps: true },
+    };
+    const { status, body } = await route(req);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(kinds(body)).toEqual(['evm_swap']);
+    const swap = body.operations[0].evm_swap;
+    expect(swap.swap_venues[0]).toMatchObject({ name: 'optimism-uniswap', chain_id: '10' });
+    // The router's path: USDT, fee 500, OP.
+    expect(swap.swap_calldata.toLowerCase()).toContain(`${OP_USDT.slice(2)}0001f4${OP.slice(2)}`.toLowerCase());
+    expect(body.amount_out).toBe('42611054275074123204');
+  });
+
   it('USDC on Noble → ETH on Ethereum over CCTP: a destination swap after the lane, its own transaction', async () => {
     const req = {
       source_asset_chain_id: 'noble-1',

@@ -30,7 +30,9 @@ export function loadOfflineSnapshot(chain: UniswapChain): VenueSnapshot {
   const dates: number[] = [];
   arr(file.pools, 'pools').forEach((record, i) => {
     try {
-      const at = obj(record, `pools[${i}]`).recorded_at;
+      const rec = obj(record, `pools[${i}]`);
+      // Re-priced files keep each pool's recording under `recorded`; a file without as_of dates from those.
+      const at = rec.recorded_at ?? (rec.recorded as { at?: unknown } | undefined)?.at;
       if (typeof at === 'string') dates.push(Date.parse(at));
       pools.push(buildPool(chain, record, `pools[${i}]`));
     } catch (err) {

@@ -85,7 +85,8 @@ describe('offline snapshots', () => {
     expect(eth.skipped).toEqual([]);
     expect(eth.pools.length).toBe(10);
     expect(snaps.find((s) => s.chainId === '56')!.pools.length).toBe(1);
-    for (const s of snaps.filter((x) => !['1', '56'].includes(x.chainId))) expect(s.pools).toEqual([]);
+    expect(snaps.find((s) => s.chainId === '10')!.pools.length).toBe(2);
+    for (const s of snaps.filter((x) => !['1', '10', '56'].includes(x.chainId))) expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
       const [a, b] = pool.denoms as [string, string];
       for (const [i, o] of [
@@ -115,6 +116,43 @@ describe('offline snapshots', () => {
       [UNI, WETH, 10n ** 21n, 2647151569544127171n],
     ];
     for (const [i, o, amount, out] of expected) expect(pool.exactIn(i, o, amount), `${amount}`).toBe(out);
+  });
+
+  it('OP Mainnet: the two OP/USDT pools as KyberSwap recorded them (2023-04-11), complete, quoting as its test expects', () => {
+    const snap = uniswapVenuePlugins()
+      .find((p) => p.chainId === '10')!
+      .loadOfflineSnapshot();
+    expect(snap.skipped).toEqual([]);
+    // No OP price at the price set's moment: kept as recorded, and the snapshot is as old as its recordings.
+    expect(snap.takenAt.toISOString()).toBe('2023-04-11T04:32:26.000Z');
+    type Rec = { address: string; tick: number; liquidity: string; ticks: [number, string][] };
+    for (const r of readDataFile<{ pools: Rec[] }>('pools/evm-10.json').pools) {
+      const net = r.ticks.map(([t, n]) => [t, BigInt(n)] as const);
+      expect(
+        net.reduce((a, [, n]) => a + n, 0n),
+        r.address,
+      ).toBe(0n);
+      expect(
+        net.filter(([t]) => t <= r.tick).reduce((a, [, n]) => a + n, 0n),
+        r.address,
+      ).toBe(BigInt(r.liquidity));
+    }
+    // KyberNetwork/kyberswap-dex-lib internal/pkg/core/univ3/pool_test.go (commit ca231302): its simulator's outputs
+    // for 399,888.2 OP into each pool entity. That 2023 simulator and this one differ in the last ~4e-9 (35 and 6
+    // units of USDT's 6 decimals) over a swap that crosses most of the pool's ticks.
+    const OP = '0x4200000000000000000000000000000000000042';
+    const OP_USDT = '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58';
+    const amount = 399888202451311482718477n;
+    for (const [id, kyber] of [
+      ['0xf74fCa1611a695a81FC1F7052aa5Ff2549558Ab3', 9855279445],
+      ['0xB2Ac2E5A3684411254d58B1C5A542212b782114D', 7726017403],
+    ] as const) {
+      const out = Number(snap.pools.find((p) => p.id === id)!.exactIn(OP, OP_USDT, amount));
+      expect(Math.abs(out / kyber - 1), id).toBeLessThan(1e-8);
+    }
+    // About 2.34 USDT per OP at the recorded price: 100 USDT buys 42.6 OP in the 0.05 % pool.
+    const small = snap.pools.find((p) => p.id === '0xf74fCa1611a695a81FC1F7052aa5Ff2549558Ab3')!;
+    expect(small.exactIn(OP_USDT, OP, 100_000_000n)).toBe(42611054275074123204n);
   });
 
   it('fills $1,000,000 on the deep ETH pools', () => {
