@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EVM_USER, messagesFor, useSdkServer } from './sdk-server.js';
-import { BridgeType, route } from '@skip-go/client';
+import { BridgeType, ClientState, route, setClientOptions } from '@skip-go/client';
 import { servingRetiredHyperlaneChains } from '../src/bridges/hyperlane/test-helpers/retired.js';
 
 // Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
@@ -50,6 +50,46 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       msg: { transfer_remote: { dest_domain: 42161, amount: '15000000' } },
       funds: [{ amount: '15270000' }],
     });
+  });
+
+  it("Hyperlane: TIA from Base to Celestia's warp module gives a hyperlaneTransfer and the synthetic's transferRemote", async () => {
+    const r = await route({
+      sourceAssetDenom: '0x5d27225a5D8A756e5655617b22cC03616C3B26c3',
+      sourceAssetChainId: '8453',
+      destAssetDenom: 'utia',
+      destAssetChainId: 'celestia',
+      amountIn: '25000000',
+      bridges: [BridgeType.HYPERLANE],
+    });
+    expect(plain(r!.operations[0])).toMatchObject({
+      hyperlaneTransfer: {
+        fromChainId: '8453',
+        toChainId: 'celestia',
+        hyperlaneContractAddress: '0x5d27225a5D8A756e5655617b22cC03616C3B26c3',
+        bridgeId: 'HYPERLANE',
+      },
+    });
+    const m = await messagesFor(r!, addressOf);
+    const tx = m!.txs![0]!;
+    if (!('evmTx' in tx)) throw new Error('expected an EVM transaction');
+    expect(tx.evmTx).toMatchObject({ chainId: '8453', to: '0x5d27225a5D8A756e5655617b22cC03616C3B26c3' });
+    expect(tx.evmTx.data?.startsWith('81b4e8b4')).toBe(true); // transferRemote(uint32,bytes32,uint256)
+  });
+
+  it('Hyperlane: TIA from Celestia reaches the SDK as MsgRemoteTransfer, a type its signing registry does not know', async () => {
+    const r = await route({
+      sourceAssetDenom: 'utia',
+      sourceAssetChainId: 'celestia',
+      destAssetDenom: '0xB8fB4E8512c8272e8986058D0318C8cEFcB21aa7',
+      destAssetChainId: '1',
+      amountIn: '250000000',
+      bridges: [BridgeType.HYPERLANE],
+    });
+    const m = await messagesFor(r!, addressOf);
+    const tx = m!.txs![0]!;
+    if (!('cosmosTx' in tx)) throw new Error('expected a Cosmos transaction');
+    expect(tx.cosmosTx.msgs![0]!.msgTypeUrl).toBe('/hyperlane.warp.v1.MsgRemoteTransfer');
+    expect(JSON.parse(tx.cosmosTx.msgs![0]!.msg!)).toMatchObject({ destination_domain: 1, amount: '250000000' });
   });
 
   it('Stargate: USDT from Ethereum to Arbitrum gives a stargateTransfer and the pool send with its approval', async () => {
@@ -121,5 +161,14 @@ describe('@skip-go/client over Junction: Hyperlane, Stargate, LayerZero', () => 
       requiredErc20Approvals: [],
     });
     expect(tx.evmTx.data?.startsWith('c7c7f5b3')).toBe(true);
+  });
+});
+
+// Last in the file: setClientOptions also resets the API options the server set.
+describe("@skip-go/client's signing registry", () => {
+  it("has Circle's burn but not Hyperlane's warp transfer (Celestia → EVM needs a client that registers it)", () => {
+    setClientOptions({ allowOptionsUpdateAfterApiCall: true });
+    expect(ClientState.registry.lookupType('/circle.cctp.v1.MsgDepositForBurn')).toBeDefined();
+    expect(ClientState.registry.lookupType('/hyperlane.warp.v1.MsgRemoteTransfer')).toBeUndefined();
   });
 });

@@ -24,23 +24,23 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             status: 'ok',
             chains: 234,
-            assets: 3438,
-            uptime_seconds: 0.3,
+            assets: 3440,
+            uptime_seconds: 0.4,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-6SBJQc/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-nmHKj9/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-6SBJQc/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73642297 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73642297 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73642297 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-nmHKj9/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73643223 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73643223 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73643223 s old' },
               'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline:data/pools/evm-10.json, 114579551 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline:data/pools/evm-10.json, 114580477 s old' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73642297 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73643223 s old' },
               market: {
                 ok: true,
                 detail:
@@ -49,7 +49,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               bridge_fees: {
                 ok: true,
                 detail:
-                  '0 of 126 bridge lanes priced from live quotes (0 with a configured endpoint, 0 failed quotes); the others use their fee tables (estimates)',
+                  '0 of 129 bridge lanes priced from live quotes (0 with a configured endpoint, 0 failed quotes); the others use their fee tables (estimates)',
               },
               'tracking:osmosis-1': { ok: true, detail: 'answers transaction and event queries' },
             },
@@ -62,23 +62,23 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             status: 'draining',
             chains: 234,
-            assets: 3438,
-            uptime_seconds: 1.2,
+            assets: 3440,
+            uptime_seconds: 0.8,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-6SBJQc/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-nmHKj9/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-6SBJQc/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73642298 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73642298 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73642298 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-nmHKj9/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73643223 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73643223 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73643223 s old' },
               'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:optimism-uniswap': { ok: true, detail: 'offline:data/pools/evm-10.json, 114579552 s old' },
+              'venue:optimism-uniswap': { ok: true, detail: 'offline:data/pools/evm-10.json, 114580477 s old' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73642298 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73643223 s old' },
               market: {
                 ok: true,
                 detail:
@@ -87,7 +87,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               bridge_fees: {
                 ok: true,
                 detail:
-                  '0 of 126 bridge lanes priced from live quotes (0 with a configured endpoint, 0 failed quotes); the others use their fee tables (estimates)',
+                  '0 of 129 bridge lanes priced from live quotes (0 with a configured endpoint, 0 failed quotes); the others use their fee tables (estimates)',
               },
               'tracking:osmosis-1': { ok: true, detail: 'answers transaction and event queries' },
             },
@@ -1182,7 +1182,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795767397803000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795768322770000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1195,7 +1195,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795767397803000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795768322770000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1235,7 +1235,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795767397915000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795767397915000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795768322813000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795768322813000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1248,7 +1248,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795767397915000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795767397915000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795768322813000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795768322813000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1573,7 +1573,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '82e854793e7f',
+            key_id: '6c4b61540d77',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1589,10 +1589,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_4a3eb54ca72183bb',
+            id: 'wh_321e76bb56e9074c',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_jOMGbLYr1UkPkEfl3Ov-ozcYSJkNVTpT',
-            created_at: '2026-11-27T08:11:38.089Z',
+            secret: 'whsec_xjBaxYQ5w2OpnWQXlejxQlNuWT6C5cLJ',
+            created_at: '2026-11-27T08:27:02.905Z',
           },
         },
       },
@@ -1604,9 +1604,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_4a3eb54ca72183bb',
+                id: 'wh_321e76bb56e9074c',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-27T08:11:38.089Z',
+                created_at: '2026-11-27T08:27:02.905Z',
               },
             ],
           },

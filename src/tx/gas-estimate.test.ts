@@ -8,6 +8,7 @@ import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgExecuteContract } from 'cosmjs-types/cosmwasm/wasm/v1/tx';
 import { BinaryReader } from 'cosmjs-types/binary';
+import protobuf from 'protobufjs';
 import { unsignedCosmosTx } from './gas-estimate.js';
 
 const KEY = { typeUrl: '/cosmos.crypto.secp256k1.PubKey', key: new Uint8Array(33).fill(2) };
@@ -117,5 +118,45 @@ describe('unsignedCosmosTx', () => {
       5: 'uusdc',
       6: caller,
     });
+  });
+
+  it("encodes Celestia's Hyperlane warp transfer as hyperlane.warp.v1 defines it (max_fee a nested Coin)", () => {
+    // bcp-innovations/hyperlane-cosmos proto/hyperlane/warp/v1/tx.proto, options left out.
+    const MsgRemoteTransfer = protobuf
+      .parse(
+        `syntax = "proto3";
+        package hyperlane.warp.v1;
+        message Coin { string denom = 1; string amount = 2; }
+        message MsgRemoteTransfer {
+          string sender = 1; string token_id = 2; uint32 destination_domain = 3; string recipient = 4;
+          string amount = 5; string custom_hook_id = 6; string gas_limit = 7; Coin max_fee = 8;
+          string custom_hook_metadata = 9;
+        }`,
+        { keepCase: true },
+      )
+      .root.lookupType('hyperlane.warp.v1.MsgRemoteTransfer');
+    const json = {
+      sender: 'celestia1nhzuazjhyfu474er6v4ey8zn6wa5fy6gj7h4y2',
+      token_id: '0x726f757465725f61707000000000000000000000000000010000000000000000',
+      destination_domain: 1,
+      recipient: '0x0000000000000000000000000f7833777bfc9ef72d8b76ae954d3849dd71f829',
+      amount: '250000000',
+      gas_limit: '0',
+      max_fee: { denom: 'utia', amount: '700000' },
+    };
+    const bytes = unsignedCosmosTx(
+      {
+        chain_id: 'celestia',
+        path: ['celestia', '1'],
+        signer_address: json.sender,
+        msgs: [{ msg_type_url: '/hyperlane.warp.v1.MsgRemoteTransfer', msg: JSON.stringify(json) }],
+      },
+      KEY,
+      0n,
+    );
+    const [transfer] = TxBody.decode(TxRaw.decode(bytes).bodyBytes).messages;
+    expect(transfer!.typeUrl).toBe('/hyperlane.warp.v1.MsgRemoteTransfer');
+    expect(MsgRemoteTransfer.toObject(MsgRemoteTransfer.decode(transfer!.value))).toEqual(json);
+    expect(Buffer.from(transfer!.value)).toEqual(Buffer.from(MsgRemoteTransfer.encode(json).finish()));
   });
 });

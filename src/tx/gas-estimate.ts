@@ -133,6 +133,10 @@ interface WireMsgJson {
   mint_recipient?: string;
   burn_token?: string;
   destination_caller?: string;
+  token_id?: string;
+  recipient?: string;
+  gas_limit?: string;
+  max_fee?: WireCoin;
 }
 
 const DEPOSIT_FOR_BURN = '/circle.cctp.v1.MsgDepositForBurn';
@@ -151,6 +155,26 @@ function depositForBurnBytes(m: WireMsgJson, withCaller: boolean): Uint8Array {
   w.uint32(34).bytes(Buffer.from(m.mint_recipient ?? '', 'base64'));
   w.uint32(42).string(m.burn_token ?? '');
   if (withCaller) w.uint32(50).bytes(Buffer.from(m.destination_caller ?? '', 'base64'));
+  return w.finish();
+}
+
+const REMOTE_TRANSFER = '/hyperlane.warp.v1.MsgRemoteTransfer';
+
+/**
+ * The warp transfer of hyperlane-cosmos (Celestia), which cosmjs-types does not ship (bcp-innovations/hyperlane-cosmos
+ * proto/hyperlane/warp/v1/tx.proto): sender = 1, token_id = 2, destination_domain = 3, recipient = 4, amount = 5,
+ * gas_limit = 7, max_fee = 8 (a Coin: denom = 1, amount = 2); HexAddress and math.Int fields are strings. Fields 6 and
+ * 9 (custom hook) are left out, as the wire leaves them out.
+ */
+function remoteTransferBytes(m: WireMsgJson): Uint8Array {
+  const w = BinaryWriter.create();
+  w.uint32(10).string(m.sender ?? '');
+  w.uint32(18).string(m.token_id ?? '');
+  if (m.destination_domain) w.uint32(24).uint32(m.destination_domain);
+  w.uint32(34).string(m.recipient ?? '');
+  w.uint32(42).string(String(m.amount ?? '0'));
+  w.uint32(58).string(m.gas_limit ?? '0');
+  if (m.max_fee) w.uint32(66).fork().uint32(10).string(m.max_fee.denom).uint32(18).string(m.max_fee.amount).ldelim();
   return w.finish();
 }
 
@@ -205,6 +229,8 @@ function encodeMessage(typeUrl: string, json: string): Any {
     case DEPOSIT_FOR_BURN:
     case DEPOSIT_FOR_BURN_WITH_CALLER:
       return Any.fromPartial({ typeUrl, value: depositForBurnBytes(m, typeUrl === DEPOSIT_FOR_BURN_WITH_CALLER) });
+    case REMOTE_TRANSFER:
+      return Any.fromPartial({ typeUrl, value: remoteTransferBytes(m) });
     default:
       throw new UnsupportedMessage(typeUrl);
   }

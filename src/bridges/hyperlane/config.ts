@@ -1,12 +1,20 @@
 /** Hyperlane warp routes from data/hyperlane.json: routers and domains per end, interchain gas table, durations. */
 import { readDataFile } from '../../registry/data-files.js';
 
-export type WarpStandard = 'CwHypCollateral' | 'EvmHypSynthetic' | 'EvmHypCollateral' | 'EvmHypNative';
+/**
+ * How the user's transaction reaches the router: a CosmWasm contract (Neutron), the warp module of a Cosmos chain built
+ * with hyperlane-cosmos (Celestia: `MsgRemoteTransfer` naming the token id), or an EVM router contract.
+ */
+export type WarpStandard =
+  'CwHypCollateral' | 'CosmosNativeHypCollateral' | 'EvmHypSynthetic' | 'EvmHypCollateral' | 'EvmHypNative';
 
 export interface WarpEnd {
   chainId: string;
   domain: number;
-  /** The warp router the user's transaction calls (`transfer_remote` / `transferRemote`). */
+  /**
+   * The warp router the user's transaction calls (`transfer_remote` / `transferRemote`); for a hyperlane-cosmos warp
+   * module, the token id (32 bytes, hex) its MsgRemoteTransfer names and its messages carry as sender or recipient.
+   */
   router: string;
   standard: WarpStandard;
   /** The token the user holds there: the collateral denom, or the synthetic ERC-20 (the router itself). */

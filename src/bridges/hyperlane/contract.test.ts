@@ -6,8 +6,16 @@ import { cosmosSourceTx } from '../test-helpers/source-txs.js';
 import { hyperlaneBridge } from './index.js';
 import { neutronDispatchEvents, neutronWarpMessage } from './test-helpers/neutron.js';
 import { servingRetiredHyperlaneChains } from './test-helpers/retired.js';
+import {
+  CELESTIA_TOKEN,
+  celestiaDispatchEvents,
+  celestiaWarpMessage,
+  TIA_BASE,
+  TIA_ETHEREUM,
+} from './test-helpers/celestia.js';
 
-// Hyperlane no longer serves Neutron, so no TIA.n lane ships; these tests run the machinery as if it did.
+// Hyperlane no longer serves Neutron, so no TIA.n lane to Neutron ships; these tests run the machinery as if it did.
+// Celestia's own warp module is served: its lanes ship.
 servingRetiredHyperlaneChains();
 
 const registry = buildRegistry();
@@ -28,6 +36,25 @@ const tracking: TrackingSample[] = [
     tx: cosmosSourceTx(
       'neutron-1',
       neutronDispatchEvents(neutronWarpMessage({ version: 3, nonce: 41, to: EVM_USER, amount: 15_000_000n })),
+    ),
+  },
+  {
+    name: "TIA dispatched from Celestia to Arbitrum (Celestia's hyperlane.core.v1.EventDispatch)",
+    to: '42161',
+    tx: cosmosSourceTx(
+      'celestia',
+      celestiaDispatchEvents(
+        celestiaWarpMessage({
+          version: 3,
+          nonce: 7,
+          token: CELESTIA_TOKEN['42161'],
+          toDomain: 42161,
+          router: TIA_N_ARBITRUM,
+          to: EVM_USER,
+          amount: 8_000_000n,
+        }),
+        addresses.celestia,
+      ),
     ),
   },
 ];
@@ -63,17 +90,28 @@ runBridgeContract(
       tamper: { field: 'denom_out', value: 'untrn' },
     },
     {
-      name: 'TIA from Celestia to Arbitrum: IBC to Neutron, then the warp route (two transactions)',
+      name: "TIA from Celestia to Ethereum (Celestia's warp module, MsgRemoteTransfer with max_fee)",
       route: {
         source_asset_chain_id: 'celestia',
         source_asset_denom: 'utia',
-        dest_asset_chain_id: '42161',
-        dest_asset_denom: TIA_N_ARBITRUM,
-        amount_in: '8000000',
-        allow_multi_tx: true,
+        dest_asset_chain_id: '1',
+        dest_asset_denom: TIA_ETHEREUM,
+        amount_in: '80000000',
       },
-      addresses,
-      tamper: { field: 'from_chain_id', value: 'celestia' },
+      addresses: { ...addresses, '1': EVM_USER },
+      tamper: { field: 'hyperlane_contract_address', value: CELESTIA_TOKEN['8453'] },
+    },
+    {
+      name: 'TIA from Base to Celestia (EVM synthetic router, gas as value)',
+      route: {
+        source_asset_chain_id: '8453',
+        source_asset_denom: TIA_BASE,
+        dest_asset_chain_id: 'celestia',
+        dest_asset_denom: 'utia',
+        amount_in: '8000000',
+      },
+      addresses: { ...addresses, '8453': EVM_USER },
+      tamper: { field: 'denom_out', value: 'uatom' },
     },
   ],
   tracking,

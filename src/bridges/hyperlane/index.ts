@@ -1,6 +1,6 @@
 /**
- * Hyperlane (hyperlane_transfer): warp routes between a Cosmos chain and EVM chains (TIA.n between Neutron and
- * Arbitrum). The source router locks or burns the tokens and dispatches a message through its mailbox, paying the
+ * Hyperlane (hyperlane_transfer): warp routes between a Cosmos chain and EVM chains (TIA between Celestia's own warp
+ * module and Ethereum, Base and Arbitrum; TIA.n between Neutron and Arbitrum, retired). The source router locks or burns the tokens and dispatches a message through its mailbox, paying the
  * interchain gas; Hyperlane's relayer delivers it, and the destination router releases or mints. The delivery is a
  * transaction of its own, so the hop ends the user's transaction.
  */
@@ -12,7 +12,12 @@ import { oftRecipient } from '../oft/oft.js';
 import type { BridgeTxInput, LaneBridge } from '../types.js';
 import { hyperlaneConfig } from './config.js';
 import { hyperlaneLanes, type HyperlaneLane } from './lanes.js';
-import { cosmwasmTransferRemoteTx, evmTransferRemoteTx, WARP_ROUTER_ABI } from './messages.js';
+import {
+  cosmosNativeTransferRemoteTx,
+  cosmwasmTransferRemoteTx,
+  evmTransferRemoteTx,
+  WARP_ROUTER_ABI,
+} from './messages.js';
 import { HYPERLANE_ECHOED_FIELDS, hyperlaneLaneOfRecord, hyperlaneRecord } from './operation.js';
 import { hyperlaneQuote, interchainGas } from './quote.js';
 
@@ -24,13 +29,21 @@ function buildTx({ registry, step, amount, sender, recipient, operationIndices }
   const gas = interchainGas(lane);
   if (lane.standard === 'CwHypCollateral')
     return { cosmos_tx: cosmwasmTransferRemoteTx(lane, to, amount, gas, sender), operations_indices: operationIndices };
+  if (lane.standard === 'CosmosNativeHypCollateral')
+    return {
+      cosmos_tx: cosmosNativeTransferRemoteTx(lane, to, amount, gas, sender),
+      operations_indices: operationIndices,
+    };
   return { evm_tx: evmTransferRemoteTx(lane, to, amount, gas, sender), operations_indices: operationIndices };
 }
 
-/** quoteGasPayment(destination) on each EVM router; CosmWasm routers' gas is the route's fee constant. */
+/**
+ * quoteGasPayment(destination) on each EVM router. CosmWasm routers' gas is the route's fee constant; a warp module's
+ * is a cap the module never charges above its quote (no Cosmos probe yet: the table's cap).
+ */
 function feeProbes(registry: Registry): LiveFeeProbe[] {
   return lanes(registry)
-    .filter((l) => l.standard !== 'CwHypCollateral')
+    .filter((l) => l.standard.startsWith('Evm'))
     .map((lane) => ({
       lane,
       chainId: lane.fromChainId,

@@ -2,7 +2,8 @@
  * A warp route delivers exactly what it takes (collateral locked or synthetic burned on one side, released or minted
  * on the other). The interchain gas payment is paid on top: from an EVM router it is live (quoteGasPayment through the
  * fee refresher) when the source chain has an endpoint, else the data file's estimate; from Neutron it is the route's
- * fee constant.
+ * fee constant; from Celestia's warp module it is the data file's cap (max_fee), of which the module takes its gas
+ * paymaster's quote only.
  */
 import { liveFeeOf } from '../live-fees.js';
 import type { LaneQuote, LaneRefusal, StepFee } from '../types.js';

@@ -6,11 +6,17 @@
  *   recipient, bytes message)` whose sender is one of the warp routers of data/hyperlane.json (hyperlane-monorepo
  *   solidity/contracts/Mailbox.sol, IMailbox). Source, CosmWasm (Neutron): the mailbox contract's `mailbox_dispatch`
  *   event (`wasm-mailbox_dispatch`: sender, destination, recipient, message as hex) — many-things/cw-hyperlane
- *   contracts/core/mailbox/src/event.rs.
+ *   contracts/core/mailbox/src/event.rs. Source, hyperlane-cosmos (Celestia): the core module's typed event
+ *   `hyperlane.core.v1.EventDispatch` (origin_mailbox_id, sender, destination, recipient, message as 0x hex), whose
+ *   attribute values are JSON (strings in double quotes), as the Cosmos SDK emits typed events —
+ *   bcp-innovations/hyperlane-cosmos proto/hyperlane/core/v1/events.proto, x/core/keeper/logic_message.go.
  * - The message id is keccak256 of the message (Message.sol `id()`), the key of both mailboxes' events.
  * - Destination, EVM: the mailbox's `ProcessId(bytes32 indexed messageId)`; the mailbox is the one the destination
  *   router names (MailboxClient `mailbox()`). Destination, CosmWasm: `wasm-mailbox_process_id.message_id` by event
  *   query (the key the Hyperlane agents index, hyperlane-monorepo rust cosmos MESSAGE_DELIVERY_EVENT_TYPE).
+ *   Destination, hyperlane-cosmos: `hyperlane.core.v1.EventProcess.message_id='"0x…"'` by event query, the value in
+ *   its JSON quotes (the event Hyperlane's agents index as delivery: hyperlane-monorepo
+ *   rust/main/chains/hyperlane-cosmos/src/native/indexers/delivery.rs).
  * - Message layout: version(1) nonce(4) origin(4) sender(32) destination(4) recipient(32) body; a warp body is
  *   recipient(32) amount(32).
  *
@@ -92,6 +98,30 @@ function legOf(tx: IncludedTx, message: Hex, env: TrackerEnv): HyperlaneLeg | nu
   };
 }
 
+/** hyperlane-cosmos's typed events: the core module's dispatch and process, the warp module's outgoing transfer. */
+const COSMOS_DISPATCH = 'hyperlane.core.v1.EventDispatch';
+const COSMOS_PROCESS = 'hyperlane.core.v1.EventProcess';
+const COSMOS_SEND_REMOTE_TRANSFER = 'hyperlane.warp.v1.EventSendRemoteTransfer';
+
+/** A typed event's attribute value as text: the JSON string's contents (a value that is no JSON string as it is). */
+function typedValue(value: string | undefined): string | undefined {
+  if (value === undefined || !value.startsWith('"')) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The query that finds the destination's processing of a message (CometBFT event query). */
+function processQuery(leg: HyperlaneLeg): string {
+  const id = leg.message_id.slice(2).toLowerCase();
+  const dest = routersOn(leg.to_chain_id).find((e) => same(e.router, leg.dest_router));
+  if (dest?.standard === 'CosmosNativeHypCollateral') return `${COSMOS_PROCESS}.message_id='"0x${id}"'`;
+  return `wasm-mailbox_process_id.message_id='${id}'`;
+}
+
 const routersOn = (chainId: string) =>
   hyperlaneConfig()
     .routes.flatMap((r) => r.ends)
@@ -120,8 +150,10 @@ export const hyperlaneTracker: BridgeTracker<HyperlaneLeg> = {
       }
     }
     for (const e of tx.events) {
-      if (e.type !== 'wasm-mailbox_dispatch') continue;
-      const message = attr(e, 'message');
+      let message: string | undefined;
+      if (e.type === 'wasm-mailbox_dispatch') message = attr(e, 'message');
+      else if (e.type === COSMOS_DISPATCH) message = typedValue(attr(e, 'message'))?.replace(/^0x/, '');
+      else continue;
       if (!message || !/^[0-9a-f]+$/i.test(message)) continue;
       const leg = legOf(tx, `0x${message}`, env);
       if (leg) legs.push(leg);
@@ -132,8 +164,7 @@ export const hyperlaneTracker: BridgeTracker<HyperlaneLeg> = {
   async advance(leg: HyperlaneLeg, env: TrackerEnv): Promise<Advance<HyperlaneLeg>> {
     const chain = env.registry.chain(leg.to_chain_id);
     if (chain?.wire.chain_type === 'cosmos') {
-      const id = leg.message_id.slice(2);
-      const tx = (await env.clients.cosmos(leg.to_chain_id).searchTxs(`wasm-mailbox_process_id.message_id='${id}'`))[0];
+      const tx = (await env.clients.cosmos(leg.to_chain_id).searchTxs(processQuery(leg)))[0];
       if (!tx) return { leg, next: null };
       return { leg: received(leg, env.chainTx(tx.chainId, tx.hash, tx.time)), next: null };
     }
@@ -176,13 +207,17 @@ export const hyperlaneTracker: BridgeTracker<HyperlaneLeg> = {
     const routers = routersOn(tx.chainId).map((e) => e.router);
     const touched =
       (tx.to && routers.some((r) => same(r, tx.to!))) ||
-      tx.events.some((e) => e.type === 'wasm' && routers.includes(attr(e, '_contract_address') ?? ''));
+      tx.events.some((e) => e.type === 'wasm' && routers.includes(attr(e, '_contract_address') ?? '')) ||
+      tx.events.some(
+        (e) =>
+          e.type === COSMOS_SEND_REMOTE_TRANSFER && routers.some((r) => same(r, typedValue(attr(e, 'token_id')) ?? '')),
+      );
     if (!touched) return null;
     return {
       bridge: 'hyperlane',
       emitted:
         tx.logs.some((l) => routers.some((r) => same(r, l.address))) ||
-        tx.events.some((e) => e.type.startsWith('wasm-mailbox')),
+        tx.events.some((e) => e.type.startsWith('wasm-mailbox') || e.type === COSMOS_DISPATCH),
     };
   },
 };

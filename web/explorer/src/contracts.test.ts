@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, type TestApp } from '../../../src/http/test-helpers/app.js';
 import { decodeCalldata } from './evm.js';
 import { labelOf } from './known.js';
+import { relayedIntoNoble } from '../../../src/bridges/cctp/test-helpers/relayed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,15 +92,16 @@ describe('contracts and functions a Junction EVM transaction calls', () => {
   });
 
   it("Skip's CCTP relayer call reads as requestCCTPTransferWithCaller with its fee", async () => {
-    const [tx] = await evmTxs({
+    // The relayed form into Noble is an alternative (the free burn Noble's relayers mint comes first).
+    const { txs } = await relayedIntoNoble(t.app, {
       source_asset_chain_id: '1',
       source_asset_denom: USDC_ETH,
       dest_asset_chain_id: 'noble-1',
       dest_asset_denom: 'uusdc',
-      // CCTP V1 alone: the lane Skip's relayer serves (the ranking may prefer another way in).
-      bridges: ['CCTP'],
-      allow_multi_tx: false,
+      amount_in: '1000000000',
+      chain_ids_to_addresses: addresses,
     });
+    const tx = txs[0]!.evm_tx as unknown as EvmTx | undefined;
     const call = decodeCalldata(tx!.data);
     expect(call.selector).toBe('d77d6ec0');
     expect(call.fn?.signature).toBe('requestCCTPTransferWithCaller(uint256,uint32,bytes32,address,uint256,bytes32)');

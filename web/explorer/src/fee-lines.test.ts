@@ -40,7 +40,15 @@ describe('fee lines', () => {
   };
 
   it('a relayed CCTP transfer names its relay fee once, in one wording', async () => {
-    const lines = linesOf(await route({ ...usdcEthToNoble, smart_relay: true }));
+    // Out of Noble: Skip's relayer mints on Ethereum for a fee (into Noble, Noble's relayers mint for nothing).
+    const usdcNobleToEth = {
+      source_asset_chain_id: 'noble-1',
+      source_asset_denom: 'uusdc',
+      dest_asset_chain_id: '1',
+      dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      amount_in: '100000000',
+    };
+    const lines = linesOf(await route({ ...usdcNobleToEth, smart_relay: true }));
     const relay = lines.filter((l) => /relay/i.test(l));
     expect(relay, lines.join('\n')).toHaveLength(1);
     expect(relay[0]).toMatch(/^Relay fee \(cctp\): [\d.]+ USDC \(\$[\d.]+\), deducted from the amount$/i);
