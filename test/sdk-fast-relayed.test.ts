@@ -136,7 +136,7 @@ describe('@skip-go/client on the fast and relayed rails', () => {
     ]);
     const tx = evmTxOf(await messagesFor(r!, addressOf));
     // Relayed by Skip: its EurekaHandler takes the amount and the fee, pays the fee to Skip's relayer and sends.
-    expect(tx.to).toBe('0xFc2d0487A0ae42ae7329a80dc269916A9184cF7C');
+    expect(tx.to).toBe('0x47a4b9F949E98a49Be500753c19a8f9c9d6b7689');
     expect(tx.data?.startsWith(toFunctionSelector(EUREKA_HANDLER_ABI[0]).slice(2))).toBe(true);
   });
 });

@@ -276,6 +276,13 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.
    */
   readonly forwardsByIbc?: boolean;
+  /**
+   * The contract call the lane delivers to on arrival (`continuation`) is the entry point's `_with_recover` form: a
+   * delivery that cannot hand the coins back to the user when the call fails (an Axelar GMP call, a Go Fast fill)
+   * has the entry point send them to the user's address on that chain instead. Absent: the plain form, for a delivery
+   * that refunds at the source when the call fails (an IBC v2 packet's callback).
+   */
+  readonly recoversContinuation?: boolean;
   /** Whether the step after this one can ride in the same transaction (false: the funds wait at the far end). */
   carriesNext(registry: Registry, step: BridgeStep<L>, next?: NextStep): boolean;
   /**

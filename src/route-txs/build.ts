@@ -25,6 +25,7 @@ import {
   ibcFeeFields,
   MSG_EXECUTE_CONTRACT_TYPE_URL,
   swapAndAction,
+  withRecovery,
   type AffiliateFee,
   type PostSwapAction,
 } from '../messages/cosmos/entry-point.js';
@@ -563,6 +564,15 @@ class Folder {
    * `action` with an `ibc_transfer` for a transfer onward (its memo carrying whatever follows).
    */
   contractCallAfter(j: number): ContractCall {
+    const lane = this.steps[j - 1]!;
+    const call = this.entryPointCallAfter(j);
+    // Delivered by a lane that cannot give the coins back should the call fail: the user's address here gets them.
+    return lane.kind === 'bridge' && lane.bridge.recoversContinuation
+      ? { contract: call.contract, msg: withRecovery(call.msg, this.address(stepTo(lane))) }
+      : call;
+  }
+
+  private entryPointCallAfter(j: number): ContractCall {
     const here = stepTo(this.steps[j - 1]!);
     const entryPoint = this.registry.chain(here)?.entryPoint?.entryPoint;
     if (!entryPoint) throw invalidArgument(`${here} has no entry-point contract to continue the route on arrival`);

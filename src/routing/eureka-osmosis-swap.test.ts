@@ -122,8 +122,9 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     expect(tx.evm_tx.required_erc20_approvals).toEqual([
       { token_contract: WBTC, spender: tx.evm_tx.to, amount: '1000000' },
     ]);
-    // Relayed: Skip's EurekaHandler pulls amount + fee and pays the fee to Skip's relayer (smart-relay-fees.json).
-    expect(tx.evm_tx.to).toBe('0xFc2d0487A0ae42ae7329a80dc269916A9184cF7C');
+    // Relayed: Skip's EurekaHandler pulls amount + fee and pays the fee to Skip's relayer (smart-relay-fees.json). The
+    // handler is the proxy Skip's August 2026 answers call, not the retired 2025 one (contracts.json _source).
+    expect(tx.evm_tx.to).toBe('0x47a4b9F949E98a49Be500753c19a8f9c9d6b7689');
     const call = decodeFunctionData({ abi: EUREKA_HANDLER_ABI, data: `0x${tx.evm_tx.data}` });
     expect(call.functionName).toBe('transfer');
     const [amount, msg, fees] = call.args as unknown as [

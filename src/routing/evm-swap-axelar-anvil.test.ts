@@ -136,10 +136,10 @@ describe('ETH on Ethereum → OSMO on anvil', () => {
     expect(calls[0]!.symbol).toBe(symbol);
     expect(calls[0]!.amount).toBe(BigInt(swap.amount_out));
     expect(calls[0]!.destinationContractAddress).toBe(OSMOSIS_ENTRY_POINT);
-    // The CosmWasm JSON payload: the entry point's swap to OSMO, run on arrival.
+    // The CosmWasm JSON payload: the entry point's swap to OSMO, run on arrival, in its recover form.
     expect(slice(calls[0]!.payload, 0, 4)).toBe('0x00000002');
     const msg = JSON.parse(hexToString(slice(calls[0]!.payload, 4))) as Record<string, unknown>;
-    expect(Object.keys(msg)).toEqual(['swap_and_action']);
+    expect(Object.keys(msg)).toEqual(['swap_and_action_with_recover']);
     expect(JSON.stringify(msg)).toContain('uosmo');
   }, 120_000);
 

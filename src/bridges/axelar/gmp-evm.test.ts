@@ -288,10 +288,12 @@ describe('Axelar from Ethereum with a swap after the hop on Osmosis', () => {
     expect(slice(call.payload, 0, 4)).toBe('0x00000002');
     const text = hexToString(slice(call.payload, 4));
     const msg = JSON.parse(text);
-    expect(Object.keys(msg)).toEqual(['swap_and_action']);
-    expect(msg.swap_and_action).toMatchObject({
+    // The recover form, as in Skip's answers: should the swap fail, the coins go to the user, not back to Axelar.
+    expect(Object.keys(msg)).toEqual(['swap_and_action_with_recover']);
+    expect(msg.swap_and_action_with_recover).toMatchObject({
       min_asset: { native: { denom: ALL_USDT, amount: body.min_amount_out } },
       post_swap_action: { transfer: { to_address: COSMOS_USER['osmosis-1'] } },
+      recovery_addr: COSMOS_USER['osmosis-1'],
     });
     expect(ops[1].swap.denom_in).toBe(ops[0].axelar_transfer.denom_out);
     // The entry point runs after Axelar delivers: its timeout leaves room for the hop's expected duration.

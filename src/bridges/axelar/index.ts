@@ -139,6 +139,7 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
   echoedFields: AXELAR_ECHOED_FIELDS,
   buildTx,
   carriesNext,
+  recoversContinuation: true,
   swapsBefore,
   ics20: { applies: (lane) => !lane.gmp && lane.toAxelar !== undefined, send: ics20Send },
 };

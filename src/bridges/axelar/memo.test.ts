@@ -197,6 +197,29 @@ describe('Axelar memos from Osmosis', () => {
     expect(body.route.operations[0].axelar_transfer.fee_asset).toMatchObject({ denom: USDC, chain_id: '1' });
   });
 
+  it("axlWBTC → WBTC on Ethereum: Skip's August 2026 memo, its fee at about twice Skip's 1979 sats", async () => {
+    // JohnnyWyles/alloyrebalancer test-fixtures/pairBTC-X1-good.json (commit 51cbcc2): the same channel, GMP account,
+    // handler, SendToken payload and gas receiver; a fee of 1979 sats (1.20 USD) where Junction asked 25000 (15 USD).
+    const body = await direct(
+      'ibc/D1542AA8762DB13087D8364F3EA6509FD6F009A34F00426AF9E4F9FA85CBBF1F',
+      '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599',
+      '100000000',
+    );
+    const m = roundTrip(body.txs[0].cosmos_tx.msgs[0].msg);
+    expect(m).toMatchObject({
+      sourceChannel: 'channel-208',
+      receiver: 'axelar1dv4u5k73pzqrxlzujxg3qp8kvc3pje7jtdvu72npnt5zhq05ejcsn5qme5',
+    });
+    const message = axelarnetMessage(m);
+    expect(message).toMatchObject({
+      type: 2,
+      destinationChain: 'Ethereum',
+      destinationAddress: '0xB773bCc5B325ad9AC6B36e1A046AD4466833A16E',
+      fee: { amount: 4000n, recipient: 'axelar1aythygn6z5thymj6tmzfwekzh05ewg3l7d6y89' },
+    });
+    expect(handlerPayload(message.payload)).toEqual({ command: 0, recipient: EVM });
+  });
+
   it('should_unwrap keeps its own payload: SendNative to the user, the fee counted in ETH as captured', async () => {
     const body = await direct(WETH_ON_OSMOSIS, 'ethereum-native', '2000000000000000000');
     const op = body.route.operations[0].axelar_transfer;

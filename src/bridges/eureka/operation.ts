@@ -24,6 +24,9 @@ export function entryContract(registry: Registry, lane: EurekaLane): string {
 export function eurekaRecord(registry: Registry, step: BridgeStep<EurekaLane>): Record<string, unknown> {
   const { lane } = step;
   const dest = registry.chain(lane.toChainId);
+  // The IBC callbacks adapter of the lane's Cosmos end (the Hub), whichever way the lane goes, as Skip's answers name
+  // it on both (alloyrebalancer test-fixtures pairBTC-X2-good.json, pairBTC-Y1-good.json at 51cbcc2).
+  const cosmosEnd = registry.chain(lane.fromChainId)?.wire.chain_type === 'cosmos' ? lane.fromChainId : lane.toChainId;
   return {
     destination_port: 'transfer',
     source_client: lane.sourceClient,
@@ -34,7 +37,7 @@ export function eurekaRecord(registry: Registry, step: BridgeStep<EurekaLane>): 
     denom_in: lane.denomIn,
     denom_out: lane.denomOut,
     entry_contract_address: entryContract(registry, lane),
-    callback_adapter_contract_address: null,
+    callback_adapter_contract_address: registry.chain(cosmosEnd)?.entryPoint?.callbackAdapter ?? null,
     bridge_id: 'EUREKA',
     smart_relay: lane.relayed,
     // Junction's relay fee is a figure of its data file, not a quote that expires: it is reported in the route's

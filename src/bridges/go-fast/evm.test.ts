@@ -179,7 +179,7 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
     ]);
   });
 
-  it('USDC to OSMO: the order delivers to the Osmosis entry point with swap_and_action as data (one signature)', async () => {
+  it('USDC to OSMO: the order delivers to the Osmosis entry point with swap_and_action_with_recover as data (one signature)', async () => {
     const amount = 60_000_000n;
     const { body, order } = await execute('uosmo', amount);
     expect(body.route.txs_required).toBe(1);
@@ -190,8 +190,12 @@ describe.each(SOURCES)('Go Fast order from EVM chain %s on anvil', (chainId) => 
       user_swap: { swap_exact_asset_in: { operations: { denom_in: string }[] } };
       min_asset: { native: { denom: string; amount: string } };
       post_swap_action: unknown;
+      recovery_addr: string;
     }
-    const sa = (JSON.parse(order.data) as { swap_and_action: SwapAndAction }).swap_and_action;
+    // The recover form, as in Skip's Go Fast orders (alloyrebalancer test-fixtures/stage2-bad-gofast-to-noble.json):
+    // a failed swap pays the user on Osmosis rather than failing the solver's fill.
+    const sa = (JSON.parse(order.data) as { swap_and_action_with_recover: SwapAndAction }).swap_and_action_with_recover;
+    expect(sa.recovery_addr).toBe(OSMO_USER);
     expect(sa.user_swap.swap_exact_asset_in.operations[0]?.denom_in).toBe(NOBLE_USDC_ON_OSMOSIS);
     expect(sa.min_asset.native.denom).toBe('uosmo');
     expect(sa.min_asset.native.amount).toBe(body.min_amount_out ?? sa.min_asset.native.amount);

@@ -103,6 +103,7 @@ export const goFastBridge: LaneBridge<GoFastLane> = {
   buildTx,
   carriesNext,
   swapsBefore,
+  recoversContinuation: true,
   eligible: (_lane, options) =>
     options.goFast
       ? undefined

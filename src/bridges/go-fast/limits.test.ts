@@ -39,6 +39,13 @@ describe('Go Fast limits and opt-in', () => {
     expect(JSON.stringify(res.json())).toContain('Go Fast takes at least 10 USD (10000000 base units) from 8453');
   });
 
+  it("from Avalanche, asks the solver fee of Skip's August 2026 quote: 10 bps + 0.10 USDC + 0.01 USDC", () => {
+    // alloyrebalancer test-fixtures/stage2-bad-gofast-to-noble.json (data/go-fast.json _source): 10 000 USDC in,
+    // the order's amountOut 9 989 890 000.
+    const avax = goFastLanes(t.ctx.registry).find((l) => l.fromChainId === '43114')!;
+    expect(goFastBridge.quote(avax, 10_000_000_000n, 'in')).toMatchObject({ amountOut: 9_989_890_000n });
+  });
+
   it('refuses an order from Ethereum below 20 USD, and any order above 25 000 USD', () => {
     const eth = goFastLanes(t.ctx.registry).find((l) => l.fromChainId === '1')!;
     expect(goFastBridge.quote(eth, 19_999_999n, 'in')).toEqual({ refused: expect.stringContaining('at least 20 USD') });

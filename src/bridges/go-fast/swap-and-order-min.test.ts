@@ -46,8 +46,11 @@ describe('Go Fast after an EVM swap, then a swap on Osmosis', () => {
     const plannedSwapOut = BigInt(route.operations[2].amount_out);
     expect(worstOrderOut).toBeLessThan(plannedOrderOut);
     const minAsset = BigInt(
-      (JSON.parse(hexToString(data)) as { swap_and_action: { min_asset: { native: { amount: string } } } })
-        .swap_and_action.min_asset.native.amount,
+      (
+        JSON.parse(hexToString(data)) as {
+          swap_and_action_with_recover: { min_asset: { native: { amount: string } } };
+        }
+      ).swap_and_action_with_recover.min_asset.native.amount,
     );
     // The pools give at least the worst input's share of the planned output; the caller's 1 % comes off that.
     const worstSwapOut = (plannedSwapOut * worstOrderOut) / plannedOrderOut;

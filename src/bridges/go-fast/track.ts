@@ -34,6 +34,7 @@ import {
   slice,
 } from 'viem';
 import type { Hex } from 'viem';
+import { entryPointCall } from '../../messages/cosmos/entry-point.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { GoFastLeg, IbcLeg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
@@ -95,19 +96,18 @@ const chainOfDomain = (domain: number) => [...goFastConfig().domain].find(([, d]
 /**
  * The IBC channel the entry point sends the funds on over after the fill: the order's data is the entry point's
  * execute message, `swap_and_action` with a `post_swap_action.ibc_transfer`, or without a swap `action` with an
- * `action.ibc_transfer` (src/messages/cosmos/entry-point.ts builds both).
+ * `action.ibc_transfer`, each in its `_with_recover` form (src/messages/cosmos/entry-point.ts builds them).
  */
 function onwardChannel(data: string): string | null {
-  let m: {
-    swap_and_action?: { post_swap_action?: IbcTransferAction };
-    action?: { action?: IbcTransferAction };
-  };
+  let m: unknown;
   try {
-    m = JSON.parse(data) as typeof m;
+    m = JSON.parse(data);
   } catch {
     return null;
   }
-  const channel = (m.swap_and_action?.post_swap_action ?? m.action?.action)?.ibc_transfer?.ibc_info?.source_channel;
+  const call = entryPointCall(m);
+  const then = (call.swapAndAction?.post_swap_action ?? call.action?.action) as IbcTransferAction;
+  const channel = then?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? channel : null;
 }
 type IbcTransferAction = { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } | undefined;

@@ -2,6 +2,7 @@
  * A transfer whose memo (IBC hooks, or a Go Fast order's data) asks Skip's entry point to swap on arrival and transfer
  * the output: what the recipient was paid. The IBC, Eureka and Go Fast trackers report it as the leg's `swap_out`.
  */
+import { entryPointCall } from '../../messages/cosmos/entry-point.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt } from '../../tx/record.js';
 import type { IncludedTx } from '../../tx/tracker.js';
@@ -10,17 +11,10 @@ import type { IncludedTx } from '../../tx/tracker.js';
 function swapTransferOf(memo: string): { denom: string; to: string } | null {
   if (!memo.trim().startsWith('{')) return null;
   try {
-    const m = JSON.parse(memo) as {
-      wasm?: {
-        msg?: {
-          swap_and_action?: {
-            min_asset?: { native?: { denom?: unknown } };
-            post_swap_action?: { transfer?: { to_address?: unknown } };
-          };
-        };
-      };
-    };
-    const action = m.wasm?.msg?.swap_and_action;
+    const m = JSON.parse(memo) as { wasm?: { msg?: unknown } };
+    const action = entryPointCall(m.wasm?.msg).swapAndAction as
+      | { min_asset?: { native?: { denom?: unknown } }; post_swap_action?: { transfer?: { to_address?: unknown } } }
+      | undefined;
     const denom = action?.min_asset?.native?.denom;
     const to = action?.post_swap_action?.transfer?.to_address;
     return typeof denom === 'string' && typeof to === 'string' ? { denom, to } : null;

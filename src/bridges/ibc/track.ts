@@ -15,6 +15,7 @@
  */
 import { denomOfTrace, ibcDenomOfPath, parseTracePath } from '../../denom/trace.js';
 import type { IbcTransferState, TransferEvent } from '../../wire/tx.js';
+import { entryPointCall } from '../../messages/cosmos/entry-point.js';
 import { attr } from '../../tx/cosmos-client.js';
 import type { AssetAt, IbcLeg, IbcPacketRef, Leg } from '../../tx/record.js';
 import type { Advance, BridgeTracker, CosmosEvent, IncludedTx, LegSummary, TrackerEnv } from '../../tx/tracker.js';
@@ -224,14 +225,9 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
       via: 'forward',
     };
   }
-  const wasm = m.wasm as
-    | {
-        msg?: {
-          swap_and_action?: { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } };
-        };
-      }
-    | undefined;
-  const channel = wasm?.msg?.swap_and_action?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
+  const swap = entryPointCall((m.wasm as { msg?: unknown } | undefined)?.msg).swapAndAction as
+    { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } } | undefined;
+  const channel = swap?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
 }
 

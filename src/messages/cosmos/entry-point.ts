@@ -112,6 +112,36 @@ export function swapAndAction(i: SwapAndActionInput): { swap_and_action: Record<
   };
 }
 
+/**
+ * The `_with_recover` form of an entry-point call, `swap_and_action` or `action` (skip-mev/skip-go-cosmwasm-contracts
+ * packages/skip/src/entry_point.rs SwapAndActionWithRecover / ActionWithRecover, commit 0d526c4): the contract runs
+ * the call as a sub-message and, should it fail (a swap under its minimum, a passed deadline), sends the coins it
+ * received to `recovery_addr` rather than failing the message that delivered them.
+ */
+export function withRecovery(msg: Record<string, unknown>, recoveryAddr: string): Record<string, unknown> {
+  const [key, ...others] = Object.keys(msg);
+  const body = key === undefined ? undefined : msg[key];
+  if ((key !== 'swap_and_action' && key !== 'action') || others.length > 0 || typeof body !== 'object' || body === null)
+    throw new Error('only a swap_and_action or an action call has a _with_recover form');
+  return { [`${key}_with_recover`]: { ...body, recovery_addr: recoveryAddr } };
+}
+
+/**
+ * The entry-point call's own fields whichever of its forms `msg` is: `swap_and_action` or `action`, plain or
+ * `_with_recover` (withRecovery). For the trackers, which read where a delivered call sends the funds.
+ */
+export function entryPointCall(msg: unknown): {
+  swapAndAction?: Record<string, unknown>;
+  action?: Record<string, unknown>;
+} {
+  if (typeof msg !== 'object' || msg === null) return {};
+  const m = msg as Record<string, unknown>;
+  const obj = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
+  const swapAndAction = obj(m.swap_and_action) ?? obj(m.swap_and_action_with_recover);
+  const action = obj(m.action) ?? obj(m.action_with_recover);
+  return { ...(swapAndAction ? { swapAndAction } : {}), ...(action ? { action } : {}) };
+}
+
 /** MsgExecuteContract on the entry point, rendered as the wire `msg` string (`msg` as a JSON object). */
 export function executeContractJson(
   sender: string,

@@ -103,6 +103,38 @@ describe('Cosmos messages in words', () => {
     ]);
   });
 
+  it('an entry-point call in its _with_recover form (what Axelar and Go Fast deliver to) reads as the swap it runs', () => {
+    const memo = JSON.stringify({
+      wasm: {
+        contract: 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u',
+        msg: {
+          swap_and_action_with_recover: {
+            user_swap: {
+              swap_exact_asset_in: { swap_venue_name: 'osmosis-poolmanager', operations: [{ pool: '1868' }] },
+            },
+            min_asset: { native: { denom: 'uosmo', amount: '5' } },
+            timeout_timestamp: 1795419373651000000,
+            post_swap_action: { transfer: { to_address: user('osmo') } },
+            affiliates: [],
+            recovery_addr: user('osmo'),
+          },
+        },
+      },
+    });
+    const msg = JSON.stringify({
+      source_port: 'transfer',
+      source_channel: 'channel-208',
+      token: { denom: 'uwbtc', amount: '1' },
+      sender: 'axelar1sender',
+      receiver: 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u',
+      timeout_timestamp: '1795419373651000000',
+      memo,
+    });
+    const lines = describeCosmosMsg('/ibc.applications.transfer.v1.MsgTransfer', msg, 'axelar-dojo-1', fmt).lines;
+    expect(lines).toContain('Swap (swap_exact_asset_in) on osmosis-poolmanager via pool 1868.');
+    expect(lines.at(-1)).toBe(`Should this fail, the coins go to ${user('osmo')}.`);
+  });
+
   it('a message that is not JSON, and a type it does not explain', () => {
     expect(describeCosmosMsg('/x.Y', 'nope', undefined, fmt).lines).toEqual(['the message is not valid JSON']);
     expect(describeCosmosMsg('/x.Y', '{"a":1}', undefined, fmt)).toEqual({ title: '/x.Y', lines: [], value: { a: 1 } });

@@ -146,7 +146,10 @@ function describeMemo(memo: unknown, fmt: AmountFormat, depth = 0): string[] {
 /** Skip entry-point messages in words; other contract messages are named by their top-level key. */
 function describeContractMsg(msg: unknown, fmt: AmountFormat, chainId: string | undefined): string[] {
   const m = obj(msg);
-  const sa = m.swap_and_action ? obj(m.swap_and_action) : undefined;
+  // The `_with_recover` form (a Go Fast order's or an Axelar call's) is the same call, its coins sent to recovery_addr
+  // should it fail.
+  const body = m.swap_and_action ?? m.swap_and_action_with_recover;
+  const sa = body ? obj(body) : undefined;
   if (!sa) {
     const keys = Object.keys(m);
     return keys.length ? [`Contract message: ${keys.join(', ')}.`] : [];
@@ -188,5 +191,6 @@ function describeContractMsg(msg: unknown, fmt: AmountFormat, chainId: string | 
     lines.push(
       `Affiliate fees: ${affiliates.map((a) => `${str(a.basis_points_fee)} bps to ${str(a.address)}`).join(', ')}.`,
     );
+  if (sa.recovery_addr !== undefined) lines.push(`Should this fail, the coins go to ${str(sa.recovery_addr)}.`);
   return lines;
 }
