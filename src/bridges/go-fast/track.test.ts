@@ -246,6 +246,40 @@ describe('Go Fast USDC Base → Osmosis', () => {
     });
   });
 
+  it("USDC → OSMO whose swap fails: the entry point's recover form gives the USDC back to the user, and the release says so", async () => {
+    const { receipt, order } = await submit(61_000_000n, 'uosmo');
+    const hash = receipt.transactionHash;
+    await tx.track('8453', hash, null);
+    expect((await step(hash)).state).toBe('STATE_PENDING');
+    // The order's data is swap_and_action_with_recover with the user's Osmosis address to recover to.
+    expect(Buffer.from(order.data.slice(2), 'hex').toString('utf8')).toContain(`"recovery_addr":"${OSMO_USER}"`);
+    const usdc = `${order.amountOut}${NOBLE_USDC_ON_OSMOSIS}`;
+    // The swap fell under its minimum: the entry point's reply pays the received USDC to recovery_addr.
+    const recovered = [
+      { type: 'execute', attributes: [{ key: '_contract_address', value: OSMOSIS_ENTRY_POINT }] },
+      {
+        type: 'transfer',
+        attributes: [
+          { key: 'recipient', value: OSMO_USER },
+          { key: 'sender', value: OSMOSIS_ENTRY_POINT },
+          { key: 'amount', value: usdc },
+        ],
+      },
+    ];
+    net.chain('osmosis-1').include(fillEvents(OSMOSIS_ENTRY_POINT, usdc, recovered));
+    const s = await step(hash);
+    expect(event(s).state).toBe('GO_FAST_TRANSFER_FILLED');
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: {
+        chain_id: 'osmosis-1',
+        denom: NOBLE_USDC_ON_OSMOSIS,
+        amount: order.amountOut.toString(),
+        released: true,
+      },
+    });
+  });
+
   it('USDC → Noble: the entry point sends the fill on over IBC in the same transaction; a success once Noble acknowledged it', async () => {
     const { receipt, order } = await submit(100_000_000n, 'uusdc', 'noble-1');
     const hash = receipt.transactionHash;
