@@ -156,7 +156,6 @@ export interface EvmSwapAfter {
   minAmountOut: bigint;
 }
 
-/** A CosmWasm execute message to run with the funds a lane delivers (Skip's entry point, as a rule). */
 /** A lane whose source message is one ICS-20 transfer (LaneBridge.ics20). */
 interface Ics20Lane<L extends Lane> {
   /** Whether this lane's source message is that transfer (for the route search, before any amount is known). */
