@@ -76,4 +76,14 @@ describe('USD values of ETH, WETH and TIA.n routes offline', () => {
     expect(v.in).toBe('577.68'); // 100 TIA at 5.7768 USD
     expect(v.out).toBe(v.in);
   });
+
+  it("TIA on Base and Ethereum (Hyperlane synthetics of Celestia's TIA) are worth TIA", async () => {
+    for (const chain of ['8453', '1']) {
+      const token =
+        chain === '8453' ? '0x5d27225a5D8A756e5655617b22cC03616C3B26c3' : '0xB8fB4E8512c8272e8986058D0318C8cEFcB21aa7';
+      const v = await usdOf([chain, token], ['celestia', 'utia'], '100000000');
+      expect(v.in, chain).toBe('577.68');
+      expect(v.out, chain).toBe(v.in);
+    }
+  });
 });
