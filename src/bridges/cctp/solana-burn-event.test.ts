@@ -80,6 +80,50 @@ describe('a CCTP V1 burn on Solana, from its event', () => {
     });
   });
 
+  it('V2: the header with an empty nonce and the finality threshold, the body with max fee and hook data', () => {
+    const u32 = (v: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(v);
+      return b;
+    };
+    const u64 = (v: bigint) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(v);
+      return b;
+    };
+    const hook = Buffer.from('cafe', 'hex');
+    const event = Buffer.concat([
+      TAG,
+      DEPOSIT_FOR_BURN,
+      new PublicKey(usdc.get('solana')!).toBuffer(),
+      u64(7_000_000n),
+      owner.toBuffer(),
+      mintRecipient,
+      u32(3),
+      nobleMessenger,
+      caller,
+      u64(1234n), // max_fee
+      u32(1000), // min_finality_threshold
+      u32(hook.length),
+      hook,
+    ]);
+    const [bytes] = solanaBurnMessages([{ programId: solana.token_messenger_minter_v2, data: event }], programs, 5);
+    const m = Buffer.from(bytes!);
+    expect(m.length).toBe(148 + 228 + 2);
+    expect([m.readUInt32BE(0), m.readUInt32BE(4), m.readUInt32BE(8)]).toEqual([1, 5, 3]);
+    expect(m.subarray(12, 44)).toEqual(Buffer.alloc(32));
+    expect(m.subarray(44, 76)).toEqual(new PublicKey(solana.token_messenger_minter_v2).toBuffer());
+    expect(m.subarray(76, 108)).toEqual(nobleMessenger);
+    expect(m.subarray(108, 140)).toEqual(caller);
+    expect([m.readUInt32BE(140), m.readUInt32BE(144), m.readUInt32BE(148)]).toEqual([1000, 0, 1]);
+    expect(m.subarray(184, 216)).toEqual(mintRecipient);
+    expect(m.readBigUInt64BE(216 + 24)).toBe(7_000_000n);
+    expect(m.subarray(248, 280)).toEqual(owner.toBuffer());
+    expect(m.readBigUInt64BE(280 + 24)).toBe(1234n);
+    expect(m.subarray(312, 376)).toEqual(Buffer.alloc(64));
+    expect(m.subarray(376)).toEqual(hook);
+  });
+
   it('is found only in an event of the CCTP programs, and a short or foreign instruction is skipped', () => {
     const event = v1Event(1n, 1n);
     const other = Keypair.generate().publicKey.toBase58();

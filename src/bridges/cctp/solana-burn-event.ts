@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
+import { encodePacked, hexToBytes, toHex, type Hex } from 'viem';
 import type { SolanaInstruction } from '../../tx/tracker.js';
 
 /** anchor-lang `EVENT_IX_TAG` (0x1d9acb512ea545e4), little-endian, as event-CPI instruction data starts. */
@@ -54,18 +55,8 @@ class Reader {
   }
 }
 
-const u32be = (v: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(v);
-  return b;
-};
-const u64be = (v: bigint) => {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(v);
-  return b;
-};
-/** A u64 as the uint256 of a burn message (24 zero bytes, then big-endian). */
-const u256be = (v: bigint) => Buffer.concat([Buffer.alloc(24), u64be(v)]);
+/** A Borsh Pubkey as the bytes32 of a CCTP message. */
+const b32 = (key: Buffer): Hex => toHex(key, { size: 32 });
 
 /**
  * The CCTP messages of the burns a Solana transaction made, in the order it made them. `sourceDomain` is Solana's
@@ -84,9 +75,8 @@ export function solanaBurnMessages(
     if (!data.subarray(0, 8).equals(EVENT_IX_TAG_LE) || !data.subarray(8, 16).equals(DEPOSIT_FOR_BURN)) continue;
     try {
       // The message's sender is the program that asked the transmitter to send it.
-      const sender = Buffer.from(bs58.decode(ix.programId));
-      const event = new Reader(data.subarray(16));
-      out.push(v2 ? messageV2(event, sender, sourceDomain) : messageV1(event, sender, sourceDomain));
+      const sender = b32(Buffer.from(bs58.decode(ix.programId)));
+      out.push(hexToBytes(formatMessage(readEvent(new Reader(data.subarray(16)), v2), sender, sourceDomain)));
     } catch {
       // not the event layout of the current programs: nothing Junction can follow
     }
@@ -94,71 +84,67 @@ export function solanaBurnMessages(
   return out;
 }
 
-/** V1: DepositForBurn { nonce, burn_token, amount, depositor, mint_recipient, destination_domain, destination_token_messenger, destination_caller }. */
-function messageV1(r: Reader, sender: Buffer, sourceDomain: number): Buffer {
-  const nonce = r.u64();
-  const burnToken = r.pubkey();
-  const amount = r.u64();
-  const depositor = r.pubkey();
-  const mintRecipient = r.pubkey();
-  const destinationDomain = r.u32();
-  const destinationTokenMessenger = r.pubkey();
-  const destinationCaller = r.pubkey();
-  // message.rs: version, source domain, destination domain, nonce, sender (the TokenMessengerMinter program),
-  // recipient (the remote token messenger), destination caller; burn_message.rs: version, burn token, mint
-  // recipient, amount, message sender (the owner who burnt).
-  return Buffer.concat([
-    u32be(0),
-    u32be(sourceDomain),
-    u32be(destinationDomain),
-    u64be(nonce),
-    sender,
-    destinationTokenMessenger,
-    destinationCaller,
-    u32be(0),
-    burnToken,
-    mintRecipient,
-    u256be(amount),
-    depositor,
-  ]);
+/** The fields of a DepositForBurn event (V2 adds the last three; V1 carries the nonce). */
+interface DepositForBurn {
+  nonce: bigint | null;
+  burnToken: Hex;
+  amount: bigint;
+  depositor: Hex;
+  mintRecipient: Hex;
+  destinationDomain: number;
+  destinationTokenMessenger: Hex;
+  destinationCaller: Hex;
+  v2: { maxFee: bigint; minFinalityThreshold: number; hookData: Hex } | null;
 }
 
 /**
- * V2: DepositForBurn { burn_token, amount, depositor, mint_recipient, destination_domain, destination_token_messenger,
- * destination_caller, max_fee, min_finality_threshold, hook_data }.
+ * events.rs, V1: { nonce, burn_token, amount, depositor, mint_recipient, destination_domain,
+ * destination_token_messenger, destination_caller }; V2: the same without the nonce, then max_fee,
+ * min_finality_threshold, hook_data.
  */
-function messageV2(r: Reader, sender: Buffer, sourceDomain: number): Buffer {
-  const burnToken = r.pubkey();
-  const amount = r.u64();
-  const depositor = r.pubkey();
-  const mintRecipient = r.pubkey();
-  const destinationDomain = r.u32();
-  const destinationTokenMessenger = r.pubkey();
-  const destinationCaller = r.pubkey();
-  const maxFee = r.u64();
-  const minFinalityThreshold = r.u32();
-  const hookData = r.vec();
-  // v2 message.rs: version, source and destination domains, an empty nonce, sender, recipient, destination caller,
-  // min finality threshold, an empty finality threshold executed; v2 burn_message.rs: version, burn token, mint
-  // recipient, amount, message sender, max fee, empty fee executed and expiration block, hook data.
-  return Buffer.concat([
-    u32be(1),
-    u32be(sourceDomain),
-    u32be(destinationDomain),
-    Buffer.alloc(32),
-    sender,
-    destinationTokenMessenger,
-    destinationCaller,
-    u32be(minFinalityThreshold),
-    u32be(0),
-    u32be(1),
-    burnToken,
-    mintRecipient,
-    u256be(amount),
-    depositor,
-    u256be(maxFee),
-    u256be(0n),
-    u256be(0n),
-    hookData,
-  ]);
+function readEvent(r: Reader, v2: boolean): DepositForBurn {
+  const nonce = v2 ? null : r.u64();
+  const e = {
+    nonce,
+    burnToken: b32(r.pubkey()),
+    amount: r.u64(),
+    depositor: b32(r.pubkey()),
+    mintRecipient: b32(r.pubkey()),
+    destinationDomain: r.u32(),
+    destinationTokenMessenger: b32(r.pubkey()),
+    destinationCaller: b32(r.pubkey()),
+  };
+  if (!v2) return { ...e, v2: null };
+  return { ...e, v2: { maxFee: r.u64(), minFinalityThreshold: r.u32(), hookData: toHex(r.vec()) } };
+}
+
+/**
+ * The message as the programs pack it (message.rs / burn_message.rs, the layout of Circle's Message.sol and
+ * BurnMessage.sol): header version, source and destination domains, nonce, sender (the TokenMessengerMinter
+ * program), recipient (the remote token messenger), destination caller; then the burn message: version, burn token,
+ * mint recipient, amount (uint256), message sender (the owner who burnt). V2 packs an empty 32-byte nonce, adds the
+ * min finality threshold and an empty finality threshold executed to the header, and max fee, empty fee executed and
+ * expiration block, and the hook data to the body.
+ */
+function formatMessage(e: DepositForBurn, sender: Hex, sourceDomain: number): Hex {
+  const route = [sourceDomain, e.destinationDomain] as const;
+  const ends = [sender, e.destinationTokenMessenger, e.destinationCaller] as const;
+  const burn = [e.burnToken, e.mintRecipient, e.amount, e.depositor] as const;
+  if (!e.v2) {
+    return encodePacked(
+      [
+        ...['uint32', 'uint32', 'uint32', 'uint64', 'bytes32', 'bytes32', 'bytes32'],
+        ...['uint32', 'bytes32', 'bytes32', 'uint256', 'bytes32'],
+      ] as const,
+      [0, ...route, e.nonce ?? 0n, ...ends, 0, ...burn],
+    );
+  }
+  const { maxFee, minFinalityThreshold, hookData } = e.v2;
+  return encodePacked(
+    [
+      ...['uint32', 'uint32', 'uint32', 'bytes32', 'bytes32', 'bytes32', 'bytes32', 'uint32', 'uint32'],
+      ...['uint32', 'bytes32', 'bytes32', 'uint256', 'bytes32', 'uint256', 'uint256', 'uint256', 'bytes'],
+    ] as const,
+    [1, ...route, toHex(0, { size: 32 }), ...ends, minFinalityThreshold, 0, 1, ...burn, maxFee, 0n, 0n, hookData],
+  );
 }
