@@ -27,24 +27,24 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             assets: 3440,
             uptime_seconds: 0.2,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-Jhr5NN/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-IrCbqj/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-Jhr5NN/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73643727 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73643727 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73643727 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-IrCbqj/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73651722 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73651722 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73651722 s old' },
               'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73643727 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73651722 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 146 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -65,24 +65,24 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             assets: 3440,
             uptime_seconds: 0.6,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-Jhr5NN/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-IrCbqj/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-Jhr5NN/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73643727 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73643727 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73643727 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-IrCbqj/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73651723 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73651723 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73651723 s old' },
               'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:base-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:avalanche-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73643727 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73651723 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 131 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 146 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -1083,8 +1083,8 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             dest_asset_denom: 'uosmo',
             dest_asset_chain_id: 'osmosis-1',
             amount_in: '10000000',
-            amount_out: '129969095',
-            estimated_amount_out: '129969095',
+            amount_out: '130147536',
+            estimated_amount_out: '130147536',
             operations: [
               {
                 transfer: {
@@ -1118,15 +1118,21 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                     },
                     swap_operations: [
                       {
-                        pool: '1135',
+                        pool: '1282',
                         denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                        denom_out: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
+                        interface: null,
+                      },
+                      {
+                        pool: '1464',
+                        denom_in: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
                         denom_out: 'uosmo',
                         interface: null,
                       },
                     ],
                     swap_amount_in: '10000000',
-                    price_impact_percent: '0.3996',
-                    estimated_amount_out: '129969095',
+                    price_impact_percent: '0.2629',
+                    estimated_amount_out: '130147536',
                   },
                   estimated_affiliate_fee: '0uosmo',
                   from_chain_id: 'osmosis-1',
@@ -1144,7 +1150,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 },
                 tx_index: 0,
                 amount_in: '10000000',
-                amount_out: '129969095',
+                amount_out: '130147536',
               },
             ],
             chain_ids: ['cosmoshub-4', 'osmosis-1'],
@@ -1164,9 +1170,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               chain_id: 'osmosis-1',
               logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
             },
-            swap_price_impact_percent: '0.3996',
+            swap_price_impact_percent: '0.2629',
             usd_amount_in: '63.06',
-            usd_amount_out: '62.81',
+            usd_amount_out: '62.89',
             estimated_fees: [],
           },
         },
@@ -1182,7 +1188,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795768826822000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795776822674000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1195,7 +1201,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795768826822000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795776822674000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1235,7 +1241,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795768826869000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795768826869000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795776822723000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795776822723000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1248,7 +1254,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795768826869000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1135\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128669405\\"}},\\"timeout_timestamp\\":1795768826869000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795776822723000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795776822723000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1256,15 +1262,15 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 operations_indices: [0, 1],
               },
             ],
-            min_amount_out: '128669405',
+            min_amount_out: '128846061',
             route: {
               source_asset_denom: 'uatom',
               source_asset_chain_id: 'cosmoshub-4',
               dest_asset_denom: 'uosmo',
               dest_asset_chain_id: 'osmosis-1',
               amount_in: '10000000',
-              amount_out: '129969095',
-              estimated_amount_out: '129969095',
+              amount_out: '130147536',
+              estimated_amount_out: '130147536',
               operations: [
                 {
                   transfer: {
@@ -1298,15 +1304,21 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                       },
                       swap_operations: [
                         {
-                          pool: '1135',
+                          pool: '1282',
                           denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                          denom_out: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
+                          interface: null,
+                        },
+                        {
+                          pool: '1464',
+                          denom_in: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
                           denom_out: 'uosmo',
                           interface: null,
                         },
                       ],
                       swap_amount_in: '10000000',
-                      price_impact_percent: '0.3996',
-                      estimated_amount_out: '129969095',
+                      price_impact_percent: '0.2629',
+                      estimated_amount_out: '130147536',
                     },
                     estimated_affiliate_fee: '0uosmo',
                     from_chain_id: 'osmosis-1',
@@ -1324,7 +1336,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   },
                   tx_index: 0,
                   amount_in: '10000000',
-                  amount_out: '129969095',
+                  amount_out: '130147536',
                 },
               ],
               chain_ids: ['cosmoshub-4', 'osmosis-1'],
@@ -1344,9 +1356,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 chain_id: 'osmosis-1',
                 logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
               },
-              swap_price_impact_percent: '0.3996',
+              swap_price_impact_percent: '0.2629',
               usd_amount_in: '63.06',
-              usd_amount_out: '62.81',
+              usd_amount_out: '62.89',
               estimated_fees: [],
             },
             junction_gas_estimates: [
@@ -1381,8 +1393,8 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 dest_asset_denom: 'uosmo',
                 dest_asset_chain_id: 'osmosis-1',
                 amount_in: '10000000',
-                amount_out: '129969095',
-                estimated_amount_out: '129969095',
+                amount_out: '130147536',
+                estimated_amount_out: '130147536',
                 operations: [
                   {
                     transfer: {
@@ -1417,15 +1429,21 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                         },
                         swap_operations: [
                           {
-                            pool: '1135',
+                            pool: '1282',
                             denom_in: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2',
+                            denom_out: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
+                            interface: null,
+                          },
+                          {
+                            pool: '1464',
+                            denom_in: 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4',
                             denom_out: 'uosmo',
                             interface: null,
                           },
                         ],
                         swap_amount_in: '10000000',
-                        price_impact_percent: '0.3996',
-                        estimated_amount_out: '129969095',
+                        price_impact_percent: '0.2629',
+                        estimated_amount_out: '130147536',
                       },
                       estimated_affiliate_fee: '0uosmo',
                       from_chain_id: 'osmosis-1',
@@ -1443,7 +1461,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                     },
                     tx_index: 0,
                     amount_in: '10000000',
-                    amount_out: '129969095',
+                    amount_out: '130147536',
                   },
                 ],
                 chain_ids: ['cosmoshub-4', 'osmosis-1'],
@@ -1463,9 +1481,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   chain_id: 'osmosis-1',
                   logo_uri: 'https://raw.githubusercontent.com/cosmos/chain-registry/master/osmosis/images/osmo.svg',
                 },
-                swap_price_impact_percent: '0.3996',
+                swap_price_impact_percent: '0.2629',
                 usd_amount_in: '63.06',
-                usd_amount_out: '62.81',
+                usd_amount_out: '62.89',
                 estimated_fees: [],
                 junction_ranking: {
                   rank: 1,
@@ -1473,7 +1491,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   usd_costs_on_top: '0.07',
                   usd_fees_on_top: '0.00',
                   usd_gas: '0.07',
-                  usd_net: '62.74',
+                  usd_net: '62.82',
                   signatures: 1,
                   claims: 0,
                   estimated_route_duration_seconds: 30,
@@ -1498,7 +1516,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                     amount: '12500000',
                     decimals: 6,
                     formatted_amount: '12.5',
-                    price: '0.4832539574785038292950969021975',
+                    price: '0.483253957451078329303724530655',
                     value_usd: '6.04',
                     error: null,
                   },
@@ -1573,7 +1591,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '2d1d57ed9293',
+            key_id: 'e25fb4eaf981',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1589,10 +1607,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_84b2dcc6c4cef815',
+            id: 'wh_9ae552a311822881',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_soYRMRAmH8M8ft9-T29eyVZ734QD76zz',
-            created_at: '2026-11-27T08:35:26.990Z',
+            secret: 'whsec_Ya4_f-f1LW2Ghgdxs_XeMVpZZOp1QCNE',
+            created_at: '2026-11-27T10:48:42.834Z',
           },
         },
       },
@@ -1604,9 +1622,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_84b2dcc6c4cef815',
+                id: 'wh_9ae552a311822881',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-27T08:35:26.990Z',
+                created_at: '2026-11-27T10:48:42.834Z',
               },
             ],
           },
@@ -1638,7 +1656,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         value: {
           code: 3,
           message:
-            'difference in usd value of route input and output is too large. input usd value: 31530035.61 output usd value: 3477329.44 fees paid on top and gas usd value: 0.07',
+            'difference in usd value of route input and output is too large. input usd value: 31530035.61 output usd value: 2747088.89 fees paid on top and gas usd value: 0.07',
           details: [
             {
               '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
@@ -1646,9 +1664,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
               domain: 'skip.build',
               metadata: {
                 usd_amount_in: '31530035.61',
-                usd_amount_out: '3477329.44',
+                usd_amount_out: '2747088.89',
                 usd_costs_on_top: '0.07',
-                usd_loss: '28052706.24',
+                usd_loss: '28782946.79',
                 max_usd_loss_percent: '10',
               },
             },

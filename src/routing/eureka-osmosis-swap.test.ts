@@ -10,12 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData } from 'viem';
 import { buildMessages } from '../route-txs/build.js';
 import { EUREKA_HANDLER_ABI } from '../bridges/eureka/abi.js';
-import { SnapshotPriceSource } from '../pricing/index.js';
-import { offlineMarket, VENUE_PLUGINS } from '../venues/index.js';
-import { usdcDenomOf } from '../venues/catalog.js';
-import { BalancerPool } from '../venues/osmosis-poolmanager/balancer.js';
-import { loadTakerFees } from '../venues/osmosis-poolmanager/snapshot.js';
-import { buildMarketView, type VenueInput } from './market.js';
 import { USDC_ON_OSMOSIS, userAddress } from '../test-helpers/registry.js';
 import { requiredChainAddresses } from './assemble.js';
 import { parseRouteQuery, type RouteRequestFields } from './query.js';
@@ -180,39 +174,10 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     expect(swapOps(q.route)[0]!.pool).toBe('1868');
   });
 
-  it('with a BTC/USDC AMM pool beside it (synthetic), WBTC on Ethereum reaches USDC on Osmosis through 1868 in one swap', () => {
-    // The shipped snapshot holds no pool joining allBTC or its constituents to USDC/OSMO (mainnet's allBTC/USDC pool has
-    // no public recorded state), so this adds one — a 50/50 balancer pool of 100 allBTC and 6.8M USDC, standing in for
-    // what live ingest (OSMOSIS_SQS_URL) reads — to check the two-hop swap the route needs.
-    const store = offlineMarket();
-    const taker = loadTakerFees();
-    const btcUsdc = new BalancerPool(
-      '900001',
-      3n * 10n ** 15n,
-      [
-        { denom: ALL_BTC, amount: 100n * 10n ** 8n, weight: 1n },
-        { denom: USDC_ON_OSMOSIS, amount: 6_800_000n * 10n ** 6n, weight: 1n },
-      ],
-      taker,
-    );
-    const inputs: VenueInput[] = VENUE_PLUGINS.flatMap((p) => {
-      const snap = store.get(p.name);
-      if (!snap) return [];
-      const withPool = p.name === 'osmosis-poolmanager' ? { ...snap, pools: [...snap.pools, btcUsdc] } : snap;
-      const usdcDenom = usdcDenomOf(p.name);
-      return [
-        {
-          venue: { name: p.name, chainId: p.chainId, logoUri: p.logoUri },
-          snapshot: withPool,
-          ...(usdcDenom ? { usdcDenom } : {}),
-        },
-      ];
-    });
-    const view = buildMarketView(registry, inputs, store.version + 1, {
-      snapshot: SnapshotPriceSource.shipped(registry),
-    });
+  it('WBTC on Ethereum reaches USDC on Osmosis through 1868 and an allBTC/USDC pool in one swap', () => {
+    // allBTC/USDC 1942 and 1943: concentrated pools recorded with their tick models (data/pools/osmosis-1.json).
     const q = quoteRoute(
-      { ...ctx, market: view },
+      ctx,
       parseRouteQuery(registry, {
         source_asset_chain_id: '1',
         source_asset_denom: WBTC,
@@ -224,12 +189,12 @@ describe('WBTC on Ethereum → the Hub → a swap on Osmosis (allBTC transmuter)
     );
     expect(kinds(q.route)).toEqual(['eureka_transfer', 'transfer', 'swap']);
     expect(q.route.txs_required).toBe(1);
-    expect(swapOps(q.route)).toEqual([
-      { pool: '1868', denom_in: WBTC_ON_OSMOSIS, denom_out: ALL_BTC, interface: null },
-      { pool: '900001', denom_in: ALL_BTC, denom_out: USDC_ON_OSMOSIS, interface: null },
-    ]);
-    // 0.01 BTC at ~68,000 USDC/BTC, less the taker fees and the pool's 0.3%.
+    const [intoAlloy, toUsdc] = swapOps(q.route);
+    expect(intoAlloy).toEqual({ pool: '1868', denom_in: WBTC_ON_OSMOSIS, denom_out: ALL_BTC, interface: null });
+    expect(['1942', '1943']).toContain(toUsdc!.pool);
+    expect(toUsdc).toMatchObject({ denom_in: ALL_BTC, denom_out: USDC_ON_OSMOSIS });
+    // 0.01 BTC at ~68,000 USDC/BTC (the shipped price), less the pool's fee, the taker fee and impact.
     expect(Number(q.route.amount_out) / 1e6).toBeGreaterThan(670);
-    expect(Number(q.route.amount_out) / 1e6).toBeLessThan(680);
+    expect(Number(q.route.amount_out) / 1e6).toBeLessThan(681);
   });
 });

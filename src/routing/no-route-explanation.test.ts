@@ -1,6 +1,6 @@
 /**
  * A "no route" explanation names what is missing, not every lane the request's options closed on the way: with the
- * offline market, USDC → INJ on Osmosis (no pool trades INJ) once answered "smart_relay: the relayed form of the CCTP
+ * offline market, USDC → INJ on Osmosis (then no pool traded INJ) once answered "smart_relay: the relayed form of the CCTP
  * transfer is used", a lane preference met during the search that had nothing to do with the failure.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ import { BRIDGE_SET } from '../bridges/index.js';
 
 const registry = testRegistry();
 const market = createLiveMarket(loadConfig([], {}), registry, VENUE_PLUGINS).view();
-/** Injective's INJ as Osmosis holds it: listed with a price, but no shipped pool trades it. */
-const INJ_ON_OSMOSIS = 'ibc/64BA6E31FE887D66C6F8F31C7B1A80C7CA179239677B4088BB55F5EA07DBE273';
+/** Secret's SCRT as Osmosis holds it: listed with a price, but no shipped pool trades it. */
+const SCRT_ON_OSMOSIS = 'ibc/0954E1C28EB7AF5B72D24F3BC2B47BBB2FDF91BDDFD57B74B99E133AED40972A';
 
 function explanation(req: Partial<RouteRequestFields>): string {
   try {
@@ -27,7 +27,7 @@ function explanation(req: Partial<RouteRequestFields>): string {
         source_asset_chain_id: 'osmosis-1',
         source_asset_denom: USDC_ON_OSMOSIS,
         dest_asset_chain_id: 'osmosis-1',
-        dest_asset_denom: INJ_ON_OSMOSIS,
+        dest_asset_denom: SCRT_ON_OSMOSIS,
         amount_in: '100000000',
         allow_multi_tx: true,
         // EVM swaps open more of the search (USDC to Ethereum could swap there), so more lanes are met on the way.
@@ -46,11 +46,11 @@ function explanation(req: Partial<RouteRequestFields>): string {
 
 describe('no-route explanations', () => {
   it.each([{}, { smart_relay: true }, { smart_relay: false }, { go_fast: false }, { bridges: ['IBC' as const] }])(
-    'USDC → INJ on Osmosis (%o) says that nothing trades INJ, not which lanes the options closed',
+    'USDC → SCRT on Osmosis (%o) says that nothing trades SCRT, not which lanes the options closed',
     (options) => {
       const why = explanation(options);
       expect(why).toMatch(
-        /^no bridge lane or enabled swap venue connects uusdc \(from noble-1\) to inj \(from injective-1\)$/,
+        /^no bridge lane or enabled swap venue connects uusdc \(from noble-1\) to uscrt \(from secret-4\)$/,
       );
     },
   );

@@ -14,6 +14,9 @@ const USDC = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6
 const TIA = 'ibc/D79E7D83AB399BFFF93433E54FAA480C191248FC556924A2A8351AE2638B3877';
 const DYDX = 'ibc/831F0B1BBB1D08A2B75311892876D71565478C532967545476DF4C2D7492E48C';
 const AXL_WETH = 'ibc/EA1D43981D5C9A1C4AAEA9C23BB1D4FA126BA9BC7020A25E0AE4AA841EA25DC5';
+const INJ = 'ibc/64BA6E31FE887D66C6F8F31C7B1A80C7CA179239677B4088BB55F5EA07DBE273';
+const SOL_WH = 'ibc/1E43D59E565D41FB4E54CA639B838FFD5BCFC20003D330A56CB1396231AA1CBA';
+const ALL_BTC = 'factory/osmo1z6r6qdknhgsc0zeracktgpcxf43j6sekq07nw8sxduc9lg0qjjlqfu25e3/alloyed/allBTC';
 const WBTC_ETHEREUM = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
 
 const prices = readDataFile<PriceSnapshotFile>('prices/osmosis-sqs-2024-07.json').denoms;
@@ -88,14 +91,14 @@ const onOsmosis = (denomIn: string, denomOut: string, amount: Record<string, str
 });
 
 describe('the offline market fills $1,000 on Osmosis', () => {
-  it('OSMO → USDC and USDC → OSMO, exact in and exact out, lose less than 1 % (concentrated pool 1221)', async () => {
+  it('OSMO → USDC and USDC → OSMO, exact in and exact out, lose less than 1 % (concentrated pool 1464)', async () => {
     for (const [a, b] of [
       [OSMO, USDC],
       [USDC, OSMO],
     ] as const) {
       const exactIn = await route(onOsmosis(a, b, { amount_in: worth(a, 1000) }));
       expectFilled(exactIn, a, b, 0.01);
-      expect(poolsOf(exactIn)).toEqual(['1221']);
+      expect(poolsOf(exactIn)).toEqual(['1464']);
       const exactOut = await route(onOsmosis(a, b, { amount_out: worth(b, 1000) }));
       expect(exactOut.amount_out).toBe(worth(b, 1000));
       expectFilled(exactOut, a, b, 0.01);
@@ -110,10 +113,37 @@ describe('the offline market fills $1,000 on Osmosis', () => {
     expectFilled(exactOut, TIA, USDC, 0.01);
   });
 
-  it('USDC → axlWETH goes through OSMO (1221, then balancer pool 704) and loses less than 1 %', async () => {
+  it('USDC → axlWETH goes through allETH (its USDC pool 1948, then the allETH transmuter 1878) and loses less than 1 %', async () => {
     const r = await route(onOsmosis(USDC, AXL_WETH, { amount_in: worth(USDC, 1000) }));
     expectFilled(r, USDC, AXL_WETH, 0.01);
-    expect(poolsOf(r)).toEqual(['1221', '704']);
+    expect(poolsOf(r)).toEqual(['1948', '1878']);
+  });
+
+  it('INJ swaps on Osmosis both ways (concentrated INJ/USDC pool 1319), losing less than 1 %', async () => {
+    for (const [a, b] of [
+      [INJ, USDC],
+      [USDC, INJ],
+    ] as const) {
+      const r = await route(onOsmosis(a, b, { amount_in: worth(a, 1000) }));
+      expectFilled(r, a, b, 0.01);
+      expect(poolsOf(r)).toEqual(['1319']);
+    }
+  });
+
+  it('Wormhole SOL swaps on Osmosis both ways: its alloy transmuter 1925, then allSOL/USDC 1960', async () => {
+    const there = await route(onOsmosis(SOL_WH, USDC, { amount_in: worth(SOL_WH, 1000) }));
+    expectFilled(there, SOL_WH, USDC, 0.01);
+    expect(poolsOf(there)).toEqual(['1925', '1960']);
+    const back = await route(onOsmosis(USDC, SOL_WH, { amount_in: worth(USDC, 1000) }));
+    expectFilled(back, USDC, SOL_WH, 0.01);
+    expect(poolsOf(back)).toEqual(['1960', '1925']);
+  });
+
+  it('allBTC → USDC fills $1,000 in one of its concentrated pools (1942, 1943), losing less than 1 %', async () => {
+    const r = await route(onOsmosis(ALL_BTC, USDC, { amount_in: worth(ALL_BTC, 1000) }));
+    expectFilled(r, ALL_BTC, USDC, 0.01);
+    expect(poolsOf(r)).toHaveLength(1);
+    expect(['1942', '1943']).toContain(poolsOf(r)[0]);
   });
 
   it('DYDX swaps on Osmosis both ways (concentrated pool 1246)', async () => {

@@ -16,6 +16,7 @@ import type { ConcentratedPool } from './concentrated.js';
 import { loadOfflineSnapshot } from './snapshot.js';
 import { TakerFees } from './taker-fee.js';
 import { tickToSqrtPrice } from './tick-math.js';
+import { readDataFile } from '../../registry/data-files.js';
 
 /** Fixed-point scale of the reference arithmetic (prices, liquidity, amounts). */
 const S = 10n ** 50n;
@@ -91,6 +92,10 @@ function reference(pool: ConcentratedPool) {
         return { amount: input + withFee(step(zeroForOne, l, sqrt, next).input), crossed };
       }
     },
+    /** Boundaries the price can cross on this side before the model's last range. */
+    boundaries(zeroForOne: boolean): number {
+      return zeroForOne ? current : buckets.length - 1 - current;
+    },
     /** Input (base units, fee included) that takes the price across `n` boundaries and halfway into the next range. */
     inputAcross(zeroForOne: boolean, n: number): bigint {
       let total = 0n;
@@ -115,15 +120,20 @@ function reference(pool: ConcentratedPool) {
 }
 
 const snapshot = loadOfflineSnapshot(TakerFees.none());
+/** The ids data/pools/osmosis-1.json records with a tick model. */
+const recordedWithModel = readDataFile<{ pools: { chain_model: { id?: string }; tick_model?: unknown }[] }>(
+  'pools/osmosis-1.json',
+).pools.flatMap((p) => (p.tick_model !== undefined && p.chain_model.id ? [p.chain_model.id] : []));
 const modelled = snapshot.pools.filter(
   (p): p is ConcentratedPool => p.kind === 'concentrated' && (p as ConcentratedPool).hasTickModel,
 );
 
 describe('recorded tick models of the offline snapshot', () => {
-  it('are the four recorded pools, each with many ranges and its active range holding the current tick', () => {
-    expect(modelled.map((p) => p.id).sort()).toEqual(['1135', '1221', '1246', '1247']);
+  it('are every pool recorded with one, each with its ranges and its active range holding the current tick', () => {
+    expect(modelled.map((p) => p.id).sort()).toEqual(recordedWithModel.sort());
+    expect(modelled.length).toBeGreaterThanOrEqual(4);
     for (const p of modelled) {
-      expect(p.buckets.length).toBeGreaterThan(50);
+      expect(p.buckets.length).toBeGreaterThan(1);
       const active = p.buckets.find((b) => b.lower <= p.state.currentTick && p.state.currentTick < b.upper);
       // The chain's current tick liquidity is the active range's liquidity.
       expect(active?.liquidity).toBe(p.state.liquidity);
@@ -135,7 +145,7 @@ describe('recorded tick models of the offline snapshot', () => {
       for (const pool of modelled) {
         const ref = reference(pool);
         const [denomIn, denomOut] = zeroForOne ? pool.denoms : [...pool.denoms].reverse();
-        for (const n of [1, 5, 20]) {
+        for (const n of [1, 5, 20].filter((k) => k < ref.boundaries(zeroForOne))) {
           const amountIn = ref.inputAcross(zeroForOne, n);
           const want = ref.exactIn(zeroForOne, amountIn);
           expect(want.crossed, `${pool.id}: ${n} boundaries`).toBe(n);
@@ -154,7 +164,7 @@ describe('recorded tick models of the offline snapshot', () => {
       for (const pool of modelled) {
         const ref = reference(pool);
         const [denomIn, denomOut] = zeroForOne ? pool.denoms : [...pool.denoms].reverse();
-        for (const n of [1, 5, 20]) {
+        for (const n of [1, 5, 20].filter((k) => k < ref.boundaries(zeroForOne))) {
           const amountOut = ref.exactIn(zeroForOne, ref.inputAcross(zeroForOne, n)).amount / S;
           const want = ref.exactOut(zeroForOne, amountOut);
           expect(want.crossed).toBe(n);
@@ -162,7 +172,11 @@ describe('recorded tick models of the offline snapshot', () => {
           expect(got, `${pool.id} ${n}`).toBeDefined();
           const exact = want.amount / S;
           expect(got!, `${pool.id} ${n}: ${got} vs ${exact}`).toBeGreaterThanOrEqual(exact);
-          expect(got!, `${pool.id} ${n}: ${got} vs ${exact}`).toBeLessThanOrEqual(exact + 2n * BigInt(n + 2));
+          // Plus one part in 10^12 for trades far out (20 ranges of 1094 is 37 billion OSMO): the next sqrt price from
+          // an output amount is rounded to 36 decimals as the chain does, and its error grows with the trade.
+          expect(got!, `${pool.id} ${n}: ${got} vs ${exact}`).toBeLessThanOrEqual(
+            exact + 2n * BigInt(n + 2) + exact / 10n ** 12n,
+          );
         }
       }
     });

@@ -62,7 +62,7 @@ describe('Cosmos messages in words', () => {
       `Send 10 ATOM from ${user('cosmos')} over transfer/channel-141 to osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u (Skip entry point contract).`,
       `Times out at ${nanosToIso(timeout)} (the funds come back if the packet is not received by then).`,
       'On arrival, IBC hooks call osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u (Skip entry point contract) with the funds:',
-      'Swap (swap_exact_asset_in) on osmosis-poolmanager via pool 1135.',
+      'Swap (swap_exact_asset_in) on osmosis-poolmanager via pool 1282 → pool 1464.',
       expect.stringMatching(/^Refuses to deliver less than \d+ uosmo \(slippage limit\)\.$/),
       `Swap deadline ${nanosToIso(timeout)}.`,
       `Then sends the output to ${user('osmo')}.`,
