@@ -171,6 +171,29 @@ interface Ics20Lane<L extends Lane> {
   };
 }
 
+/**
+ * A lane whose source message is a contract call on the chain it starts from, which that chain can run with the
+ * coins an ICS-20 packet delivers (LaneBridge.calledOnArrival).
+ */
+interface ArrivalCallLane<L extends Lane> {
+  /** Whether this lane can be sent so (for the route search, before any amount is known). */
+  applies(registry: Registry, lane: L): boolean;
+  /**
+   * The call, for whatever the packet delivers: `sender` is the user's address on the lane's source chain (where the
+   * coins go back should the call's transfer fail), `recipient` the user's on its destination; the deadlines count
+   * from the request as buildTx's do.
+   */
+  call(input: {
+    registry: Registry;
+    lane: L;
+    sender: string;
+    recipient: string;
+    nowMs: number;
+    opensAfterSeconds: number;
+    timeoutSeconds: number;
+  }): ContractCall;
+}
+
 export interface ContractCall {
   contract: string;
   msg: Record<string, unknown>;
@@ -270,6 +293,13 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Absent: the lane is always a message of its own.
    */
   readonly ics20?: Ics20Lane<L>;
+  /**
+   * From a Cosmos chain, the lane's source message as a contract call that the chain runs on arrival of the ICS-20
+   * packet before it (the Hub's IBC callbacks adapter calling the entry point, whose action sends a relayed Eureka
+   * packet), so the transfer into the chain and the lane share one transaction, as in Skip's answers (Osmosis -> Hub
+   * -> Ethereum in one signature). Absent: the lane starts a transaction of its own after a transfer.
+   */
+  readonly calledOnArrival?: ArrivalCallLane<L>;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

@@ -11,7 +11,7 @@ import { perRegistry } from '../../registry/per-registry.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { eurekaEvmTx } from './evm.js';
-import { hubEurekaTx } from './hub.js';
+import { hubEurekaAction, hubEurekaTx } from './hub.js';
 import { eurekaLanes, type EurekaLane } from './lanes.js';
 import { entryContract, EUREKA_ECHOED_FIELDS, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
 import { eurekaLaneSeconds, eurekaQuote } from './quote.js';
@@ -90,6 +90,34 @@ function buildTx({
   };
 }
 
+/**
+ * A relayed lane from the Hub as the entry point's action, run by the Hub's callbacks adapter with the coins an
+ * ICS-20 packet brings (Skip's August 2026 answers for Osmosis -> Hub -> Ethereum, alloyrebalancer test-fixtures
+ * pairETH-Y1-good.json and pairUSDT-Y1-good.json at 51cbcc2: one MsgTransfer to the adapter whose memo carries
+ * `dest_callback` and this `wasm` call). The unrelayed lane is a plain MsgTransfer the user signs on the Hub.
+ */
+const calledOnArrival: NonNullable<LaneBridge<EurekaLane>['calledOnArrival']> = {
+  applies(registry, lane) {
+    const from = registry.chain(lane.fromChainId);
+    return lane.relayed && from?.wire.chain_type === 'cosmos' && from.entryPoint?.entryPoint !== undefined;
+  },
+  call({ registry, lane, sender, recipient, nowMs, opensAfterSeconds, timeoutSeconds }) {
+    const packetSeconds = eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds, opensAfterSeconds);
+    return {
+      contract: entryContract(registry, lane),
+      msg: hubEurekaAction({
+        sourceClient: lane.sourceClient,
+        denom: lane.denomIn,
+        receiver: recipient,
+        recoverAddress: sender,
+        fee: lane.relayFee,
+        feeRecipient: lane.feeRecipient!,
+        deadlineSeconds: BigInt(Math.floor(nowMs / 1000)) + BigInt(packetSeconds),
+      }),
+    };
+  },
+};
+
 /** From Ethereum to the Hub, the callbacks adapter can run the entry point on arrival; nothing runs on Ethereum. */
 function carriesNext(registry: Registry, step: { lane: EurekaLane }, next?: NextStep): boolean {
   if (!next || next.kind === 'bridge' || next.chainId !== step.lane.toChainId) return false;
@@ -112,6 +140,7 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   laneOfRecord: (registry, record, at, expected) => eurekaLaneOfRecord(lanes(registry), record, at, expected),
   echoedFields: EUREKA_ECHOED_FIELDS,
   buildTx,
+  calledOnArrival,
   carriesNext,
   // A packet may be received until its timeout: what it carries must not expire before then.
   landsWithinSeconds: (lane, timeoutSeconds, opensAfterSeconds) =>
