@@ -129,7 +129,7 @@ export function buildPool(r: PoolRecord, ctx: ParseContext): OsmosisPool | undef
         token0: str(m.token0, `${p}.token0`),
         token1: str(m.token1, `${p}.token1`),
         sqrtPrice: at(`${p}.current_sqrt_price`, () => parseFixed(str(m.current_sqrt_price, 'x'), 36)),
-        currentTick: int(m.current_tick, `${p}.current_tick`),
+        currentTick: goTick(m.current_tick, `${p}.current_tick`),
         liquidity: at(`${p}.current_tick_liquidity`, () => parseDec(str(m.current_tick_liquidity, 'x'))),
         tickSpacing: int(m.tick_spacing, `${p}.tick_spacing`),
         buckets: r.tickModel === undefined ? undefined : parseTickModel(r.tickModel, `${p}.ticks`),
@@ -154,6 +154,13 @@ function parseCoins(v: unknown, path: string): Map<string, bigint> {
   return out;
 }
 
+/**
+ * A tick of a Go-encoded record: SQS writes the chain's structs with encoding/json, whose `omitempty` tags (gogoproto's
+ * LiquidityDepthWithRange, the pool's current_tick) drop a zero, so an absent tick is tick 0 (price 1: a boundary of
+ * most stablecoin pools).
+ */
+const goTick = (v: unknown, path: string): number => (v === undefined ? 0 : int(v, path));
+
 /** SQS tick model `{ticks: [...]}` or LCD `{liquidity: [...]}` → buckets. */
 function parseTickModel(v: unknown, path: string): ClBucket[] {
   const o = obj(v, path);
@@ -161,8 +168,8 @@ function parseTickModel(v: unknown, path: string): ClBucket[] {
   return list.map((t, i) => {
     const to = obj(t, `${path}[${i}]`);
     return {
-      lower: int(to.lower_tick, `${path}[${i}].lower_tick`),
-      upper: int(to.upper_tick, `${path}[${i}].upper_tick`),
+      lower: goTick(to.lower_tick, `${path}[${i}].lower_tick`),
+      upper: goTick(to.upper_tick, `${path}[${i}].upper_tick`),
       liquidity: at(`${path}[${i}].liquidity_amount`, () => parseDec(numStr(to.liquidity_amount, 'x'))),
     };
   });
