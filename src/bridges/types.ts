@@ -172,18 +172,18 @@ interface Ics20Lane<L extends Lane> {
 }
 
 /**
- * A lane whose source message is a contract call on the chain it starts from, which that chain can run with the
- * coins an ICS-20 packet delivers (LaneBridge.calledOnArrival).
+ * A lane that the chain it starts from sends by itself when an ICS-20 packet arrives there with the right receiver
+ * and memo (LaneBridge.sentOnArrival).
  */
-interface ArrivalCallLane<L extends Lane> {
+interface SentOnArrival<L extends Lane> {
   /** Whether this lane can be sent so (for the route search, before any amount is known). */
   applies(registry: Registry, lane: L): boolean;
   /**
-   * The call, for whatever the packet delivers: `sender` is the user's address on the lane's source chain (where the
-   * coins go back should the call's transfer fail), `recipient` the user's on its destination; the deadlines count
-   * from the request as buildTx's do.
+   * The packet's receiver and memo, for whatever the packet delivers: `sender` is the user's address on the lane's
+   * source chain (where the coins go should the lane's send fail there), `recipient` the user's on its destination;
+   * deadlines count from the request as buildTx's do.
    */
-  call(input: {
+  arrival(input: {
     registry: Registry;
     lane: L;
     sender: string;
@@ -191,7 +191,7 @@ interface ArrivalCallLane<L extends Lane> {
     nowMs: number;
     opensAfterSeconds: number;
     timeoutSeconds: number;
-  }): ContractCall;
+  }): { receiver: string; memo: Record<string, unknown> };
 }
 
 export interface ContractCall {
@@ -294,12 +294,12 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    */
   readonly ics20?: Ics20Lane<L>;
   /**
-   * From a Cosmos chain, the lane's source message as a contract call that the chain runs on arrival of the ICS-20
-   * packet before it (the Hub's IBC callbacks adapter calling the entry point, whose action sends a relayed Eureka
-   * packet), so the transfer into the chain and the lane share one transaction, as in Skip's answers (Osmosis -> Hub
-   * -> Ethereum in one signature). Absent: the lane starts a transaction of its own after a transfer.
+   * From a Cosmos chain, the lane sent by that chain itself on arrival of the ICS-20 packet before it, so the transfer
+   * into the chain and the lane share one transaction, as in Skip's answers: the Hub's IBC callbacks adapter calling
+   * the entry point, whose action sends a relayed Eureka packet (Osmosis -> Hub -> Ethereum); Noble's Orbiter module
+   * burning for CCTP (Osmosis -> Noble -> Ethereum). Absent: the lane starts a transaction of its own after a transfer.
    */
-  readonly calledOnArrival?: ArrivalCallLane<L>;
+  readonly sentOnArrival?: SentOnArrival<L>;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

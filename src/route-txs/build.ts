@@ -529,7 +529,7 @@ class Folder {
       // IBC hooks require the packet receiver to be the contract the memo calls.
       return { receiver: entryPoint, memo: { wasm: { contract: entryPoint, msg: this.swapMsg(j) } } };
     }
-    if (next.kind === 'bridge') return this.laneCalledOnArrival(j);
+    if (next.kind === 'bridge') return this.laneSentOnArrival(j);
     const onward = this.arrivalAfter(j + 1);
     return {
       // Packet-forward middleware credits a derived account, not this receiver; the user's own address here means a
@@ -547,31 +547,23 @@ class Folder {
   }
 
   /**
-   * The lane steps[j], sent by the contract call the chain it starts from runs when the packet of steps[j-1] lands
-   * (routing/transactions.ts: calledOnArrival). It ends the transaction. With IBC hooks the packet goes to the
-   * contract it calls; with IBC callbacks (the Hub) to the callbacks adapter, which the memo names as `dest_callback`
-   * and which calls the contract with the coins received.
+   * The lane steps[j], sent by the chain it starts from when the packet of steps[j-1] lands there with the receiver
+   * and memo the lane's bridge gives (routing/transactions.ts: sentOnArrival). It ends the transaction.
    */
-  private laneCalledOnArrival(j: number): Arrival {
+  private laneSentOnArrival(j: number): Arrival {
     const step = this.steps[j] as BridgeStep;
-    const arriving = step.bridge.calledOnArrival;
+    const arriving = step.bridge.sentOnArrival;
     if (!arriving || j !== this.steps.length - 1)
-      throw new Error('a lane-bridge hop after a transfer must be called on arrival and end the transaction');
-    const here = step.lane.fromChainId;
-    const call = arriving.call({
+      throw new Error('a lane-bridge hop after a transfer must be sent on arrival and end the transaction');
+    return arriving.arrival({
       registry: this.registry,
       lane: step.lane,
-      sender: this.address(here),
+      sender: this.address(step.lane.fromChainId),
       recipient: this.address(step.lane.toChainId),
       nowMs: this.opts.nowMs,
       opensAfterSeconds: this.opensAfterSeconds,
       timeoutSeconds: this.opts.timeoutSeconds,
     });
-    const chain = this.registry.chain(here);
-    if (chain?.capabilities.ibcHooks) return { receiver: call.contract, memo: { wasm: call } };
-    const adapter = chain?.entryPoint?.callbackAdapter;
-    if (!adapter) throw invalidArgument(`${here} has no IBC callbacks adapter to continue the route on arrival`);
-    return { receiver: adapter, memo: { dest_callback: { address: adapter }, wasm: call } };
   }
 
   /**

@@ -8,8 +8,9 @@
  *   source message is one ICS-20 transfer (Axelar from a Cosmos chain);
  * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
  *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
- * - a lane-bridge hop after an IBC transfer rides along when its source message is a contract call the chain runs on
- *   arrival (calledOnArrival: a relayed Eureka transfer from the Hub, run by its IBC callbacks adapter);
+ * - a lane-bridge hop after an IBC transfer rides along when the chain sends it by itself on the packet's arrival
+ *   (sentOnArrival: a relayed Eureka transfer from the Hub by its IBC callbacks adapter, a CCTP burn by Noble's
+ *   Orbiter);
  * - otherwise a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
  *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
  *   Eureka do, by calling the entry point on arrival; Axelar does into Skip's AxelarHandler, whose Swap command runs
@@ -45,12 +46,11 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
     });
   if (step.kind === 'bridge') {
     if (prev.kind === 'transfer')
-      // The packet's memo has the chain call the lane's source message with what arrives (the Hub's callbacks adapter).
+      // The packet's receiver and memo have the chain send the lane with what arrives (sentOnArrival).
       return (
         carrier &&
         prev.hop.toChainId === step.lane.fromChainId &&
-        step.bridge.calledOnArrival?.applies(registry, step.lane) === true &&
-        callsContractsOnArrival(registry, step.lane.fromChainId)
+        step.bridge.sentOnArrival?.applies(registry, step.lane) === true
       );
     if (prev.kind !== 'swap' || prev.chainId !== step.lane.fromChainId) return false;
     if (!isEvmSwapStep(prev))
@@ -80,16 +80,6 @@ export function sentByPostSwap<L extends Lane>(bridge: LaneBridge<L>, lane: L, s
 function canCallContractsOnArrival(registry: Registry, chainId: string): boolean {
   const c = registry.chain(chainId);
   return c !== undefined && c.capabilities.ibcHooks && c.entryPoint !== undefined;
-}
-
-/**
- * Whether an ICS-20 packet's memo can have the chain call its entry point with what arrives: IBC hooks, or the IBC
- * callbacks middleware through the chain's callbacks adapter (the Cosmos Hub).
- */
-function callsContractsOnArrival(registry: Registry, chainId: string): boolean {
-  const c = registry.chain(chainId);
-  if (c === undefined || c.entryPoint === undefined) return false;
-  return c.capabilities.ibcHooks || (c.capabilities.ibcCallbacks && c.entryPoint.callbackAdapter !== undefined);
 }
 
 export function stepTxIndices(registry: Registry, steps: readonly Step[], firstTx = 0): number[] {

@@ -91,29 +91,36 @@ function buildTx({
 }
 
 /**
- * A relayed lane from the Hub as the entry point's action, run by the Hub's callbacks adapter with the coins an
- * ICS-20 packet brings (Skip's August 2026 answers for Osmosis -> Hub -> Ethereum, alloyrebalancer test-fixtures
- * pairETH-Y1-good.json and pairUSDT-Y1-good.json at 51cbcc2: one MsgTransfer to the adapter whose memo carries
- * `dest_callback` and this `wasm` call). The unrelayed lane is a plain MsgTransfer the user signs on the Hub.
+ * A relayed lane from the Hub as the entry point's action, run by the Hub's IBC callbacks adapter with the coins an
+ * ICS-20 packet brings: the packet goes to the adapter, its memo names it as `dest_callback` and carries the `wasm`
+ * call (Skip's August 2026 answers for Osmosis -> Hub -> Ethereum, alloyrebalancer test-fixtures pairETH-Y1-good.json
+ * and pairUSDT-Y1-good.json at 51cbcc2). The unrelayed lane is a plain MsgTransfer the user signs on the Hub.
  */
-const calledOnArrival: NonNullable<LaneBridge<EurekaLane>['calledOnArrival']> = {
+const sentOnArrival: NonNullable<LaneBridge<EurekaLane>['sentOnArrival']> = {
   applies(registry, lane) {
     const from = registry.chain(lane.fromChainId);
-    return lane.relayed && from?.wire.chain_type === 'cosmos' && from.entryPoint?.entryPoint !== undefined;
+    return (
+      lane.relayed &&
+      from?.wire.chain_type === 'cosmos' &&
+      from.capabilities.ibcCallbacks &&
+      from.entryPoint?.callbackAdapter !== undefined
+    );
   },
-  call({ registry, lane, sender, recipient, nowMs, opensAfterSeconds, timeoutSeconds }) {
+  arrival({ registry, lane, sender, recipient, nowMs, opensAfterSeconds, timeoutSeconds }) {
+    const adapter = registry.chain(lane.fromChainId)!.entryPoint!.callbackAdapter!;
     const packetSeconds = eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds, opensAfterSeconds);
+    const msg = hubEurekaAction({
+      sourceClient: lane.sourceClient,
+      denom: lane.denomIn,
+      receiver: recipient,
+      recoverAddress: sender,
+      fee: lane.relayFee,
+      feeRecipient: lane.feeRecipient!,
+      deadlineSeconds: BigInt(Math.floor(nowMs / 1000)) + BigInt(packetSeconds),
+    });
     return {
-      contract: entryContract(registry, lane),
-      msg: hubEurekaAction({
-        sourceClient: lane.sourceClient,
-        denom: lane.denomIn,
-        receiver: recipient,
-        recoverAddress: sender,
-        fee: lane.relayFee,
-        feeRecipient: lane.feeRecipient!,
-        deadlineSeconds: BigInt(Math.floor(nowMs / 1000)) + BigInt(packetSeconds),
-      }),
+      receiver: adapter,
+      memo: { dest_callback: { address: adapter }, wasm: { contract: entryContract(registry, lane), msg } },
     };
   },
 };
@@ -140,7 +147,7 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   laneOfRecord: (registry, record, at, expected) => eurekaLaneOfRecord(lanes(registry), record, at, expected),
   echoedFields: EUREKA_ECHOED_FIELDS,
   buildTx,
-  calledOnArrival,
+  sentOnArrival,
   carriesNext,
   // A packet may be received until its timeout: what it carries must not expire before then.
   landsWithinSeconds: (lane, timeoutSeconds, opensAfterSeconds) =>

@@ -11,7 +11,8 @@
  * whose contract call ends in an IBC transfer (Skip's entry point `post_swap_action.ibc_transfer`) sends the next
  * packet in that same transaction too, but acknowledges this one at once; so does the Hub's IBC callbacks adapter
  * calling the entry point (`dest_callback` and `wasm` memo), whose `action` may send an IBC v2 (Eureka) packet, which
- * the Eureka tracker follows. A GMP memo to Axelar hands the funds over
+ * the Eureka tracker follows, and Noble's Orbiter (an `orbiter` memo to its module account), whose CCTP burn in the
+ * receiving transaction the CCTP tracker follows. A GMP memo to Axelar hands the funds over
  * to Axelar once the packet is received with a result (the Axelar tracker follows from there). A packet over a
  * channel the registry does not know cannot be followed: it is reported as such, never as a success.
  */
@@ -219,6 +220,9 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
   if (typeof m.destination_chain === 'string' && typeof m.destination_address === 'string' && 'type' in m) {
     return { port: '', channel: '', via: 'handover' };
   }
+  // Noble's Orbiter (noble-assets/orbiter): it burns for CCTP in the transaction that receives the packet.
+  const orbiter = m.orbiter as { forwarding?: { protocol_id?: unknown } } | undefined;
+  if (orbiter?.forwarding?.protocol_id === 'PROTOCOL_CCTP') return { port: '', channel: '', via: 'orbiter' };
   const forward = m.forward as { port?: unknown; channel?: unknown } | undefined;
   if (forward && typeof forward.channel === 'string') {
     return {
@@ -282,6 +286,12 @@ function applyAck(leg: IbcLeg, tx: IncludedTx): void {
 function nextLeg(leg: IbcLeg, recv: IncludedTx, env: TrackerEnv): Leg | null {
   const at = recv.events.findIndex((e) => isPacketEvent(e, 'recv_packet', leg.packet));
   if (at < 0 || !leg.next) return null;
+  if (leg.next.via === 'orbiter') {
+    // The burn's circle.cctp.v1.MessageSent, between this receipt and the next packet's (the CCTP tracker's leg).
+    const end = recv.events.findIndex((e, i) => i > at && e.type === 'recv_packet');
+    const events = recv.events.slice(at + 1, end < 0 ? undefined : end);
+    return env.discoverIn?.({ ...recv, events }).find((l) => l.kind === 'cctp') ?? null;
+  }
   for (let i = at + 1; i < recv.events.length; i++) {
     const e = recv.events[i]!;
     if (e.type === 'recv_packet') break;
