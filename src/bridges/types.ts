@@ -171,6 +171,29 @@ interface Ics20Lane<L extends Lane> {
   };
 }
 
+/**
+ * A lane that the chain it starts from sends by itself when an ICS-20 packet arrives there with the right receiver
+ * and memo (LaneBridge.sentOnArrival).
+ */
+interface SentOnArrival<L extends Lane> {
+  /** Whether this lane can be sent so (for the route search, before any amount is known). */
+  applies(registry: Registry, lane: L): boolean;
+  /**
+   * The packet's receiver and memo, for whatever the packet delivers: `sender` is the user's address on the lane's
+   * source chain (where the coins go should the lane's send fail there), `recipient` the user's on its destination;
+   * deadlines count from the request as buildTx's do.
+   */
+  arrival(input: {
+    registry: Registry;
+    lane: L;
+    sender: string;
+    recipient: string;
+    nowMs: number;
+    opensAfterSeconds: number;
+    timeoutSeconds: number;
+  }): { receiver: string; memo: Record<string, unknown> };
+}
+
 export interface ContractCall {
   contract: string;
   msg: Record<string, unknown>;
@@ -270,6 +293,13 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Absent: the lane is always a message of its own.
    */
   readonly ics20?: Ics20Lane<L>;
+  /**
+   * From a Cosmos chain, the lane sent by that chain itself on arrival of the ICS-20 packet before it, so the transfer
+   * into the chain and the lane share one transaction, as in Skip's answers: the Hub's IBC callbacks adapter calling
+   * the entry point, whose action sends a relayed Eureka packet (Osmosis -> Hub -> Ethereum); Noble's Orbiter module
+   * burning for CCTP (Osmosis -> Noble -> Ethereum). Absent: the lane starts a transaction of its own after a transfer.
+   */
+  readonly sentOnArrival?: SentOnArrival<L>;
   /**
    * The lane carries the IBC transfer after it (carriesNext) by delivering to a forwarding account on its destination
    * rather than to a contract: buildTx gets `ibcForward`, and the transfer carries no memo onward. Absent: false.

@@ -58,6 +58,8 @@ export interface ContractsFile {
     skip_relayer_swap_router: Record<string, string>;
     noble_relayer_evm_caller: string;
     noble_relay_fee_receiver: string;
+    /** Noble's Orbiter module account (null: none). */
+    noble_orbiter: string | null;
     solana: {
       token_messenger_minter: string;
       message_transmitter: string;

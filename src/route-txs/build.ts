@@ -295,7 +295,7 @@ export function buildMessages(
       BigInt(opts.nowMs) * 1_000_000n + BigInt(opensAfterSeconds + opts.timeoutSeconds) * 1_000_000_000n;
     const first = g.steps[0]!;
     const carried = timeoutNs + carriedDelayNs(g, opts.timeoutSeconds, opensAfterSeconds);
-    const fold = new Folder(registry, address, opts, g, amounts, carried, g === lastGroup);
+    const fold = new Folder(registry, address, opts, g, amounts, carried, g === lastGroup, opensAfterSeconds);
     const chainId = stepFrom(first);
     if (g.index > 0 && registry.chain(chainId)?.wire.chain_type === 'svm')
       // Its blockhash would be fixed now and expire within about a minute, long before the funds arrive: the route
@@ -510,6 +510,8 @@ class Folder {
     private readonly amounts: Commitments,
     private readonly timeoutNs: bigint,
     private readonly isFinalTx: boolean,
+    /** Seconds after the request when the transaction can be signed (tx-window.ts). */
+    private readonly opensAfterSeconds: number,
   ) {}
 
   private get steps() {
@@ -527,7 +529,7 @@ class Folder {
       // IBC hooks require the packet receiver to be the contract the memo calls.
       return { receiver: entryPoint, memo: { wasm: { contract: entryPoint, msg: this.swapMsg(j) } } };
     }
-    if (next.kind === 'bridge') throw new Error('a lane-bridge hop starts a transaction of its own');
+    if (next.kind === 'bridge') return this.laneSentOnArrival(j);
     const onward = this.arrivalAfter(j + 1);
     return {
       // Packet-forward middleware credits a derived account, not this receiver; the user's own address here means a
@@ -542,6 +544,26 @@ class Folder {
         next: onward.memo,
       }),
     };
+  }
+
+  /**
+   * The lane steps[j], sent by the chain it starts from when the packet of steps[j-1] lands there with the receiver
+   * and memo the lane's bridge gives (routing/transactions.ts: sentOnArrival). It ends the transaction.
+   */
+  private laneSentOnArrival(j: number): Arrival {
+    const step = this.steps[j] as BridgeStep;
+    const arriving = step.bridge.sentOnArrival;
+    if (!arriving || j !== this.steps.length - 1)
+      throw new Error('a lane-bridge hop after a transfer must be sent on arrival and end the transaction');
+    return arriving.arrival({
+      registry: this.registry,
+      lane: step.lane,
+      sender: this.address(step.lane.fromChainId),
+      recipient: this.address(step.lane.toChainId),
+      nowMs: this.opts.nowMs,
+      opensAfterSeconds: this.opensAfterSeconds,
+      timeoutSeconds: this.opts.timeoutSeconds,
+    });
   }
 
   /**

@@ -89,7 +89,13 @@ function swapRecord(step: SwapStep): SwapRecord {
   };
 }
 
-function operationOf(registry: Registry, step: Step, txIndex: number, next: Step | undefined): Operation {
+function operationOf(
+  registry: Registry,
+  step: Step,
+  txIndex: number,
+  next: Step | undefined,
+  nextTxIndex: number | undefined,
+): Operation {
   const common = { tx_index: txIndex, amount_in: step.amountIn.toString(), amount_out: step.amountOut.toString() };
   switch (step.kind) {
     case 'transfer': {
@@ -97,6 +103,13 @@ function operationOf(registry: Registry, step: Step, txIndex: number, next: Step
       // A transfer that lands in a swap is received by the venue chain's entry-point contract.
       if (next?.kind === 'swap')
         record.to_chain_entry_contract_address = registry.chain(next.chainId)?.entryPoint?.entryPoint ?? null;
+      // One whose memo has the chain call the next lane's source message names the contracts that run it there (the
+      // Hub's callbacks adapter and entry point), as Skip's answers do.
+      if (next?.kind === 'bridge' && nextTxIndex === txIndex) {
+        const contracts = registry.chain(next.lane.fromChainId)?.entryPoint;
+        record.to_chain_entry_contract_address = contracts?.entryPoint ?? null;
+        record.to_chain_callback_contract_address = contracts?.callbackAdapter ?? null;
+      }
       return { transfer: record, ...common };
     }
     case 'swap':
@@ -157,7 +170,9 @@ export function requiredChainAddresses(route: PlannedRoute): string[] {
 }
 
 export function assembleRoute(registry: Registry, route: PlannedRoute, pricing: RoutePricing = {}): Route {
-  const operations = route.steps.map((s, i) => operationOf(registry, s, route.txIndices[i]!, route.steps[i + 1]));
+  const operations = route.steps.map((s, i) =>
+    operationOf(registry, s, route.txIndices[i]!, route.steps[i + 1], route.txIndices[i + 1]),
+  );
   if (pricing.usdOf) for (const op of operations) priceOperationFees(op, pricing.usdOf);
   const swaps = route.steps.filter((s): s is SwapStep => s.kind === 'swap');
   const venues = swaps.map((s) => wireVenue(s.venue));

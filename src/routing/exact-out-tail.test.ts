@@ -23,6 +23,9 @@ const req = {
   dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
   amount_out: '1000000000',
   allow_multi_tx: true,
+  // Axelar's routes, which one-signature routes through Noble's Orbiter or the Hub would otherwise push out of the
+  // alternatives.
+  bridges: ['AXELAR', 'IBC'],
 };
 
 type Op = Record<string, Record<string, unknown>>;

@@ -241,12 +241,13 @@ describe('routes a user would choose (scan)', () => {
     expect(Array.isArray(osmosis) && osmosis[0]!.txs_required).toBe(2);
   });
   it('the alternatives offer a route of fewer signatures when cheaper detours fill the first places', () => {
-    // $1,000 of ATOM on the Hub → USDC on Ethereum: the cheapest routes go through an L2 (three signatures); the
-    // simpler route of two signatures is offered beside them.
-    const atom = answers.find((x) => x.c.name === `$1000 cosmoshub-4:uatom → 1:${USDC[0]![1]}`)!.a;
-    if (!Array.isArray(atom)) throw atom;
-    const least = Math.min(...atom.map((r) => r.junction_ranking.signatures));
-    expect(atom[0]!.junction_ranking.signatures).toBeGreaterThan(1);
-    expect(least).toBeLessThan(atom[0]!.junction_ranking.signatures);
+    // $1,000 of USDC on Ethereum → OSMO: the cheapest routes take two signatures; the simpler route of one is offered
+    // beside them. (ATOM on the Hub → USDC on Ethereum was the example until the Orbiter burn on Noble made its
+    // cheapest route one signature.)
+    const osmo = answers.find((x) => x.c.name === `$1000 1:${USDC[0]![1]} → osmosis-1:uosmo`)!.a;
+    if (!Array.isArray(osmo)) throw osmo;
+    const least = Math.min(...osmo.map((r) => r.junction_ranking.signatures));
+    expect(osmo[0]!.junction_ranking.signatures).toBeGreaterThan(1);
+    expect(least).toBeLessThan(osmo[0]!.junction_ranking.signatures);
   });
 });

@@ -8,7 +8,10 @@
  *   source message is one ICS-20 transfer (Axelar from a Cosmos chain);
  * - an EVM swap runs in the transaction of the lane that follows it on its chain when that lane's bridge has a
  *   swap-then-bridge entry point (swapsBefore: Skip's CCTP relayer); otherwise it is a transaction of its own;
- * - a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
+ * - a lane-bridge hop after an IBC transfer rides along when the chain sends it by itself on the packet's arrival
+ *   (sentOnArrival: a relayed Eureka transfer from the Hub by its IBC callbacks adapter, a CCTP burn by Noble's
+ *   Orbiter);
+ * - otherwise a lane-bridge hop (CCTP, ...) starts a transaction of its own, and what follows it rides along only when its
  *   bridge says it can carry it (CCTP never: the mint is a relayed transaction on the destination; Go Fast and
  *   Eureka do, by calling the entry point on arrival; Axelar does into Skip's AxelarHandler, whose Swap command runs
  *   an EVM swap of one path on arrival — nothing bridges on after such a swap in that transaction).
@@ -42,6 +45,13 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
       ...(step.kind === 'swap' && isEvmSwapStep(step) ? { evmSinglePath: evmSwapRunsInOnePath(step) } : {}),
     });
   if (step.kind === 'bridge') {
+    if (prev.kind === 'transfer')
+      // The packet's receiver and memo have the chain send the lane with what arrives (sentOnArrival).
+      return (
+        carrier &&
+        prev.hop.toChainId === step.lane.fromChainId &&
+        step.bridge.sentOnArrival?.applies(registry, step.lane) === true
+      );
     if (prev.kind !== 'swap' || prev.chainId !== step.lane.fromChainId) return false;
     if (!isEvmSwapStep(prev))
       return (

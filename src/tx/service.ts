@@ -200,6 +200,7 @@ export class TxService {
         }
         return null;
       },
+      discoverIn: (tx) => [...this.trackers.values()].flatMap((t) => t.discover(tx, this.env)),
     };
     this.trackingHealth = new TrackingHealth(opts.registry, this.clients, opts.endpoints.configuredChains());
     this.dispatcher = new WebhookDispatcher(opts.store, opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, opts.log, this.now);

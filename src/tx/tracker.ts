@@ -76,6 +76,11 @@ export interface TrackerEnv {
    * into Axelar with a GMP memo). Asks every tracker's `follow`.
    */
   handOver?(from: Leg): Leg | null;
+  /**
+   * The legs any tracker finds sent in a transaction (`discover`): an IBC v2 packet that a contract, called on the
+   * arrival of an ICS-20 packet, sends on in the receiving transaction.
+   */
+  discoverIn?(tx: IncludedTx): Leg[];
 }
 
 /** A bridge contract a transaction touched (see BridgeTracker.recognises). */

@@ -35,6 +35,8 @@ export interface CctpConfig {
     nobleFeeReceiver: string;
     /** The EVM relayer that mints a relayed burn from Noble (its destination_caller). */
     evmCaller: string;
+    /** Noble's Orbiter module account, which burns what an ICS-20 packet with an `orbiter` memo brings it. */
+    nobleOrbiter: string | undefined;
   };
 }
 
@@ -61,6 +63,7 @@ export function cctpConfig(): CctpConfig {
       nobleToEvmFee: bigints(relayFees.noble_to_evm),
       nobleFeeReceiver: contracts.noble_relay_fee_receiver,
       evmCaller: contracts.noble_relayer_evm_caller,
+      nobleOrbiter: contracts.noble_orbiter ?? undefined,
     },
   };
   return loaded;

@@ -195,6 +195,55 @@ function relayerSwap(chainId: string, swap: EvmSwapCall): EvmSwapCall {
   throw new Error(`Skip's CCTP relayer on ${chainId} cannot run this swap`);
 }
 
+/**
+ * A relayed burn out of Noble sent by Noble's Orbiter module when an ICS-20 packet brings the USDC: the packet goes to
+ * the Orbiter module account with an `orbiter` memo whose fee action pays the relaying fee to Noble's relayer account
+ * and whose CCTP forwarding burns the rest, the EVM relayer as its only caller (noble-assets/orbiter
+ * docs/integration.md; the memo as Skip's August 2026 answers write it, v2 fee attributes with a fixed amount:
+ * alloyrebalancer test-fixtures stageE1-good.json at 51cbcc2). A failing action or burn reverts the packet's receipt,
+ * so the error acknowledgement refunds the sender on the source chain.
+ */
+const sentOnArrival: NonNullable<LaneBridge<CctpLane>['sentOnArrival']> = {
+  applies(registry, lane) {
+    return (
+      lane.fromChainId === 'noble-1' &&
+      lane.relayed &&
+      cctpConfig().relay.nobleOrbiter !== undefined &&
+      registry.chain(lane.toChainId)?.wire.chain_type === 'evm'
+    );
+  },
+  arrival({ registry, lane, recipient }) {
+    const { relay } = cctpConfig();
+    const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+    return {
+      receiver: relay.nobleOrbiter!,
+      memo: {
+        orbiter: {
+          pre_actions: [
+            {
+              id: 'ACTION_FEE',
+              attributes: {
+                '@type': '/noble.orbiter.controller.action.v2.FeeAttributes',
+                fees_info: [{ recipient: relay.nobleFeeReceiver, amount: { value: lane.relayFee.toString() } }],
+              },
+            },
+          ],
+          forwarding: {
+            protocol_id: 'PROTOCOL_CCTP',
+            attributes: {
+              '@type': '/noble.orbiter.controller.forwarding.v1.CCTPAttributes',
+              destination_domain: lane.destinationDomain,
+              mint_recipient: base64(mintRecipient(registry, lane.toChainId, recipient)),
+              destination_caller: base64(mintRecipient(registry, lane.toChainId, relay.evmCaller)),
+            },
+            passthrough_payload: '',
+          },
+        },
+      },
+    };
+  },
+};
+
 export const cctpBridge: LaneBridge<CctpLane> = {
   kind: 'lanes',
   id: 'CCTP',
@@ -207,6 +256,7 @@ export const cctpBridge: LaneBridge<CctpLane> = {
   laneOfRecord: (registry, record, at, expected) => cctpLaneOfRecord(lanes, registry, record, at, expected),
   echoedFields: CCTP_ECHOED_FIELDS,
   buildTx,
+  sentOnArrival,
   swapsBefore,
   // The mint is a relayed transaction on the destination. Into Noble, an IBC transfer out of Noble rides along: the
   // burn mints to a forwarding account that sends it on (noble-forwarding.ts); anything else waits for the user.

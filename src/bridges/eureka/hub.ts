@@ -60,35 +60,64 @@ function msgTransferV2Json(m: MsgTransfer): string {
   });
 }
 
-export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
-  if (!f.relay) {
-    const msg = { msg: msgTransferV2Json(eurekaMsgTransfer(f)), msg_type_url: MSG_TRANSFER_TYPE_URL };
-    return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };
-  }
-  const deadline = f.nowSeconds + f.timeoutSeconds;
-  const action = {
+/** The relay fee, its recipient, and the packet's deadline (seconds) of a relayed transfer the entry point sends. */
+export interface HubEurekaRelay {
+  sourceClient: string;
+  denom: string;
+  /** The 0x address on Ethereum. */
+  receiver: string;
+  /** Where the coins go should the entry point's transfer fail: the user's address on the Hub. */
+  recoverAddress: string;
+  fee: bigint;
+  feeRecipient: string;
+  deadlineSeconds: bigint;
+}
+
+/**
+ * The entry point's `action` that sends a relayed Eureka transfer with the coins it holds: `eureka_fee` bank-sends the
+ * relay fee out of them (its own timeout in nanoseconds), the rest rides the IBC v2 packet. Called by the user (with
+ * amount + fee attached) or, on arrival of an ICS-20 packet, by the Hub's callbacks adapter with what arrived.
+ */
+export function hubEurekaAction(r: HubEurekaRelay): Record<string, unknown> {
+  return {
     action: {
       action: {
         ibc_transfer: {
           ibc_info: {
-            source_channel: f.sourceClient,
-            receiver: f.receiver,
+            source_channel: r.sourceClient,
+            receiver: r.receiver,
             memo: '',
-            recover_address: f.sender,
+            recover_address: r.recoverAddress,
             encoding: SOLIDITY_ABI_ENCODING,
             eureka_fee: {
-              coin: { denom: f.denom, amount: f.relay.fee.toString() },
-              receiver: f.relay.recipient,
-              timeout_timestamp: deadline * 1_000_000_000n,
+              coin: { denom: r.denom, amount: r.fee.toString() },
+              receiver: r.feeRecipient,
+              timeout_timestamp: r.deadlineSeconds * 1_000_000_000n,
             },
           },
         },
       },
       exact_out: false,
       // Seconds: the entry point passes it to the transfer, which rides IBC v2.
-      timeout_timestamp: deadline,
+      timeout_timestamp: r.deadlineSeconds,
     },
   };
+}
+
+export function hubEurekaTx(f: HubEurekaFields): CosmosTx {
+  if (!f.relay) {
+    const msg = { msg: msgTransferV2Json(eurekaMsgTransfer(f)), msg_type_url: MSG_TRANSFER_TYPE_URL };
+    return { chain_id: f.chainId, path: f.path, signer_address: f.sender, msgs: [msg] };
+  }
+  const action = hubEurekaAction({
+    sourceClient: f.sourceClient,
+    denom: f.denom,
+    receiver: f.receiver,
+    recoverAddress: f.sender,
+    fee: f.relay.fee,
+    feeRecipient: f.relay.recipient,
+    deadlineSeconds: f.nowSeconds + f.timeoutSeconds,
+  });
   const msg = {
     msg: executeContractJson(f.sender, f.relay.entryPoint, action, [
       { denom: f.denom, amount: f.amount + f.relay.fee },

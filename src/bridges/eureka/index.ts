@@ -11,7 +11,7 @@ import { perRegistry } from '../../registry/per-registry.js';
 import { stringifyWithBigInts } from '../../messages/json.js';
 import type { BridgeTxInput, LaneBridge, NextStep } from '../types.js';
 import { eurekaEvmTx } from './evm.js';
-import { hubEurekaTx } from './hub.js';
+import { hubEurekaAction, hubEurekaTx } from './hub.js';
 import { eurekaLanes, type EurekaLane } from './lanes.js';
 import { entryContract, EUREKA_ECHOED_FIELDS, eurekaLaneOfRecord, eurekaRecord } from './operation.js';
 import { eurekaLaneSeconds, eurekaQuote } from './quote.js';
@@ -90,6 +90,41 @@ function buildTx({
   };
 }
 
+/**
+ * A relayed lane from the Hub as the entry point's action, run by the Hub's IBC callbacks adapter with the coins an
+ * ICS-20 packet brings: the packet goes to the adapter, its memo names it as `dest_callback` and carries the `wasm`
+ * call (Skip's August 2026 answers for Osmosis -> Hub -> Ethereum, alloyrebalancer test-fixtures pairETH-Y1-good.json
+ * and pairUSDT-Y1-good.json at 51cbcc2). The unrelayed lane is a plain MsgTransfer the user signs on the Hub.
+ */
+const sentOnArrival: NonNullable<LaneBridge<EurekaLane>['sentOnArrival']> = {
+  applies(registry, lane) {
+    const from = registry.chain(lane.fromChainId);
+    return (
+      lane.relayed &&
+      from?.wire.chain_type === 'cosmos' &&
+      from.capabilities.ibcCallbacks &&
+      from.entryPoint?.callbackAdapter !== undefined
+    );
+  },
+  arrival({ registry, lane, sender, recipient, nowMs, opensAfterSeconds, timeoutSeconds }) {
+    const adapter = registry.chain(lane.fromChainId)!.entryPoint!.callbackAdapter!;
+    const packetSeconds = eurekaPacketTimeoutSeconds(eurekaLaneSeconds(lane), timeoutSeconds, opensAfterSeconds);
+    const msg = hubEurekaAction({
+      sourceClient: lane.sourceClient,
+      denom: lane.denomIn,
+      receiver: recipient,
+      recoverAddress: sender,
+      fee: lane.relayFee,
+      feeRecipient: lane.feeRecipient!,
+      deadlineSeconds: BigInt(Math.floor(nowMs / 1000)) + BigInt(packetSeconds),
+    });
+    return {
+      receiver: adapter,
+      memo: { dest_callback: { address: adapter }, wasm: { contract: entryContract(registry, lane), msg } },
+    };
+  },
+};
+
 /** From Ethereum to the Hub, the callbacks adapter can run the entry point on arrival; nothing runs on Ethereum. */
 function carriesNext(registry: Registry, step: { lane: EurekaLane }, next?: NextStep): boolean {
   if (!next || next.kind === 'bridge' || next.chainId !== step.lane.toChainId) return false;
@@ -112,6 +147,7 @@ export const eurekaBridge: LaneBridge<EurekaLane> = {
   laneOfRecord: (registry, record, at, expected) => eurekaLaneOfRecord(lanes(registry), record, at, expected),
   echoedFields: EUREKA_ECHOED_FIELDS,
   buildTx,
+  sentOnArrival,
   carriesNext,
   // A packet may be received until its timeout: what it carries must not expire before then.
   landsWithinSeconds: (lane, timeoutSeconds, opensAfterSeconds) =>

@@ -815,6 +815,80 @@ describe('IBC Eureka relayed by Skip (the default), followed as the unrelayed fo
     });
   });
 
+  it('Osmosis → Ethereum through the Hub callbacks adapter, relayed: a success only once Ethereum received the packet the entry point sent', async () => {
+    const ATOM_FEE = 250_000n;
+    const amountIn = 9_000_000n;
+    const ATOM_ON_OSMOSIS = 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2';
+    const res = await post(app.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: 'osmosis-1',
+      source_asset_denom: ATOM_ON_OSMOSIS,
+      dest_asset_chain_id: '1',
+      dest_asset_denom: ATOM,
+      amount_in: amountIn.toString(),
+      chain_ids_to_addresses: { 'osmosis-1': OSMO_USER, 'cosmoshub-4': HUB_USER, '1': user },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.route.txs_required).toBe(1);
+    const transfer = JSON.parse(body.txs[0].cosmos_tx.msgs[0].msg) as {
+      source_channel: string;
+      receiver: string;
+      memo: string;
+    };
+    expect(transfer.receiver).toBe(HUB_CALLBACK_ADAPTER);
+    // The user's MsgTransfer on Osmosis, with Junction's memo.
+    const p = relayer.packet('osmosis-1', transfer.source_channel, {
+      denom: 'transfer/channel-0/uatom',
+      amount: amountIn.toString(),
+      sender: OSMO_USER,
+      receiver: transfer.receiver,
+      memo: transfer.memo,
+    });
+    const hash = relayer.send(p);
+    await tx.track('osmosis-1', hash, null);
+    let s = await step('osmosis-1', hash);
+    expect(s.state).toBe('STATE_PENDING');
+    expect(s.transfers[0]!.transfer_sequence).toHaveLength(1);
+
+    // On the Hub the adapter runs the entry point, which pays the fee and sends the rest to Ethereum over IBC v2.
+    const value = encodeAbiParameters(ICS20_PACKET_DATA, [
+      { denom: 'uatom', sender: HUB_USER, receiver: user.toLowerCase(), amount: amountIn - ATOM_FEE, memo: '' },
+    ]);
+    const onward = PacketV2.fromPartial({
+      sequence: BigInt(++hubSequence),
+      sourceClient: HUB_CLIENT,
+      destinationClient: ETH_CLIENT,
+      timeoutTimestamp: BigInt(Math.floor(net.now / 1000) + 43_200),
+      payloads: [
+        {
+          sourcePort: 'transfer',
+          destinationPort: 'transfer',
+          version: 'ics20-1',
+          encoding: 'application/x-solidity-abi',
+          value: Buffer.from(value.slice(2), 'hex'),
+        },
+      ],
+    });
+    relayer.recv(p, RESULT_ACK, [v2Event('send_packet', onward)]);
+    s = await step('osmosis-1', hash);
+    expect(s.transfers[0]!.transfer_sequence[0]).toMatchObject({
+      ibc_transfer: { from_chain_id: 'osmosis-1', to_chain_id: 'cosmoshub-4', state: 'TRANSFER_SUCCESS' },
+    });
+    expect(eureka(s, 1)).toMatchObject({ from_chain_id: 'cosmoshub-4', to_chain_id: '1', state: 'TRANSFER_PENDING' });
+    expect(s).toMatchObject({ state: 'STATE_PENDING', next_blocking_transfer: { transfer_sequence_index: 1 } });
+
+    const recv = await relay('recvPacket', [routerPacket(onward), toHex(RESULT)]);
+    s = await step('osmosis-1', hash);
+    expect(eureka(s, 1)).toMatchObject({
+      state: 'TRANSFER_SUCCESS',
+      packet_txs: { receive_tx: { chain_id: '1', tx_hash: recv.transactionHash } },
+    });
+    expect(s).toMatchObject({
+      state: 'STATE_COMPLETED_SUCCESS',
+      transfer_asset_release: { chain_id: '1', denom: ATOM, amount: (amountIn - ATOM_FEE).toString(), released: true },
+    });
+  });
+
   // Last: it moves the shared clock past the packet's timeout.
   it('Ethereum → Hub: never received, pending past the timeout until the router times it out, then refunded', async () => {
     const amountIn = 120_000n;

@@ -9,7 +9,10 @@
  * transaction that receives this one, and acknowledge this one only when the next is settled (so this leg stays
  * TRANSFER_RECEIVED meanwhile, and a failure further on comes back as an error acknowledgement). An IBC-hooks memo
  * whose contract call ends in an IBC transfer (Skip's entry point `post_swap_action.ibc_transfer`) sends the next
- * packet in that same transaction too, but acknowledges this one at once. A GMP memo to Axelar hands the funds over
+ * packet in that same transaction too, but acknowledges this one at once; so does the Hub's IBC callbacks adapter
+ * calling the entry point (`dest_callback` and `wasm` memo), whose `action` may send an IBC v2 (Eureka) packet, which
+ * the Eureka tracker follows, and Noble's Orbiter (an `orbiter` memo to its module account), whose CCTP burn in the
+ * receiving transaction the CCTP tracker follows. A GMP memo to Axelar hands the funds over
  * to Axelar once the packet is received with a result (the Axelar tracker follows from there). A packet over a
  * channel the registry does not know cannot be followed: it is reported as such, never as a success.
  */
@@ -217,6 +220,9 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
   if (typeof m.destination_chain === 'string' && typeof m.destination_address === 'string' && 'type' in m) {
     return { port: '', channel: '', via: 'handover' };
   }
+  // Noble's Orbiter (noble-assets/orbiter): it burns for CCTP in the transaction that receives the packet.
+  const orbiter = m.orbiter as { forwarding?: { protocol_id?: unknown } } | undefined;
+  if (orbiter?.forwarding?.protocol_id === 'PROTOCOL_CCTP') return { port: '', channel: '', via: 'orbiter' };
   const forward = m.forward as { port?: unknown; channel?: unknown } | undefined;
   if (forward && typeof forward.channel === 'string') {
     return {
@@ -225,9 +231,13 @@ function nextFromMemo(memo: string): IbcLeg['next'] {
       via: 'forward',
     };
   }
-  const swap = entryPointCall((m.wasm as { msg?: unknown } | undefined)?.msg).swapAndAction as
-    { post_swap_action?: { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } } | undefined;
-  const channel = swap?.post_swap_action?.ibc_transfer?.ibc_info?.source_channel;
+  // The entry point's call (IBC hooks, or the IBC callbacks adapter on the Hub): a swap whose post-swap action is a
+  // transfer, or an action that is one (over an IBC v2 client: a relayed Eureka transfer from the Hub).
+  type SendsOn = { ibc_transfer?: { ibc_info?: { source_channel?: unknown } } } | undefined;
+  const call = entryPointCall((m.wasm as { msg?: unknown } | undefined)?.msg);
+  const channel =
+    (call.swapAndAction?.post_swap_action as SendsOn)?.ibc_transfer?.ibc_info?.source_channel ??
+    (call.action?.action as SendsOn)?.ibc_transfer?.ibc_info?.source_channel;
   return typeof channel === 'string' ? { port: 'transfer', channel, via: 'hooks' } : null;
 }
 
@@ -273,19 +283,25 @@ function applyAck(leg: IbcLeg, tx: IncludedTx): void {
 }
 
 /** The packet the receiving transaction sent on to the memo's channel, after receiving this one. */
-function nextLeg(leg: IbcLeg, recv: IncludedTx, env: TrackerEnv): IbcLeg | null {
+function nextLeg(leg: IbcLeg, recv: IncludedTx, env: TrackerEnv): Leg | null {
   const at = recv.events.findIndex((e) => isPacketEvent(e, 'recv_packet', leg.packet));
   if (at < 0 || !leg.next) return null;
+  if (leg.next.via === 'orbiter') {
+    // The burn's circle.cctp.v1.MessageSent, between this receipt and the next packet's (the CCTP tracker's leg).
+    const end = recv.events.findIndex((e, i) => i > at && e.type === 'recv_packet');
+    const events = recv.events.slice(at + 1, end < 0 ? undefined : end);
+    return env.discoverIn?.({ ...recv, events }).find((l) => l.kind === 'cctp') ?? null;
+  }
   for (let i = at + 1; i < recv.events.length; i++) {
     const e = recv.events[i]!;
     if (e.type === 'recv_packet') break;
-    if (
-      e.type === 'send_packet' &&
-      attr(e, 'packet_src_channel') === leg.next.channel &&
-      attr(e, 'packet_src_port') === leg.next.port
-    ) {
+    if (e.type !== 'send_packet') continue;
+    if (attr(e, 'packet_src_channel') === leg.next.channel && attr(e, 'packet_src_port') === leg.next.port)
       return legOf(recv, e, env);
-    }
+    // An IBC v2 packet over that client (ibc-go v10 channel v2 events name it packet_source_client): another
+    // tracker's leg (Eureka).
+    if (attr(e, 'packet_source_client') === leg.next.channel)
+      return env.discoverIn?.({ ...recv, events: [e] })[0] ?? null;
   }
   return null;
 }

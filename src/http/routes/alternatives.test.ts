@@ -194,13 +194,16 @@ describe('POST /junction/routes', () => {
       amount_in: '1000000000',
       allow_multi_tx: true,
       bridges: ['IBC', 'CCTP'],
+      // Unrelayed: the burn is the user's own Noble transaction (relayed, Noble's Orbiter burns on arrival instead),
+      // and the user mints on Ethereum, where gas is judged.
+      smart_relay: false,
     };
     const { routes } = (await post(t.app, '/junction/routes', body)).json() as {
       routes: (Ranked & { junction_ranking: { needs_gas_on: string[] } })[];
     };
     const viaNoble = routes.find((r) => r.txs_required === 2);
     expect(viaNoble, JSON.stringify(routes.map((r) => r.junction_ranking))).toBeDefined();
-    expect(viaNoble!.junction_ranking.needs_gas_on).toEqual([]);
+    expect(viaNoble!.junction_ranking.needs_gas_on).toEqual(['1']);
   });
 
   it('offers at most two routes of one shape while routes of other shapes wait', async () => {

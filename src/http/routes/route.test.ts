@@ -127,9 +127,9 @@ describe('no route', () => {
   });
 
   it('under allow_unsafe, does not say the multi-transaction route it names passes price safety when it fails it', async () => {
-    // 1 OSMO → USDC on Ethereum: the only routes take 3 transactions and lose most of the 0.48 USD to gas. With
-    // allow_unsafe the answer is MULTI_TX_REQUIRED, naming that route; it used to call it "the best route that passes
-    // price safety".
+    // 1 OSMO → USDC on Ethereum: the only routes take 2 transactions (burnt on Noble by Orbiter into an L2, then on
+    // to Ethereum) and lose most of the 0.48 USD to gas. With allow_unsafe the answer is MULTI_TX_REQUIRED, naming
+    // that route; it used to call it "the best route that passes price safety".
     const res = await post('/v2/fungible/route', {
       source_asset_chain_id: 'osmosis-1',
       source_asset_denom: 'uosmo',
@@ -142,7 +142,7 @@ describe('no route', () => {
     expect(res.body.details[0].reason).toBe('MULTI_TX_REQUIRED');
     const said: string = res.body.details[0].metadata.explanation;
     expect(said).toMatch(
-      /the best route that allow_unsafe accepts \(it fails price safety\) has 3 transactions: 1\. Osmosis/,
+      /the best route that allow_unsafe accepts \(it fails price safety\) has 2 transactions: 1\. Osmosis/,
     );
     expect(said).not.toMatch(/passes price safety/);
   });

@@ -44,8 +44,10 @@ describe('refusal titles', () => {
       dest_asset_chain_id: '1',
       dest_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       amount_in: '1000000000',
-      // Over Noble's CCTP burn, a transaction of its own (Axelar from Osmosis would take one signature).
+      // Over Noble's unrelayed CCTP burn, a transaction of its own (relayed, Noble's Orbiter burns on arrival; Axelar
+      // from Osmosis would take one signature).
       bridges: ['IBC', 'CCTP'],
+      smart_relay: false,
     });
     expect(r.details[0]?.reason).toBe('MULTI_TX_REQUIRED');
     expect(refusalTitle(r)).toBe('No single-transaction route');
