@@ -13,6 +13,7 @@ import { TakerFees } from '../venues/osmosis-poolmanager/taker-fee.js';
 import type { VenueSnapshot } from '../venues/types.js';
 import { runToEnd } from '../slices.js';
 import { VenueIndex } from './swap-index.js';
+import { loadOfflineSnapshot } from '../venues/osmosis-poolmanager/snapshot.js';
 
 const registry = testRegistry();
 const VENUE = { name: 'osmosis-poolmanager', chainId: 'osmosis-1', logoUri: '' };
@@ -74,5 +75,20 @@ describe('VenueIndex.build from the previous index', () => {
     for (const [x, y] of pairs(before, denoms))
       expect(incremental.candidatePaths(x, y), `${x} → ${y}`).toEqual(fresh.candidatePaths(x, y));
     for (const d of denoms) expect(incremental.poolsOf(d)).toEqual(fresh.poolsOf(d));
+  });
+});
+
+describe('candidate paths', () => {
+  it('keep the one- and two-pool paths however many three-pool paths look deeper (shipped snapshot, ATOM → OSMO)', () => {
+    const index = VenueIndex.of(registry, VENUE, loadOfflineSnapshot(TakerFees.none()));
+    const paths = index.candidatePaths(ATOM, OSMO).map((p) => p.map((h) => h.pool.id).join(' → '));
+    // ATOM/USDC 1282 then USDC/OSMO 1464: the cheapest way for small amounts (0.05 % and 0.01 % spread factors),
+    // shallower than the AKT pools' three-pool paths that once crowded it out.
+    expect(paths).toContain('1282 → 1464');
+    expect(paths).toContain('1135');
+    const lengths = paths.map((p) => p.split(' → ').length);
+    // Shorter paths first, and the three-pool ones only in their own quota.
+    expect(lengths).toEqual([...lengths].sort((a, b) => (a === 3 ? 1 : 0) - (b === 3 ? 1 : 0)));
+    expect(lengths.filter((n) => n === 3).length).toBeLessThanOrEqual(4);
   });
 });

@@ -12,8 +12,14 @@ import { runToEnd, type Steps } from '../slices.js';
 const POOLS_PER_EDGE = 2;
 /** Neighbours of each end tried as the middle of a three-pool path. */
 const MIDDLE_NEIGHBOURS = 24;
-/** Candidate paths kept per denom pair; each is simulated per request. */
+/** Candidate paths of one or two pools kept per denom pair; each is simulated per request. */
 const KEEP_PATHS = 8;
+/**
+ * Three-pool paths kept besides them: a quota of their own, so that a market gaining pools never loses a shorter path
+ * to longer ones that only look deeper (ATOM → OSMO kept ATOM/USDC 1282 → USDC/OSMO 1464, the cheapest for small
+ * amounts, only until the AKT pools' three-pool paths outranked it by depth).
+ */
+const KEEP_THREE_POOL_PATHS = 4;
 
 export type OriginKey = string;
 export const originKeyOf = (chainId: string, denom: string): OriginKey => `${chainId}\u0000${denom}`;
@@ -300,7 +306,9 @@ export class VenueIndex {
       }
     }
     found.sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : a.path.length - b.path.length));
-    return found.slice(0, KEEP_PATHS).map((f) => f.path);
+    const short = found.filter((f) => f.path.length <= 2).slice(0, KEEP_PATHS);
+    const long = found.filter((f) => f.path.length === 3).slice(0, KEEP_THREE_POOL_PATHS);
+    return [...short, ...long].map((f) => f.path);
   }
 }
 

@@ -113,7 +113,7 @@ describe('route view', () => {
       .poll(() => edges.nth(0).innerText(), PATIENCE)
       .toMatch(/IBC transfer[\s\S]*IBC · transfer\/channel-141[\s\S]*In 10 ATOM → out 10 ATOM[\s\S]*Relay fee: none/);
     const swap = await edges.nth(1).innerText();
-    expect(swap).toMatch(/Swap on osmosis-poolmanager[\s\S]*pool 1/);
+    expect(swap).toMatch(/Swap on osmosis-poolmanager[\s\S]*pools? 1/);
     expect(swap).toMatch(/In 10 ATOM → out \d+\.\d+ OSMO/);
     expect(swap).toMatch(/Price impact: \d+\.\d+ %/);
     expect(swap).toMatch(/Affiliate fee: 0 OSMO/);
