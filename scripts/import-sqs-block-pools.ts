@@ -15,6 +15,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderPoolsFile } from './reprice/render.js';
 
 type Json = Record<string, unknown>;
 
@@ -134,8 +135,5 @@ pools.sort((a, b) => Number(idOf(a)) - Number(idOf(b)));
 const source = osmosis._source as Json;
 source.sources = { ...(source.sources as Json), [SOURCE_KEY]: SOURCE_TEXT };
 
-const head = Object.entries(osmosis)
-  .filter(([k]) => k !== 'pools')
-  .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-writeFileSync(DATA_FILE, `{${head.join(',\n')},\n"pools":[\n${pools.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
+writeFileSync(DATA_FILE, renderPoolsFile(osmosis, 'pools'));
 console.log(`added ${added.join(' ') || 'none'}; replaced ${replaced.join(' ') || 'none'}`);

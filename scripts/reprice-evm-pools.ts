@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { buildRegistry } from '../src/registry/build.js';
 import { sqrtRatioAtTick, tickAtSqrtRatio } from '../src/venues/uniswap/math/tick-math.js';
 import { uniswapChain, uniswapPlugin } from '../src/venues/uniswap/index.js';
+import { renderPoolsFile } from './reprice/render.js';
 
 type Json = Record<string, unknown>;
 const DATA = new URL('../data/', import.meta.url);
@@ -97,13 +98,6 @@ function repriceV2(chainId: string, p: Json): string {
   return `${String(p.pair)} v2: reserves ${String(rec.reserve0)}/${String(rec.reserve1)} → ${String(p.reserve0)}/${String(p.reserve1)}`;
 }
 
-const render = (file: Json) => {
-  const head = Object.entries(file)
-    .filter(([k]) => k !== 'pools')
-    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-  return `{${head.join(',\n')},\n"pools":[\n${(file.pools as unknown[]).map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`;
-};
-
 for (const chainId of ['1', '56']) {
   const name = `pools/evm-${chainId}.json`;
   const file = JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as Json;
@@ -119,7 +113,7 @@ for (const chainId of ['1', '56']) {
     'WETH, cbBTC, BTCB and Binance-Peg ETH take the price of what they wrap (ether, wrapped bitcoin). Each pool keeps its ' +
     'recorded state and date under `recorded`. A pool with a token the set has no price for (UNI/WETH: no UNI price in ' +
     'the July 2024 recording) stays as recorded, marked `not_repriced`.';
-  writeFileSync(new URL(name, DATA), render(file));
+  writeFileSync(new URL(name, DATA), renderPoolsFile(file, 'pools'));
   // Check with the service's own code: marginal prices against the price set.
   const snap = uniswapPlugin(uniswapChain(chainId)!).loadOfflineSnapshot();
   for (const pool of snap.pools) {

@@ -25,6 +25,7 @@ import {
   type Prices,
 } from './reprice/pools.js';
 import { buildPriceSet, type PriceSet, type StartPrice } from './reprice/prices.js';
+import { renderPoolsFile } from './reprice/render.js';
 
 type Json = Record<string, unknown>;
 
@@ -202,16 +203,8 @@ if (neutron.recorded_at !== undefined) neutron.recorded = { at: neutron.recorded
 delete neutron.recorded_at;
 neutron.as_of = AS_OF;
 
-/** Header fields first, then one pool per line (diff-friendly). */
-function render(file: Json, listKey: string): string {
-  const head = Object.entries(file)
-    .filter(([k]) => k !== listKey)
-    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-  const items = (file[listKey] as unknown[]).map((p) => JSON.stringify(p));
-  return `{${head.join(',\n')},\n${JSON.stringify(listKey)}:[\n${items.join(',\n')}\n]}\n`;
-}
-writeFileSync(new URL('pools/osmosis-1.json', DATA), render(osmosis, 'pools'));
-writeFileSync(new URL('pools/neutron-1.json', DATA), render(neutron, 'pairs'));
+writeFileSync(new URL('pools/osmosis-1.json', DATA), renderPoolsFile(osmosis, 'pools'));
+writeFileSync(new URL('pools/neutron-1.json', DATA), renderPoolsFile(neutron, 'pairs'));
 
 // --- Check with the service's own pool code ------------------------------------------------------------------------
 function report(name: string, pools: readonly Pool[], prices: Prices): void {

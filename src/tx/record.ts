@@ -52,10 +52,11 @@ export interface IbcLeg {
   ack: 'result' | 'error' | null;
   /**
    * The transfer the memo asks the receiving chain to start next: a packet forward (whose failure comes back through
-   * this leg as an error acknowledgement) or a transfer the entry point sends, called by IBC hooks or the Hub's IBC
-   * callbacks adapter (after a swap, or an `action`: an IBC v2 packet there, followed by the Eureka tracker), or a hand-over to another bridge on the receiving chain (`handover`: a GMP memo
-   * to Axelar; port and channel empty), whose tracker starts the next leg (TrackerEnv.handOver), or Noble's Orbiter
-   * burning for CCTP in the receiving transaction (`orbiter`; port and channel empty).
+   * this leg as an error acknowledgement); a transfer the entry point sends, called by IBC hooks or the Hub's IBC
+   * callbacks adapter (after a swap, or an `action`: an IBC v2 packet there, followed by the Eureka tracker); a
+   * hand-over to another bridge on the receiving chain (`handover`: a GMP memo to Axelar; port and channel empty),
+   * whose tracker starts the next leg (TrackerEnv.handOver); or Noble's Orbiter burning for CCTP in the receiving
+   * transaction (`orbiter`; port and channel empty).
    */
   next: { port: string; channel: string; via: 'forward' | 'hooks' | 'handover' | 'orbiter' } | null;
   /** Set once that next transfer has been found and appended as the following leg. */

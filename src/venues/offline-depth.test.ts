@@ -90,6 +90,18 @@ const onOsmosis = (denomIn: string, denomOut: string, amount: Record<string, str
   ...amount,
 });
 
+/** $1,000 of `token` → USDC and $1,000 of USDC → `token`, through `path` and back through it reversed. */
+async function expectBothWaysWithUsdc(token: string, path: string[], maxLoss: number): Promise<void> {
+  for (const [a, b, pools] of [
+    [token, USDC, path],
+    [USDC, token, [...path].reverse()],
+  ] as const) {
+    const r = await route(onOsmosis(a, b, { amount_in: worth(a, 1000) }));
+    expectFilled(r, a, b, maxLoss);
+    expect(poolsOf(r)).toEqual(pools);
+  }
+}
+
 describe('the offline market fills $1,000 on Osmosis', () => {
   it('OSMO → USDC and USDC → OSMO, exact in and exact out, lose less than 1 % (concentrated pool 1464)', async () => {
     for (const [a, b] of [
@@ -120,23 +132,11 @@ describe('the offline market fills $1,000 on Osmosis', () => {
   });
 
   it('INJ swaps on Osmosis both ways (concentrated INJ/USDC pool 1319), losing less than 1 %', async () => {
-    for (const [a, b] of [
-      [INJ, USDC],
-      [USDC, INJ],
-    ] as const) {
-      const r = await route(onOsmosis(a, b, { amount_in: worth(a, 1000) }));
-      expectFilled(r, a, b, 0.01);
-      expect(poolsOf(r)).toEqual(['1319']);
-    }
+    await expectBothWaysWithUsdc(INJ, ['1319'], 0.01);
   });
 
   it('Wormhole SOL swaps on Osmosis both ways: its alloy transmuter 1925, then allSOL/USDC 1960', async () => {
-    const there = await route(onOsmosis(SOL_WH, USDC, { amount_in: worth(SOL_WH, 1000) }));
-    expectFilled(there, SOL_WH, USDC, 0.01);
-    expect(poolsOf(there)).toEqual(['1925', '1960']);
-    const back = await route(onOsmosis(USDC, SOL_WH, { amount_in: worth(USDC, 1000) }));
-    expectFilled(back, USDC, SOL_WH, 0.01);
-    expect(poolsOf(back)).toEqual(['1960', '1925']);
+    await expectBothWaysWithUsdc(SOL_WH, ['1925', '1960'], 0.01);
   });
 
   it('allBTC → USDC fills $1,000 in one of its concentrated pools (1942, 1943), losing less than 1 %', async () => {
@@ -147,14 +147,7 @@ describe('the offline market fills $1,000 on Osmosis', () => {
   });
 
   it('DYDX swaps on Osmosis both ways (concentrated pool 1246)', async () => {
-    for (const [a, b] of [
-      [DYDX, USDC],
-      [USDC, DYDX],
-    ] as const) {
-      const r = await route(onOsmosis(a, b, { amount_in: worth(a, 1000) }));
-      expectFilled(r, a, b, 0.02);
-      expect(poolsOf(r)).toEqual(['1246']);
-    }
+    await expectBothWaysWithUsdc(DYDX, ['1246'], 0.02);
   });
 
   it('WBTC on Ethereum → OSMO routes in one transaction, ending in the axlWBTC/OSMO pool 712 (reached by Axelar directly, or by Eureka and the allBTC transmuter 1868)', async () => {
