@@ -15,6 +15,7 @@ import {
   v2PairAddress,
   v3PoolAddress,
 } from './index.js';
+import type { ConstantProductPool } from './v2-pool.js';
 import type { UniswapV3Pool } from './v3-pool.js';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +43,9 @@ describe('deployments', () => {
     const pair = require('@uniswap/v2-core/build/UniswapV2Pair.json') as { bytecode: string };
     for (const c of uniswapChains().values()) {
       for (const d of c.v3) if (d.protocol === 'uniswap-v3') expect(d.initCodeHash).toBe(keccak256(pool.bytecode));
-      for (const d of c.v2) expect(d.initCodeHash).toBe(keccak256(`0x${pair.bytecode.replace(/^0x/, '')}`));
+      for (const d of c.v2)
+        if (d.protocol === 'uniswap-v2')
+          expect(d.initCodeHash).toBe(keccak256(`0x${pair.bytecode.replace(/^0x/, '')}`));
     }
   });
 
@@ -55,6 +58,23 @@ describe('deployments', () => {
     const v2 = eth.v2[0]!;
     expect(v2PairAddress(v2.factory, v2.initCodeHash, WETH, USDC)).toBe('0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc');
     expect(v2PairAddress(v2.factory, v2.initCodeHash, USDT, WETH)).toBe('0x0d4a11d5EEaaC28EC3F61d100daF4d40471f1852');
+  });
+
+  it("Pangolin's factory and init code hash derive the recorded WAVAX/USDC pair", () => {
+    // @pangolindex/sdk 5.8.8's FACTORY_ADDRESS / INIT_CODE_HASH for Avalanche; the pair of data/pools/evm-43114.json is
+    // Pangolin's on chain (0x0e0100Ab…, as the factory scan that recorded it lists it).
+    const avalanche = uniswapChain('43114')!;
+    const pangolin = avalanche.v2.find((d) => d.protocol === 'pangolin-v2')!;
+    const uniswap = avalanche.v2.find((d) => d.protocol === 'uniswap-v2')!;
+    const { WAVAX, USDC: avalancheUsdc } = Object.fromEntries(avalanche.mainTokens);
+    expect(v2PairAddress(pangolin.factory, pangolin.initCodeHash, avalancheUsdc!, WAVAX!)).toBe(
+      '0x0e0100Ab771E9288e0Aa97e11557E6654C3a9665',
+    );
+    // Each deployment derives its own pair of the same tokens.
+    expect(v2PairAddress(uniswap.factory, uniswap.initCodeHash, WAVAX!, avalancheUsdc!)).not.toBe(
+      '0x0e0100Ab771E9288e0Aa97e11557E6654C3a9665',
+    );
+    expect([pangolin.feeNumerator, pangolin.feeDenominator]).toEqual([997n, 1000n]);
   });
 
   it('native gas tokens trade as their wrapped token', () => {
@@ -85,7 +105,12 @@ describe('offline snapshots', () => {
     expect(eth.skipped).toEqual([]);
     expect(eth.pools.length).toBe(10);
     expect(snaps.find((s) => s.chainId === '56')!.pools.length).toBe(1);
-    for (const s of snaps.filter((x) => !['1', '56'].includes(x.chainId))) expect(s.pools).toEqual([]);
+    const avalanche = snaps.find((s) => s.chainId === '43114')!;
+    expect(avalanche.skipped).toEqual([]);
+    expect(avalanche.pools.map((p) => [p.id, p.kind, (p as ConstantProductPool).protocol])).toEqual([
+      ['0x0e0100Ab771E9288e0Aa97e11557E6654C3a9665', 'uniswap-v2', 'pangolin-v2'],
+    ]);
+    for (const s of snaps.filter((x) => !['1', '56', '43114'].includes(x.chainId))) expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
       const [a, b] = pool.denoms as [string, string];
       for (const [i, o] of [
