@@ -10,7 +10,7 @@
  * - V2 pairs: x·y kept, the two sides of equal value.
  *
  * Tokens take the price set's price of their CoinGecko id; wrapped and bridged tokens the set has no price for take
- * the price of what they wrap (WETH: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH: ether), since each is
+ * the price of what they wrap (WETH, Ethereum's and Base's: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH: ether), since each is
  * redeemable one for one. A pool with a token the set has no price for (UNI: absent from the July 2024 Osmosis
  * recording) stays at its recorded state, marked `not_repriced`. Each pool keeps its recorded state under `recorded`,
  * and the script always starts from there, so running it again gives the same files.
@@ -36,6 +36,7 @@ const UNDERLYING: Record<string, { id: string; decimals?: number }> = {
   '1:0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf': { id: 'wrapped-bitcoin' }, // cbBTC
   '56:0x2170Ed0880ac9A755fd29B2688956BD959F933F8': { id: 'ethereum' }, // Binance-Peg Ethereum
   '56:0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c': { id: 'wrapped-bitcoin', decimals: 18 }, // BTCB
+  '8453:0x4200000000000000000000000000000000000006': { id: 'ethereum' }, // Base's WETH
 };
 
 /** USD per base unit. */
@@ -98,7 +99,7 @@ function repriceV2(chainId: string, p: Json): string {
   return `${String(p.pair)} v2: reserves ${String(rec.reserve0)}/${String(rec.reserve1)} → ${String(p.reserve0)}/${String(p.reserve1)}`;
 }
 
-for (const chainId of ['1', '56']) {
+for (const chainId of ['1', '56', '8453']) {
   const name = `pools/evm-${chainId}.json`;
   const file = JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as Json;
   for (const p of file.pools as Json[]) {
@@ -110,7 +111,8 @@ for (const chainId of ['1', '56']) {
     `Re-priced to data/${PRICE_FILE} (as_of ${prices.as_of}) by scripts/reprice-evm-pools.ts: each V3 pool keeps its positions ` +
     '(every tick’s liquidityNet) and its sqrt price is set to √(p₀/p₁), its tick to that price’s tick, its active liquidity ' +
     'to the recorded one plus the liquidityNet of the ticks crossed; each V2 pair keeps x·y with both sides of equal value. ' +
-    'WETH, cbBTC, BTCB and Binance-Peg ETH take the price of what they wrap (ether, wrapped bitcoin). Each pool keeps its ' +
+    'WETH (Ethereum’s and Base’s), cbBTC, BTCB and Binance-Peg ETH take the price of what they wrap (ether, wrapped ' +
+    'bitcoin). Each pool keeps its ' +
     'recorded state and date under `recorded`. A pool with a token the set has no price for (UNI/WETH: no UNI price in ' +
     'the July 2024 recording) stays as recorded, marked `not_repriced`.';
   writeFileSync(new URL(name, DATA), renderPoolsFile(file, 'pools'));

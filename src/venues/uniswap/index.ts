@@ -28,5 +28,12 @@ export function uniswapVenuePlugins(): VenuePlugin[] {
   return [...uniswapChains().values()].map(uniswapPlugin);
 }
 
-export { uniswapChain, uniswapChains, v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
+export {
+  slipstreamPoolAddress,
+  uniswapChain,
+  uniswapChains,
+  v2PairAddress,
+  v3PoolAddress,
+  type UniswapChain,
+} from './chains.js';
 export { swapDenom, nativeDenomOf } from './native.js';

@@ -85,7 +85,10 @@ describe('offline snapshots', () => {
     expect(eth.skipped).toEqual([]);
     expect(eth.pools.length).toBe(10);
     expect(snaps.find((s) => s.chainId === '56')!.pools.length).toBe(1);
-    for (const s of snaps.filter((x) => !['1', '56'].includes(x.chainId))) expect(s.pools).toEqual([]);
+    expect(snaps.find((s) => s.chainId === '8453')!.pools.map((p) => p.id)).toEqual([
+      '0xb2cc224c1c9feE385f8ad6a55b4d94E92359DC59',
+    ]);
+    for (const s of snaps.filter((x) => !['1', '56', '8453'].includes(x.chainId))) expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
       const [a, b] = pool.denoms as [string, string];
       for (const [i, o] of [
