@@ -5,17 +5,28 @@
  */
 import { getAddress } from 'viem';
 import { readDataFile, type ContractsFile } from '../registry/data-files.js';
+import type { EvmSwapCall, EvmSwapRunners } from './types.js';
 
 let routers: ReadonlyMap<string, string> | undefined;
 
-/** Whether `router` is Skip's SkipGoSwapRouter on `chainId`. */
-export function isSkipGoSwapRouter(chainId: string, router: string | undefined): boolean {
+/** Skip's SkipGoSwapRouter on `chainId`, if it has one (a user can call it directly, as the entry points do). */
+export function skipGoSwapRouter(chainId: string): string | undefined {
   routers ??= new Map(
     Object.entries(readDataFile<ContractsFile>('contracts.json').axelar.skip_go_swap_router).map(([k, v]) => [
       k,
       getAddress(v),
     ]),
   );
-  const skipGo = routers.get(chainId);
+  return routers.get(chainId);
+}
+
+/** Whether `router` is Skip's SkipGoSwapRouter on `chainId`. */
+export function isSkipGoSwapRouter(chainId: string, router: string | undefined): boolean {
+  const skipGo = skipGoSwapRouter(chainId);
   return router !== undefined && skipGo !== undefined && getAddress(router) === skipGo;
+}
+
+/** Which routers can run a swap an entry point is handed: its SkipGoSwapRouter calldata, its SwapRouter02 calldata. */
+export function swapRunners(swap: EvmSwapCall): EvmSwapRunners {
+  return { skipGo: swap.skipGoCalldata !== undefined, swapRouter02: swap.calldata !== '' };
 }

@@ -131,15 +131,17 @@ export interface EvmSwapCall {
   amountIn: bigint;
   calldata: string;
   /**
-   * Why `calldata` (SwapRouter02's) cannot pay the route's affiliates (several of them, or more than 100 bps): an entry
-   * point that would send it refuses with this (a 400 naming chain_ids_to_affiliates); `skipGoCalldata` pays them all.
+   * Why `calldata` (SwapRouter02's) cannot serve: it cannot pay the route's affiliates (several of them, or more than
+   * 100 bps), or SwapRouter02 cannot execute the pools at all (an Aerodrome Slipstream pool: `calldata` is then empty).
+   * An entry point that would send it refuses with this; `skipGoCalldata` pays every affiliate.
    */
   calldataRefused?: string;
   /** The guaranteed minimum output the calldata encodes (before an affiliate fee taken from it). */
   minAmountOut: bigint;
   /**
-   * The same swap as Skip's SkipGoSwapRouter takes it (swapExactIn over Uniswap adapter hops, without 0x), for an
-   * entry point whose router is that one: present when the swap takes one path over Uniswap's own pools.
+   * The same swap as Skip's SkipGoSwapRouter takes it (swapExactIn over adapter hops, without 0x), for an entry point
+   * whose router is that one: present when the swap takes one path over pools its adapters run (Uniswap V3 and V2,
+   * Aerodrome Slipstream where its VELODROME adapter is deployed).
    */
   skipGoCalldata?: string;
 }
@@ -197,6 +199,15 @@ interface SentOnArrival<L extends Lane> {
 export interface ContractCall {
   contract: string;
   msg: Record<string, unknown>;
+}
+
+/**
+ * Which routers can run an EVM swap: Skip's SkipGoSwapRouter (one path of pools its adapters take: `skipGoCalldata`)
+ * and Uniswap's SwapRouter02 (Uniswap's own pools only: `calldata`).
+ */
+export interface EvmSwapRunners {
+  skipGo: boolean;
+  swapRouter02: boolean;
 }
 
 /** The step that follows a lane hop, as far as the lane needs to know to say whether it can carry it. */
@@ -285,7 +296,7 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
-  swapsBefore?(registry: Registry, lane: L, swap?: { onePath: boolean }): boolean;
+  swapsBefore?(registry: Registry, lane: L, swap?: EvmSwapRunners): boolean;
   /**
    * From a Cosmos chain, the lane's whole source message as the one ICS-20 transfer it is (Axelar: to its GMP account
    * with the GMP memo). The entry point's post-swap action can send such a transfer, so a swap on that chain and the

@@ -36,7 +36,7 @@ import { wasmMsgBinary } from '../messages/wasm-msg.js';
 import { isEvmSwapStep } from '../routing/evm-venues.js';
 import {
   evmMinAmountOut,
-  evmRouterCall,
+  evmDirectCall,
   evmSwapAfter,
   evmSwapCall,
   inputTokenOf,
@@ -407,7 +407,8 @@ function requireHandlerCarried(route: PlannedRoute, handler: PostRouteHandler | 
 }
 
 /**
- * A transaction that starts with an EVM swap: the swap alone through the venue's router (SwapRouter02), or the swap
+ * A transaction that starts with an EVM swap: the swap alone through a router (SwapRouter02, or Skip's
+ * SkipGoSwapRouter for pools SwapRouter02 cannot execute), or the swap
  * and the lane after it through the lane's swap-then-bridge entry point (transactions.ts puts them together only
  * where the lane's bridge has one).
  */
@@ -451,9 +452,8 @@ function evmSwapTx(
     });
   }
   if (next) throw new Error('an EVM swap shares its transaction only with the lane after it');
-  const fee = router02Fee(opts, paid, swap.chainId);
-  if (fee.refused) throw invalidArgument(fee.refused);
-  const call = evmRouterCall(swap, input, routerMin, fee.fee);
+  // SwapRouter02 where it runs the pools, else SkipGoSwapRouter (a Slipstream pool), which pays every affiliate.
+  const call = evmDirectCall(swap, input, routerMin, paid, router02Fee(opts, paid, swap.chainId));
   const token = inputTokenOf(swap);
   return {
     evm_tx: {

@@ -394,7 +394,8 @@ function swapExactIn(
   const feeCost = ibcFee?.inputCost ?? 0n;
   const swapped = amount - feeCost;
   const best = swapped > 0n ? bestExactIn(leg.paths, swapped) : undefined;
-  const split = q.splitRoutes && swapped > 0n ? bestSplit(leg.paths, swapped, best?.amountOut ?? 0n) : undefined;
+  const split =
+    q.splitRoutes && swapped > 0n ? bestSplit(leg.splitPaths ?? leg.paths, swapped, best?.amountOut ?? 0n) : undefined;
   if (!best && !split) {
     rejected.add(
       `the pools of ${leg.venue.venue.name} cannot absorb ${amount} ${leg.x}${feeCost > 0n ? ` less the IBC relayer fee (${feeCost})` : ''}`,

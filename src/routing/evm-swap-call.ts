@@ -3,13 +3,29 @@
  * `evm_swap` operation record (the official SDK's EvmSwap: input_token "" for the native token, amount_in,
  * swap_calldata, amount_out, from_chain_id, denom_in, denom_out, swap_venues).
  *
+ * Two routers execute them: Uniswap's SwapRouter02 takes Uniswap's own pools, split over several paths if need be;
+ * Skip's SkipGoSwapRouter takes one path of pools its adapters run: Uniswap V3 and V2, and where its VELODROME adapter
+ * is deployed, the chain's Aerodrome Slipstream pools (data/evm-uniswap.json skip_go_velodrome_adapter). A step
+ * SwapRouter02 can run goes through it when it is a transaction of its own; one with a Slipstream pool goes through
+ * SkipGoSwapRouter, alone or inside Skip's entry points (which call SkipGoSwapRouter anyway).
+ *
  * An EVM swap always executes exact in: an exact-out route solves the input with the pools' inverse math, and the
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
  * output asked).
  */
-import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V2, SKIP_GO_UNISWAP_V3 } from './skip-go-swap-router-abi.js';
+import {
+  SKIP_GO_SWAP_ROUTER_ABI,
+  SKIP_GO_UNISWAP_V2,
+  SKIP_GO_UNISWAP_V3,
+  SKIP_GO_VELODROME,
+  VELODROME_CL,
+  VELODROME_HOP_DATA,
+} from './skip-go-swap-router-abi.js';
 import { encodeAbiParameters, encodeFunctionData, getAddress, type Hex } from 'viem';
 import type { EvmSwapAfter, EvmSwapCall } from '../bridges/types.js';
+import { skipGoSwapRouter } from '../bridges/skip-go-swap-router.js';
+import { invalidArgument } from '../errors.js';
+import type { Pool } from '../venues/types.js';
 import { ConstantProductPool } from '../venues/uniswap/v2-pool.js';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
 import { uniswapChain } from '../venues/uniswap/chains.js';
@@ -34,8 +50,8 @@ export interface EvmAffiliate {
 }
 
 /**
- * The router call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut` before
- * the affiliate fee; `fee`: the one affiliate SwapRouter02 pays (routerCall checks its 1..100 bps).
+ * The SwapRouter02 call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut`
+ * before the affiliate fee; `fee`: the one affiliate SwapRouter02 pays (routerCall checks its 1..100 bps).
  */
 export function evmRouterCall(
   step: SwapStep,
@@ -59,9 +75,39 @@ export function evmRouterCall(
   return { ...call, router: chain.swapRouter02 };
 }
 
+/**
+ * The step as the user's own transaction runs it (a swap that shares its transaction with nothing): SwapRouter02's call
+ * where SwapRouter02 runs the step (`router02`: the one affiliate it pays, or why it cannot pay the route's), else
+ * SkipGoSwapRouter's swapExactIn called directly, which pays every affiliate.
+ */
+export function evmDirectCall(
+  step: SwapStep,
+  amountIn: bigint,
+  minOut: bigint,
+  affiliates: readonly EvmAffiliate[],
+  router02: { fee?: EvmAffiliate; refused?: string },
+): RouterCall & { router: string } {
+  if (evmSwapOnSwapRouter02(step)) {
+    if (router02.refused) throw invalidArgument(router02.refused);
+    return evmRouterCall(step, amountIn, minOut, router02.fee);
+  }
+  const router = skipGoSwapRouter(step.chainId);
+  if (!router || !evmSwapOnSkipGo(step)) throw new Error(`no router on ${step.chainId} runs this swap`);
+  return {
+    data: skipGoSwapCalldata(step, amountIn, minOut, affiliates),
+    value: inputTokenOf(step) === ZERO_ADDRESS ? amountIn : 0n,
+    router,
+  };
+}
+
 /** The input token as Skip's EVM contracts take it: the zero address for the native token. */
 export function inputTokenOf(step: SwapStep): string {
   return uniswapChain(step.chainId)?.nativeDenom === step.denomIn ? ZERO_ADDRESS : step.denomIn;
+}
+
+/** The output token as SkipGoSwapRouter takes it: the zero address for the native token (it unwraps WETH). */
+function outputTokenOf(step: SwapStep): string {
+  return uniswapChain(step.chainId)?.nativeDenom === step.denomOut ? ZERO_ADDRESS : step.denomOut;
 }
 
 /**
@@ -77,14 +123,17 @@ export function evmSwapCall(
   affiliates: readonly EvmAffiliate[] = [],
   router02: { fee?: EvmAffiliate; refused?: string } = {},
 ): EvmSwapCall {
-  const call = evmRouterCall(step, amountIn, minOut, router02.refused ? undefined : router02.fee);
+  const refusal = router02Refusal(step);
+  // SwapRouter02 cannot run the pools: no calldata of its own (an entry point calling it refuses with the reason).
+  const call = refusal ? undefined : evmRouterCall(step, amountIn, minOut, router02.refused ? undefined : router02.fee);
+  const refused = refusal ?? router02.refused;
   return {
     inputToken: inputTokenOf(step),
     amountIn,
-    calldata: call.data.slice(2),
-    ...(router02.refused ? { calldataRefused: router02.refused } : {}),
+    calldata: call ? call.data.slice(2) : '',
+    ...(refused ? { calldataRefused: refused } : {}),
     minAmountOut: minOut,
-    ...(evmSwapRunsInOnePath(step)
+    ...(evmSwapOnSkipGo(step)
       ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut, affiliates).slice(2) }
       : {}),
   };
@@ -92,12 +141,15 @@ export function evmSwapCall(
 
 /**
  * The swap as Skip's SkipGoSwapRouter runs it: swapExactIn(amountIn, minOut, tokenIn (zero: native, wrapped by the
- * router), tokenOut, hops, no affiliates), one hop per pool of the step's one path — V3: (tokenIn, tokenOut, fee,
- * quoter, swapRouter) for its UniswapV3Adapter, which calls exactInputSingle on the chain's SwapRouter02 (the quoter
- * is read only by its quotes, so none is named); V2: (pair, tokenIn, tokenOut, fee in basis points) for its
- * UniswapV2Adapter, which swaps on the pair itself. Each hop swaps the whole output of the one before, as the path's
- * exact-in math does. The router checks amountOutMin on the whole output, then pays each affiliate floor(output ×
- * feeBPS / 10⁴) of tokenOut with an ERC-20 transfer, and its caller the rest.
+ * router), tokenOut (zero: native, unwrapped by the router), hops, affiliates), one hop per pool of the step's one
+ * path — Uniswap V3: (tokenIn, tokenOut, fee, quoter, swapRouter) for its UniswapV3Adapter, which calls
+ * exactInputSingle on the chain's SwapRouter02; Uniswap V2: (pair, tokenIn, tokenOut, fee in basis points) for its
+ * UniswapV2Adapter, which swaps on the pair itself; Aerodrome Slipstream: VelodromeData (CL, pool, tokenIn, tokenOut,
+ * quoter, swapRouter) for its VelodromeAdapter, which calls exactInputSingle on Slipstream's SwapRouter with the pool's
+ * tickSpacing(). The quoters are read only by the adapters' quote functions, so none is named. Each hop swaps the
+ * whole output of the one before, as the path's exact-in math does. The router checks amountOutMin on the whole
+ * output, then pays each affiliate floor(output × feeBPS / 10⁴) of tokenOut with an ERC-20 transfer (so not of the
+ * native token: an ERC-20 transfer of the zero address fails), and its caller the rest.
  */
 function skipGoSwapCalldata(
   step: SwapStep,
@@ -106,8 +158,26 @@ function skipGoSwapCalldata(
   affiliates: readonly EvmAffiliate[],
 ): Hex {
   const chain = uniswapChain(step.chainId);
-  if (!chain || !evmSwapRunsInOnePath(step)) throw new Error('SkipGoSwapRouter takes one path of Uniswap pools');
+  if (!chain || !evmSwapOnSkipGo(step)) throw new Error('SkipGoSwapRouter takes one path of pools its adapters run');
+  const tokenOut = outputTokenOf(step);
+  if (tokenOut === ZERO_ADDRESS && affiliates.length > 0)
+    throw invalidArgument(
+      `invalid chain_ids_to_affiliates.${step.chainId}: the swap on ${step.chainId} runs through Skip's SkipGoSwapRouter, which pays affiliates in ERC-20 tokens, not in the native token the route delivers`,
+    );
   const hops = step.routes[0]!.path.map((h) => {
+    const velodrome = velodromeDeployment(step.chainId, h.pool);
+    if (velodrome)
+      return {
+        exchangeType: SKIP_GO_VELODROME,
+        data: encodeAbiParameters(VELODROME_HOP_DATA, [
+          VELODROME_CL,
+          h.pool.id as Hex,
+          h.denomIn as Hex,
+          h.denomOut as Hex,
+          ZERO_ADDRESS,
+          velodrome.swapRouter as Hex,
+        ]),
+      };
     if (h.pool instanceof UniswapV3Pool)
       return {
         exchangeType: SKIP_GO_UNISWAP_V3,
@@ -133,15 +203,16 @@ function skipGoSwapCalldata(
       amountIn,
       minOut,
       inputTokenOf(step) as Hex,
-      step.denomOut as Hex,
+      tokenOut as Hex,
       hops,
       affiliates.map((a) => ({ recipient: getAddress(a.address), feeBPS: BigInt(a.bps) })),
     ],
   });
 }
 
+/** The wire's record of the step; its swap_calldata is for the router the user's own transaction would call. */
 export function evmSwapRecord(step: SwapStep): EvmSwapRecord {
-  const call = evmRouterCall(step, step.amountIn, evmMinAmountOut(step, ROUTE_CALLDATA_SLIPPAGE_PPM));
+  const call = evmDirectCall(step, step.amountIn, evmMinAmountOut(step, ROUTE_CALLDATA_SLIPPAGE_PPM), [], {});
   const native = uniswapChain(step.chainId)?.nativeDenom === step.denomIn;
   return {
     input_token: native ? '' : step.denomIn,
@@ -174,7 +245,53 @@ export function evmSwapAfter(step: SwapStep, amountIn: bigint, minOut: bigint): 
   };
 }
 
-/** Whether a contract that chains router swaps can run the step (evmSwapAfter): one path, every pool the router's. */
+/**
+ * Whether a contract that chains SwapRouter02 calls can run the step (evmSwapAfter: Skip's AxelarHandler Swap
+ * command where its router is SwapRouter02): one path, every pool SwapRouter02's.
+ */
 export function evmSwapRunsInOnePath(step: SwapStep): boolean {
-  return step.routes.length === 1 && step.routes[0]!.path.every((h) => routerExecutes(h.pool));
+  return step.routes.length === 1 && evmSwapOnSwapRouter02(step);
+}
+
+/** Why Uniswap's SwapRouter02 cannot run the step (a pool of another deployment), or undefined when it can. */
+function router02Refusal(step: SwapStep): string | undefined {
+  for (const r of step.routes)
+    for (const h of r.path)
+      if (!routerExecutes(h.pool))
+        return `the swap on ${step.chainId} goes through ${protocolOf(h.pool)} pool ${h.pool.id}, which Uniswap's SwapRouter02 cannot execute`;
+  return undefined;
+}
+
+const protocolOf = (pool: Pool): string =>
+  pool instanceof UniswapV3Pool || pool instanceof ConstantProductPool ? pool.protocol : pool.kind;
+
+/** Whether Uniswap's SwapRouter02 runs the step: every pool of every route is Uniswap's own. */
+export function evmSwapOnSwapRouter02(step: SwapStep): boolean {
+  return router02Refusal(step) === undefined;
+}
+
+/** Whether Skip's SkipGoSwapRouter runs the step: one path, every pool one its adapters take on that chain. */
+export function evmSwapOnSkipGo(step: SwapStep): boolean {
+  return step.routes.length === 1 && step.routes[0]!.path.every((h) => skipGoExecutes(step.chainId, h.pool));
+}
+
+/**
+ * The deployment of a pool SkipGoSwapRouter runs through its VELODROME adapter (Aerodrome Slipstream): listed with
+ * that adapter and its swap router, on a chain whose SkipGoSwapRouter Junction knows.
+ */
+function velodromeDeployment(chainId: string, pool: Pool): { swapRouter: string } | undefined {
+  if (!(pool instanceof UniswapV3Pool)) return undefined;
+  const d = uniswapChain(chainId)?.v3.find((x) => x.protocol === pool.protocol);
+  if (!d?.skipGoVelodromeAdapter || !d.swapRouter || !skipGoSwapRouter(chainId)) return undefined;
+  return { swapRouter: d.swapRouter };
+}
+
+/** Whether Skip's SkipGoSwapRouter on the chain runs the pool: Uniswap's own (V3 and V2 adapters) or a Slipstream's. */
+export function skipGoExecutes(chainId: string, pool: Pool): boolean {
+  return routerExecutes(pool) || velodromeDeployment(chainId, pool) !== undefined;
+}
+
+/** Whether some router Junction encodes runs the pool on its chain (SwapRouter02 or SkipGoSwapRouter). */
+export function evmPoolExecutes(chainId: string, pool: Pool): boolean {
+  return routerExecutes(pool) || skipGoExecutes(chainId, pool);
 }

@@ -1,18 +1,28 @@
 /**
  * An `evm_swap` operation echoed back to /msgs, re-validated: the venue must be the EVM venue of its chain, denom_in
  * the holding the previous operation left, and the pools are read back out of the record's swap_calldata (SwapRouter02
- * calls, routing/evm-swap-call.ts) and looked up in the market, so a caller cannot name a pool Junction does not know.
+ * calls, or SkipGoSwapRouter's swapExactIn for pools SwapRouter02 cannot run: routing/evm-swap-call.ts) and looked up
+ * in the market, so a caller cannot name a pool Junction does not know.
  * The amounts are simulated again from what reaches the swap; the record's own amounts are never trusted.
  */
-import { decodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
 import { invalidArgument } from '../errors.js';
 import { priceImpactPercent } from '../pricing/index.js';
 import { swapDenom } from '../venues/uniswap/native.js';
-import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { SWAP_ROUTER_02_ABI, routerExecutes } from '../venues/uniswap/router-calldata.js';
 import { UniswapV3Pool, V3_KIND } from '../venues/uniswap/v3-pool.js';
 import { V2_KIND } from '../venues/uniswap/v2-pool.js';
 import { affiliateFeeOf } from './affiliate-fee.js';
 import { isEvmVenue } from './evm-venues.js';
+import { skipGoExecutes } from './evm-swap-call.js';
+import {
+  SKIP_GO_SWAP_ROUTER_ABI,
+  SKIP_GO_UNISWAP_V2,
+  SKIP_GO_UNISWAP_V3,
+  SKIP_GO_VELODROME,
+  VELODROME_CL,
+  VELODROME_HOP_DATA,
+} from './skip-go-swap-router-abi.js';
 import type { MarketView } from './market.js';
 import { simulateExactIn } from './swap.js';
 import type { VenueIndex } from './swap-index.js';
@@ -29,7 +39,8 @@ const text = (r: Rec, k: string, at: string): string => {
 /** One router call's pools: V3 segments (token, fee, token, ...) or V2 (token, token, ...). */
 interface Segment {
   amountIn: bigint;
-  hops: { kind: string; tokenIn: string; tokenOut: string; fee?: number }[];
+  /** `pool`: the pool a SkipGoSwapRouter VELODROME hop names (its other hops name none: Uniswap's of that pair). */
+  hops: { kind: string; tokenIn: string; tokenOut: string; fee?: number; pool?: string }[];
 }
 
 function decodeV3Path(path: Hex): Segment['hops'] {
@@ -47,12 +58,52 @@ function decodeV3Path(path: Hex): Segment['hops'] {
   return hops;
 }
 
+/** SkipGoSwapRouter's swapExactIn: one path, its hops through the V2, V3 and VELODROME (CL) adapters. */
+function skipGoSegment(data: Hex, at: string): Segment | undefined {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data });
+  } catch {
+    return undefined;
+  }
+  const bad = () => invalidArgument(`invalid ${at}.swap_calldata: a SkipGoSwapRouter hop Junction does not build`);
+  const hops = call.args[4].map((hop) => {
+    try {
+      if (hop.exchangeType === SKIP_GO_UNISWAP_V3) {
+        const [tokenIn, tokenOut, fee] = decodeAbiParameters(
+          [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'address' }, { type: 'address' }],
+          hop.data,
+        );
+        return { kind: V3_KIND, tokenIn, tokenOut, fee };
+      }
+      if (hop.exchangeType === SKIP_GO_UNISWAP_V2) {
+        const [, tokenIn, tokenOut] = decodeAbiParameters(
+          [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+          hop.data,
+        );
+        return { kind: V2_KIND, tokenIn, tokenOut };
+      }
+      if (hop.exchangeType === SKIP_GO_VELODROME) {
+        const [poolType, pool, tokenIn, tokenOut] = decodeAbiParameters(VELODROME_HOP_DATA, hop.data);
+        if (poolType !== VELODROME_CL) throw bad();
+        return { kind: V3_KIND, tokenIn, tokenOut, pool };
+      }
+    } catch {
+      throw bad();
+    }
+    throw bad();
+  });
+  return { amountIn: call.args[0], hops };
+}
+
 function segmentsOf(data: Hex, at: string): Segment[] {
+  const skipGo = skipGoSegment(data, at);
+  if (skipGo) return [skipGo];
   let call;
   try {
     call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data });
   } catch {
-    throw invalidArgument(`invalid ${at}.swap_calldata: not a SwapRouter02 call Junction builds`);
+    throw invalidArgument(`invalid ${at}.swap_calldata: not a SwapRouter02 or SkipGoSwapRouter call Junction builds`);
   }
   switch (call.functionName) {
     case 'multicall':
@@ -74,14 +125,15 @@ function segmentsOf(data: Hex, at: string): Segment[] {
 }
 
 function poolOf(venue: VenueIndex, hop: Segment['hops'][number], at: string): PoolHop {
-  const pool = venue
-    .poolsOf(hop.tokenIn)
-    .find(
-      (p) =>
-        p.kind === hop.kind &&
-        p.denoms.includes(hop.tokenOut) &&
-        (hop.fee === undefined || (p instanceof UniswapV3Pool && p.state.fee === hop.fee)),
-    );
+  const pool = venue.poolsOf(hop.tokenIn).find(
+    (p) =>
+      p.kind === hop.kind &&
+      p.denoms.includes(hop.tokenOut) &&
+      // A hop that names its pool (VELODROME) takes that one; the others Uniswap's own of the pair and fee.
+      (hop.pool === undefined
+        ? routerExecutes(p) && (hop.fee === undefined || (p instanceof UniswapV3Pool && p.state.fee === hop.fee))
+        : p.id === getAddress(hop.pool) && skipGoExecutes(venue.venue.chainId, p)),
+  );
   if (!pool) throw invalidArgument(`invalid ${at}.swap_calldata: ${venue.venue.name} has no pool for that path`);
   return { pool, denomIn: hop.tokenIn, denomOut: hop.tokenOut };
 }

@@ -26,6 +26,7 @@ import type { OriginKey, VenueIndex } from './swap-index.js';
 import { holding, traceOfDenom, transferPath, type Holding, type TransferHop } from './transfer-path.js';
 import type { PoolHop, RouteQuery } from './types.js';
 import { routerExecutes } from '../venues/uniswap/router-calldata.js';
+import { evmPoolExecutes } from './evm-swap-call.js';
 import { evmOutputs, evmSidesOfOrigin, isEvmVenue } from './evm-venues.js';
 import type { Rejections } from './refusals.js';
 
@@ -51,6 +52,8 @@ export type Leg =
       x: string;
       y: string;
       paths: readonly PoolHop[][];
+      /** The paths that may share a split, when not all of them (EVM: SkipGoSwapRouter takes one path). */
+      splitPaths?: readonly PoolHop[][];
       /** EVM only: the native denom the user gives (wrapped into x) or receives (unwrapped from y). */
       wrapIn?: string;
       unwrapOut?: string;
@@ -222,17 +225,21 @@ function evmSwapFrom(
         !swapsAfterLanes(w, to.origin, MAX_LANES - lanes, MAX_SWAPS - swaps)
       )
         continue;
-      // Only paths the venue's router executes (SwapRouter02 takes Uniswap's own pools, not a fork's).
+      // Only paths a router Junction encodes executes: SwapRouter02 Uniswap's own pools, SkipGoSwapRouter one path
+      // of the pools its adapters take (Slipstream's where its VELODROME adapter is deployed), not PancakeSwap's.
       const paths = venue
         .candidatePaths(from.poolDenom, to.poolDenom)
-        .filter((p) => p.every((h) => routerExecutes(h.pool)));
+        .filter((path) => path.every((h) => evmPoolExecutes(p.chainId, h.pool)));
       if (paths.length === 0) continue;
+      // A split runs several paths in one SwapRouter02 call: only paths of its pools combine.
+      const splitPaths = paths.filter((path) => path.every((h) => routerExecutes(h.pool)));
       const swap: Leg = {
         kind: 'swap',
         venue,
         x: from.poolDenom,
         y: to.poolDenom,
         paths,
+        ...(splitPaths.length < paths.length ? { splitPaths } : {}),
         ...(from.denom !== from.poolDenom ? { wrapIn: from.denom } : {}),
         ...(to.denom !== to.poolDenom ? { unwrapOut: to.denom } : {}),
       };

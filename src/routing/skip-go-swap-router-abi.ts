@@ -14,3 +14,19 @@ export const SKIP_GO_SWAP_ROUTER_ABI = parseAbi([
 /** enum ExchangeType { UNISWAP_V2, UNISWAP_V3, VELODROME }. */
 export const SKIP_GO_UNISWAP_V2 = 0;
 export const SKIP_GO_UNISWAP_V3 = 1;
+export const SKIP_GO_VELODROME = 2;
+
+/**
+ * A VELODROME hop's data: abi.encode(VelodromeData{PoolType poolType, address pool, address tokenIn, address tokenOut,
+ * address quoter, address swapRouter}) (SwapRouter/src/adapters/VelodromeAdapter.sol; a struct of static fields
+ * encodes as its fields in order). PoolType: V2 = 0, CL = 1.
+ */
+export const VELODROME_HOP_DATA = [
+  { type: 'uint8', name: 'poolType' },
+  { type: 'address', name: 'pool' },
+  { type: 'address', name: 'tokenIn' },
+  { type: 'address', name: 'tokenOut' },
+  { type: 'address', name: 'quoter' },
+  { type: 'address', name: 'swapRouter' },
+] as const;
+export const VELODROME_CL = 1;

@@ -21,7 +21,7 @@ import type { Lane, LaneBridge } from '../bridges/types.js';
 import type { Registry } from '../registry/registry.js';
 import { stepFrom, type Step } from './types.js';
 import { isEvmSwapStep } from './evm-venues.js';
-import { evmSwapRunsInOnePath } from './evm-swap-call.js';
+import { evmSwapOnSkipGo, evmSwapOnSwapRouter02, evmSwapRunsInOnePath } from './evm-swap-call.js';
 
 /** Whether a chain can forward a received packet onward within the same user transaction. */
 export function forwardsFrom(registry: Registry, chainId: string): boolean {
@@ -59,7 +59,11 @@ function continuesAfter(registry: Registry, prev: Step, step: Step, carrier: boo
       );
     return (
       // A swap a lane's destination contract runs ends there: only the user's own swap call can bridge on.
-      prevStartsTx && step.bridge.swapsBefore?.(registry, step.lane, { onePath: evmSwapRunsInOnePath(prev) }) === true
+      prevStartsTx &&
+      step.bridge.swapsBefore?.(registry, step.lane, {
+        skipGo: evmSwapOnSkipGo(prev),
+        swapRouter02: evmSwapOnSwapRouter02(prev),
+      }) === true
     );
   }
   if (step.kind === 'transfer')

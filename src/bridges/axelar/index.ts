@@ -14,7 +14,15 @@ import { MSG_TRANSFER_TYPE_URL, buildMsgTransfer, msgTransferJson } from '../../
 import { stringifyWithBigInts } from '../../messages/json.js';
 import { perRegistry } from '../../registry/per-registry.js';
 import { invalidArgument } from '../../errors.js';
-import type { BridgeStep, BridgeTxInput, EvmSwapAfter, EvmSwapCall, LaneBridge, NextStep } from '../types.js';
+import type {
+  BridgeStep,
+  BridgeTxInput,
+  EvmSwapAfter,
+  EvmSwapCall,
+  EvmSwapRunners,
+  LaneBridge,
+  NextStep,
+} from '../types.js';
 import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
 import { axelarConfig } from './config.js';
 import { cosmWasmPayload, gmpTransferTx, nativeDeliveryPayload, swapAndGmpTransferTx } from './evm.js';
@@ -146,13 +154,14 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
 
 /**
  * From an EVM chain the transfer goes through Skip's AxelarHandler, whose swapAndGmpTransferERC20Token swaps first
- * through its swap router: a swap on that chain rides in the same transaction where that router is SwapRouter02.
+ * through its swap router: a swap on that chain rides in the same transaction where that router can run it (SwapRouter02:
+ * Uniswap's own pools; SkipGoSwapRouter: one path of pools its adapters take).
  */
-function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: { onePath: boolean }): boolean {
+function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: EvmSwapRunners): boolean {
   if (lane.gmp === undefined) return false;
   return (
-    handlerSwapsThroughSwapRouter02(lane.fromChainId) ||
-    (swap?.onePath === true && handlerSwapsThroughSkipGo(lane.fromChainId))
+    (swap?.swapRouter02 === true && handlerSwapsThroughSwapRouter02(lane.fromChainId)) ||
+    (swap?.skipGo === true && handlerSwapsThroughSkipGo(lane.fromChainId))
   );
 }
 

@@ -9,8 +9,8 @@ import { ApiError, GrpcCode, invalidArgument } from '../../errors.js';
 import { uniswapChain } from '../../venues/uniswap/chains.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
-import type { BridgeTxInput, EvmSwapCall, LaneBridge } from '../types.js';
-import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
+import type { BridgeTxInput, EvmSwapCall, EvmSwapRunners, LaneBridge } from '../types.js';
+import { isSkipGoSwapRouter, swapRunners } from '../skip-go-swap-router.js';
 import { cctpConfig } from './config.js';
 import { cctpLanes, type CctpLane } from './lanes.js';
 import { evmBurnTx, evmRelayedBurnTx, evmSwapAndRelayedBurnTx } from './evm.js';
@@ -52,7 +52,7 @@ function buildTx({
     recipientBytes = mintRecipient(registry, lane.toChainId, recipient);
   }
   const path = [lane.fromChainId, lane.toChainId];
-  if (swapBefore && !swapsBefore(registry, lane, { onePath: swapBefore.skipGoCalldata !== undefined }))
+  if (swapBefore && !swapsBefore(registry, lane, swapRunners(swapBefore)))
     throw new Error(`no swap-then-burn entry point on ${lane.fromChainId}`);
   if (lane.relayed)
     return relayedTx(registry, lane, amount, sender, recipientBytes, path, operationIndices, swapBefore);
@@ -166,12 +166,15 @@ function relayedTx(
 /**
  * Skip's CCTP relayer swaps before it burns (swapAndRequestCCTPTransferWithCaller): a relayed lane from an EVM chain
  * where the relayer is deployed takes a swap on that chain into the same transaction, when the router the relayer
- * calls can run it — Uniswap's SwapRouter02 any swap, Skip's SkipGoSwapRouter one path of pools.
+ * calls can run it — Uniswap's SwapRouter02 a swap of Uniswap's own pools, Skip's SkipGoSwapRouter one path of pools its
+ * adapters take (Aerodrome Slipstream's too, where its VELODROME adapter is deployed).
  */
-function swapsBefore(_registry: Registry, lane: CctpLane, swap?: { onePath: boolean }): boolean {
+function swapsBefore(_registry: Registry, lane: CctpLane, swap?: EvmSwapRunners): boolean {
   if (!lane.relayed || !cctpConfig().relay.relayer.has(lane.fromChainId)) return false;
   const router = relayerRouter(lane.fromChainId);
-  return router === 'swap-router-02' || (router === 'skip-go' && swap?.onePath === true);
+  return (
+    (router === 'swap-router-02' && swap?.swapRouter02 === true) || (router === 'skip-go' && swap?.skipGo === true)
+  );
 }
 
 /** The kind of router the chain's relayer calls with the swap calldata (its setSwapRouter), if Junction knows it. */

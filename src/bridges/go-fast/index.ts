@@ -8,8 +8,8 @@
 import { invalidArgument } from '../../errors.js';
 import type { Registry } from '../../registry/registry.js';
 import { perRegistry } from '../../registry/per-registry.js';
-import { isRefusal, type BridgeTxInput, type LaneBridge, type NextStep } from '../types.js';
-import { isSkipGoSwapRouter } from '../skip-go-swap-router.js';
+import { isRefusal, type BridgeTxInput, type EvmSwapRunners, type LaneBridge, type NextStep } from '../types.js';
+import { isSkipGoSwapRouter, swapRunners } from '../skip-go-swap-router.js';
 import { goFastConfig } from './config.js';
 import { goFastOrderTx, goFastSwapAndOrderTx } from './evm.js';
 import { goFastLanes, type GoFastLane } from './lanes.js';
@@ -50,7 +50,7 @@ function buildTx({
   };
   if (swapBefore) {
     const handler = goFastConfig().handler.get(lane.fromChainId);
-    if (!handler || !swapsBefore(undefined, lane, { onePath: swapBefore.skipGoCalldata !== undefined }))
+    if (!handler || !swapsBefore(undefined, lane, swapRunners(swapBefore)))
       throw new Error(`no swap-then-order entry point on ${lane.fromChainId} for this swap`);
     const fee = goFastFee(lane, amount);
     return {
@@ -73,12 +73,12 @@ function buildTx({
  * Skip's GoFastHandler swaps before it submits the order (swapAndSubmitOrder): a swap on the source chain rides in the
  * order's transaction where the chain's handler calls Skip's SkipGoSwapRouter, which takes one path of pools.
  */
-function swapsBefore(_registry: unknown, lane: GoFastLane, swap?: { onePath: boolean }): boolean {
+function swapsBefore(_registry: unknown, lane: GoFastLane, swap?: EvmSwapRunners): boolean {
   const cfg = goFastConfig();
   return (
     cfg.handler.has(lane.fromChainId) &&
     isSkipGoSwapRouter(lane.fromChainId, cfg.handlerSwapRouter.get(lane.fromChainId)) &&
-    swap?.onePath === true
+    swap?.skipGo === true
   );
 }
 

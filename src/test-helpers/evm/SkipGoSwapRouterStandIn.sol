@@ -8,6 +8,9 @@
 //   (Uniswap V3) decodes (tokenIn, tokenOut, fee, quoter, swapRouter) and calls exactInputSingle on that router
 //   (SwapRouter02's parameters, minimum 1), type 0 (Uniswap V2) decodes (pair, tokenIn, tokenOut, fee in basis
 //   points), pays the pair and takes amountIn·(10000−fee)·reserveOut / (reserveIn·10000 + amountIn·(10000−fee));
+//   type 2 (VELODROME, VelodromeAdapter.sol) decodes VelodromeData (poolType, pool, tokenIn, tokenOut, quoter,
+//   swapRouter) and, for a CL pool (poolType 1; the stand-in takes no V2 Velodrome pool), calls exactInputSingle on
+//   that Slipstream SwapRouter with the pool's tickSpacing(), deadline now, minimum 1, no price limit;
 //   the last output must reach amountOutMin; then each affiliate is paid floor(output × feeBPS / 10000) of tokenOut
 //   by an ERC-20 transfer (as _payAffiliateFees does: on the whole output, after the minimum check) and the caller
 //   gets the rest (unwrapped when tokenOut is zero). WETH is an immutable, so the runtime code can be copied to Skip's
@@ -37,6 +40,25 @@ interface ISkipGoStandInV3Router {
     }
 
     function exactInputSingle(ExactInputSingleParams calldata params) external payable returns (uint256 amountOut);
+}
+
+interface ISkipGoStandInSlipstreamRouter {
+    struct ExactInputSingleParams {
+        address tokenIn;
+        address tokenOut;
+        int24 tickSpacing;
+        address recipient;
+        uint256 deadline;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+        uint160 sqrtPriceLimitX96;
+    }
+
+    function exactInputSingle(ExactInputSingleParams calldata params) external payable returns (uint256 amountOut);
+}
+
+interface ISkipGoStandInCLPool {
+    function tickSpacing() external view returns (int24);
 }
 
 interface ISkipGoStandInPair {
@@ -79,6 +101,7 @@ contract SkipGoSwapRouterStandIn {
         for (uint256 i = 0; i < hops.length; i++) {
             if (hops[i].exchangeType == 1) amountOut = v3Hop(amountOut, hops[i].data);
             else if (hops[i].exchangeType == 0) amountOut = v2Hop(amountOut, hops[i].data);
+            else if (hops[i].exchangeType == 2) amountOut = velodromeHop(amountOut, hops[i].data);
             else revert("Adapter not found");
         }
         require(amountOut >= amountOutMin, "amount out is less than amount out min");
@@ -103,6 +126,18 @@ contract SkipGoSwapRouterStandIn {
         require(ISkipGoStandInERC20(tIn).approve(router, amountIn), "approve failed");
         return ISkipGoStandInV3Router(router).exactInputSingle(
             ISkipGoStandInV3Router.ExactInputSingleParams(tIn, tOut, fee, address(this), amountIn, 1, 0)
+        );
+    }
+
+    function velodromeHop(uint256 amountIn, bytes calldata data) internal returns (uint256) {
+        (uint8 poolType, address pool, address tIn, address tOut,, address router) =
+            abi.decode(data, (uint8, address, address, address, address, address));
+        require(poolType == 1, "stand-in: CL pools only");
+        require(ISkipGoStandInERC20(tIn).approve(router, amountIn), "approve failed");
+        return ISkipGoStandInSlipstreamRouter(router).exactInputSingle(
+            ISkipGoStandInSlipstreamRouter.ExactInputSingleParams(
+                tIn, tOut, ISkipGoStandInCLPool(pool).tickSpacing(), address(this), block.timestamp, amountIn, 1, 0
+            )
         );
     }
 

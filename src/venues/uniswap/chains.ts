@@ -3,6 +3,7 @@
  * hashes, fee tiers, the chain's wrapped native token, SwapRouter02, and the main tokens live ingest pairs up.
  */
 import {
+  concat,
   encodeAbiParameters,
   encodePacked,
   getAddress,
@@ -17,13 +18,26 @@ import { ShapeError, arr, int, obj, str } from '../json.js';
 const CHAINS_FILE = 'evm-uniswap.json';
 
 interface V3Deployment {
-  /** "uniswap-v3", or a fork with the same arithmetic ("pancakeswap-v3"). */
+  /** "uniswap-v3", or a fork with the same arithmetic ("pancakeswap-v3", "aerodrome-slipstream"). */
   protocol: string;
   /** Absent for a fork whose factory is not recorded (its pools are followed by address only). */
   factory?: Address;
   initCodeHash?: Hex;
-  /** Fee (pips) → tick spacing. */
+  /** Fee (pips) → tick spacing: the pools of a deployment keyed by fee (Uniswap's, PancakeSwap's). */
   feeTiers: ReadonlyMap<number, number>;
+  /**
+   * Tick spacing → its default fee (pips): a deployment keyed by tick spacing (Aerodrome Slipstream's CLFactory), whose
+   * pools are EIP-1167 clones of `poolImplementation` and whose fee is each pool's fee() (a fee module may set it).
+   */
+  tickSpacings?: ReadonlyMap<number, number>;
+  poolImplementation?: Address;
+  /** The deployment's own router (Slipstream's SwapRouter: exactInputSingle by tick spacing). */
+  swapRouter?: Address;
+  /**
+   * The adapter through which Skip's SkipGoSwapRouter on this chain runs the deployment's pools (exchange type
+   * VELODROME, CL pools: exactInputSingle on `swapRouter`); absent: SkipGoSwapRouter cannot run them.
+   */
+  skipGoVelodromeAdapter?: Address;
 }
 
 interface V2Deployment {
@@ -58,6 +72,10 @@ const addr = (v: unknown, path: string): Address => {
   }
 };
 
+/** {"500": 10, ...} → Map(500 → 10). */
+const intMap = (v: unknown, path: string): ReadonlyMap<number, number> =>
+  new Map(Object.entries(obj(v, path)).map(([k, n]) => [int(k, path), int(n, `${path}.${k}`)]));
+
 function parseChain(v: unknown, path: string): UniswapChain {
   const o = obj(v, path);
   return {
@@ -74,12 +92,15 @@ function parseChain(v: unknown, path: string): UniswapChain {
         factory: dep.factory === undefined ? undefined : addr(dep.factory, `${p}.factory`),
         initCodeHash:
           dep.init_code_hash === undefined ? undefined : (str(dep.init_code_hash, `${p}.init_code_hash`) as Hex),
-        feeTiers: new Map(
-          Object.entries(obj(dep.fee_tiers, `${p}.fee_tiers`)).map(([fee, spacing]) => [
-            int(fee, `${p}.fee_tiers`),
-            int(spacing, `${p}.fee_tiers.${fee}`),
-          ]),
-        ),
+        feeTiers: intMap(dep.fee_tiers ?? {}, `${p}.fee_tiers`),
+        ...(dep.tick_spacings === undefined ? {} : { tickSpacings: intMap(dep.tick_spacings, `${p}.tick_spacings`) }),
+        ...(dep.pool_implementation === undefined
+          ? {}
+          : { poolImplementation: addr(dep.pool_implementation, `${p}.pool_implementation`) }),
+        ...(dep.swap_router === undefined ? {} : { swapRouter: addr(dep.swap_router, `${p}.swap_router`) }),
+        ...(dep.skip_go_velodrome_adapter === undefined
+          ? {}
+          : { skipGoVelodromeAdapter: addr(dep.skip_go_velodrome_adapter, `${p}.skip_go_velodrome_adapter`) }),
       };
     }),
     v2: arr(o.v2, `${path}.v2`).map((d, i) => {
@@ -128,6 +149,31 @@ export function v3PoolAddress(factory: Address, initCodeHash: Hex, a: Address, b
     encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, fee]),
   );
   return getCreate2Address({ from: factory, salt, bytecodeHash: initCodeHash });
+}
+
+/**
+ * A Slipstream pool's address: its CLFactory's Clones.cloneDeterministic of the pool implementation (an EIP-1167
+ * minimal proxy, CREATE2 by the factory) with salt keccak256(abi.encode(token0, token1, tickSpacing))
+ * (aerodrome-finance/slipstream contracts/core/CLFactory.sol createPool, periphery libraries/PoolAddress.sol).
+ */
+export function slipstreamPoolAddress(
+  factory: Address,
+  poolImplementation: Address,
+  a: Address,
+  b: Address,
+  tickSpacing: number,
+): Address {
+  const [t0, t1] = sortTokens(a, b);
+  const salt = keccak256(
+    encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'int24' }], [t0, t1, tickSpacing]),
+  );
+  // EIP-1167: creation prefix, the implementation, runtime suffix (OpenZeppelin Clones).
+  const init = concat([
+    '0x3d602d80600a3d3981f3363d3d373d3d3d363d73',
+    poolImplementation,
+    '0x5af43d82803e903d91602b57fd5bf3',
+  ]);
+  return getCreate2Address({ from: factory, salt, bytecodeHash: keccak256(init) });
 }
 
 /** A V2 pair's address: CREATE2 by the factory, salt keccak256(abi.encodePacked(token0, token1)) (UniswapV2Library). */

@@ -4,7 +4,8 @@
  * (and V3 forks with the same arithmetic) and V2-style pairs.
  *
  * Registered in VENUE_PLUGINS (venues/index.ts); routes take them only with `smart_swap_options.evm_swaps`
- * (routing/search.ts), and their swaps execute through SwapRouter02 (router-calldata.ts).
+ * (routing/search.ts), and their swaps execute through SwapRouter02 (router-calldata.ts) or, for pools it cannot run
+ * (Aerodrome Slipstream), through Skip's SkipGoSwapRouter (routing/evm-swap-call.ts).
  */
 import type { VenuePlugin } from '../types.js';
 import { uniswapChains, type UniswapChain } from './chains.js';
@@ -28,5 +29,12 @@ export function uniswapVenuePlugins(): VenuePlugin[] {
   return [...uniswapChains().values()].map(uniswapPlugin);
 }
 
-export { uniswapChain, uniswapChains, v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
+export {
+  slipstreamPoolAddress,
+  uniswapChain,
+  uniswapChains,
+  v2PairAddress,
+  v3PoolAddress,
+  type UniswapChain,
+} from './chains.js';
 export { swapDenom, nativeDenomOf } from './native.js';

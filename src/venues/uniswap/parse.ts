@@ -15,6 +15,8 @@ const signed = (v: unknown, path: string): bigint => {
   if (!/^-?\d+$/.test(s)) throw new ShapeError(`${path}: expected an integer`);
   return BigInt(s);
 };
+/** The highest fee Slipstream's CLFactory.getSwapFee returns (pips): a fee module's answer above it is ignored. */
+const SLIPSTREAM_MAX_FEE = 100_000;
 const address = (v: unknown, path: string) => at(path, () => getAddress(str(v, path)));
 
 /** Builds one pool of a chain's venue from its record; the protocol must be one the chain lists. */
@@ -29,7 +31,12 @@ export function buildPool(chain: UniswapChain, record: unknown, path: string, ta
   if (v3) {
     const fee = int(o.fee, `${path}.fee`);
     const tickSpacing = int(o.tick_spacing, `${path}.tick_spacing`);
-    if (v3.feeTiers.get(fee) !== tickSpacing)
+    if (v3.tickSpacings) {
+      // Keyed by tick spacing; the fee is the pool's own (CLFactory.getSwapFee: a fee module's, at most 100,000 pips).
+      if (!v3.tickSpacings.has(tickSpacing))
+        throw new ShapeError(`${path}: tick spacing ${tickSpacing} is not enabled for ${protocol}`);
+      if (fee > SLIPSTREAM_MAX_FEE) throw new ShapeError(`${path}: fee ${fee} is above ${protocol}'s limit`);
+    } else if (v3.feeTiers.get(fee) !== tickSpacing)
       throw new ShapeError(`${path}: fee ${fee} with tick spacing ${tickSpacing} is not a ${protocol} fee tier`);
     const ticks: V3Tick[] = arr(o.ticks, `${path}.ticks`).map((t, i) => {
       const pair = arr(t, `${path}.ticks[${i}]`);

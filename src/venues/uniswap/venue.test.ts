@@ -105,12 +105,15 @@ describe('offline snapshots', () => {
     expect(eth.skipped).toEqual([]);
     expect(eth.pools.length).toBe(10);
     expect(snaps.find((s) => s.chainId === '56')!.pools.length).toBe(1);
+    expect(snaps.find((s) => s.chainId === '8453')!.pools.map((p) => p.id)).toEqual([
+      '0xb2cc224c1c9feE385f8ad6a55b4d94E92359DC59',
+    ]);
     const avalanche = snaps.find((s) => s.chainId === '43114')!;
     expect(avalanche.skipped).toEqual([]);
     expect(avalanche.pools.map((p) => [p.id, p.kind, (p as ConstantProductPool).protocol])).toEqual([
       ['0x0e0100Ab771E9288e0Aa97e11557E6654C3a9665', 'uniswap-v2', 'pangolin-v2'],
     ]);
-    for (const s of snaps.filter((x) => !['1', '56', '43114'].includes(x.chainId))) expect(s.pools).toEqual([]);
+    for (const s of snaps.filter((x) => !['1', '56', '8453', '43114'].includes(x.chainId))) expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
       const [a, b] = pool.denoms as [string, string];
       for (const [i, o] of [
