@@ -4,10 +4,11 @@
  * swap_calldata, amount_out, from_chain_id, denom_in, denom_out, swap_venues).
  *
  * Two routers execute them: Uniswap's SwapRouter02 takes Uniswap's own pools, split over several paths if need be;
- * Skip's SkipGoSwapRouter takes one path of pools its adapters run: Uniswap V3 and V2, and where its VELODROME adapter
- * is deployed, the chain's Aerodrome Slipstream pools (data/evm-uniswap.json skip_go_velodrome_adapter). A step
- * SwapRouter02 can run goes through it when it is a transaction of its own; one with a Slipstream pool goes through
- * SkipGoSwapRouter, alone or inside Skip's entry points (which call SkipGoSwapRouter anyway).
+ * Skip's SkipGoSwapRouter takes one path of pools its adapters run: Uniswap V3 and V2, the pairs of V2 forks by address
+ * (Pangolin's on Avalanche), and where its VELODROME adapter is deployed, the chain's Aerodrome Slipstream pools
+ * (data/evm-uniswap.json skip_go_velodrome_adapter). A step SwapRouter02 can run goes through it when it is a
+ * transaction of its own; one with a fork's pool goes through SkipGoSwapRouter, alone or inside Skip's entry points
+ * (which call SkipGoSwapRouter anyway).
  *
  * An EVM swap always executes exact in: an exact-out route solves the input with the pools' inverse math, and the
  * router swaps that input with the asked output as its minimum (for a V2 pair, what that input buys is at least the
@@ -143,8 +144,8 @@ export function evmSwapCall(
  * The swap as Skip's SkipGoSwapRouter runs it: swapExactIn(amountIn, minOut, tokenIn (zero: native, wrapped by the
  * router), tokenOut (zero: native, unwrapped by the router), hops, affiliates), one hop per pool of the step's one
  * path — Uniswap V3: (tokenIn, tokenOut, fee, quoter, swapRouter) for its UniswapV3Adapter, which calls
- * exactInputSingle on the chain's SwapRouter02; Uniswap V2: (pair, tokenIn, tokenOut, fee in basis points) for its
- * UniswapV2Adapter, which swaps on the pair itself; Aerodrome Slipstream: VelodromeData (CL, pool, tokenIn, tokenOut,
+ * exactInputSingle on the chain's SwapRouter02; Uniswap V2 and its forks (Pangolin): (pair, tokenIn, tokenOut, fee in
+ * basis points) for its UniswapV2Adapter, which swaps on the pair itself; Aerodrome Slipstream: VelodromeData (CL, pool, tokenIn, tokenOut,
  * quoter, swapRouter) for its VelodromeAdapter, which calls exactInputSingle on Slipstream's SwapRouter with the pool's
  * tickSpacing(). The quoters are read only by the adapters' quote functions, so none is named. Each hop swaps the
  * whole output of the one before, as the path's exact-in math does. The router checks amountOutMin on the whole
@@ -286,9 +287,26 @@ function velodromeDeployment(chainId: string, pool: Pool): { swapRouter: string 
   return { swapRouter: d.swapRouter };
 }
 
-/** Whether Skip's SkipGoSwapRouter on the chain runs the pool: Uniswap's own (V3 and V2 adapters) or a Slipstream's. */
+/**
+ * Whether SkipGoSwapRouter's UniswapV2Adapter runs a V2 pair of a fork (Pangolin on Avalanche): the adapter swaps on
+ * the pair its hop names, with Uniswap V2's pair interface (getReserves, then swap(amount0Out, amount1Out, to, data))
+ * and the V2 formula with the hop's fee in basis points, so it runs any pair of a V2 deployment the chain lists (each
+ * is Uniswap V2's pair contract under another factory) whose fee is a whole number of basis points, on a chain whose
+ * SkipGoSwapRouter Junction knows.
+ */
+function v2AdapterRuns(chainId: string, pool: Pool): boolean {
+  if (!(pool instanceof ConstantProductPool) || !skipGoSwapRouter(chainId)) return false;
+  if (!uniswapChain(chainId)?.v2.some((d) => d.protocol === pool.protocol)) return false;
+  const { feeNumerator: n, feeDenominator: d } = pool.state;
+  return ((d - n) * 10_000n) % d === 0n;
+}
+
+/**
+ * Whether Skip's SkipGoSwapRouter on the chain runs the pool: Uniswap's own (V3 and V2 adapters), a V2 fork's pair
+ * (V2 adapter) or a Slipstream pool (VELODROME adapter).
+ */
 export function skipGoExecutes(chainId: string, pool: Pool): boolean {
-  return routerExecutes(pool) || velodromeDeployment(chainId, pool) !== undefined;
+  return routerExecutes(pool) || v2AdapterRuns(chainId, pool) || velodromeDeployment(chainId, pool) !== undefined;
 }
 
 /** Whether some router Junction encodes runs the pool on its chain (SwapRouter02 or SkipGoSwapRouter). */

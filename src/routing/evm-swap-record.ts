@@ -39,7 +39,10 @@ const text = (r: Rec, k: string, at: string): string => {
 /** One router call's pools: V3 segments (token, fee, token, ...) or V2 (token, token, ...). */
 interface Segment {
   amountIn: bigint;
-  /** `pool`: the pool a SkipGoSwapRouter VELODROME hop names (its other hops name none: Uniswap's of that pair). */
+  /**
+   * `pool`: the pool a SkipGoSwapRouter VELODROME or UNISWAP_V2 hop names (a V2 hop's pair: Uniswap's or a fork's,
+   * Pangolin's); the other hops name none: Uniswap's of that pair and fee.
+   */
   hops: { kind: string; tokenIn: string; tokenOut: string; fee?: number; pool?: string }[];
 }
 
@@ -77,11 +80,11 @@ function skipGoSegment(data: Hex, at: string): Segment | undefined {
         return { kind: V3_KIND, tokenIn, tokenOut, fee };
       }
       if (hop.exchangeType === SKIP_GO_UNISWAP_V2) {
-        const [, tokenIn, tokenOut] = decodeAbiParameters(
+        const [pool, tokenIn, tokenOut] = decodeAbiParameters(
           [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }],
           hop.data,
         );
-        return { kind: V2_KIND, tokenIn, tokenOut };
+        return { kind: V2_KIND, tokenIn, tokenOut, pool };
       }
       if (hop.exchangeType === SKIP_GO_VELODROME) {
         const [poolType, pool, tokenIn, tokenOut] = decodeAbiParameters(VELODROME_HOP_DATA, hop.data);
@@ -129,7 +132,7 @@ function poolOf(venue: VenueIndex, hop: Segment['hops'][number], at: string): Po
     (p) =>
       p.kind === hop.kind &&
       p.denoms.includes(hop.tokenOut) &&
-      // A hop that names its pool (VELODROME) takes that one; the others Uniswap's own of the pair and fee.
+      // A hop that names its pool (VELODROME, UNISWAP_V2) takes that one; the others Uniswap's own of the pair and fee.
       (hop.pool === undefined
         ? routerExecutes(p) && (hop.fee === undefined || (p instanceof UniswapV3Pool && p.state.fee === hop.fee))
         : p.id === getAddress(hop.pool) && skipGoExecutes(venue.venue.chainId, p)),

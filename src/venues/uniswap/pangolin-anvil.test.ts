@@ -5,6 +5,10 @@
  * only if the input keeps x·y after its 0.3 % fee ('Pangolin: K'), so Junction's exact-in output must be paid and one
  * unit more refused, and Junction's exact-out input must buy the output and one unit less must not.
  *
+ * The swap as Junction encodes it for Skip's SkipGoSwapRouter (one UNISWAP_V2 hop naming the pair, fee 30 bps; Uniswap's
+ * SwapRouter02 cannot run a Pangolin pair), run by Junction's stand-in for SkipGoSwapRouter and its UniswapV2Adapter
+ * (test-helpers/evm/SkipGoSwapRouterStandIn.sol) on the real pair, pays exactly Junction's quote.
+ *
  * Live ingest with Avalanche's two V2 deployments (Uniswap's and Pangolin's, each deployed here): each pair is derived
  * from its own factory and init code hash, read, and served under its own protocol.
  */
@@ -14,6 +18,9 @@ import { readDataFile } from '../../registry/data-files.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
 import { deployContract } from '../../test-helpers/evm/deploy.js';
 import { hardhatArtifact } from '../../test-helpers/evm/npm-artifacts.js';
+import { compileSolidity } from '../../test-helpers/evm/solidity.js';
+import { evmSwapCall } from '../../routing/evm-swap-call.js';
+import type { SwapStep } from '../../routing/types.js';
 import { uniswapChain, v2PairAddress, type UniswapChain } from './chains.js';
 import { uniswapFetcher } from './ingest.js';
 import { buildPool } from './parse.js';
@@ -23,7 +30,11 @@ import type { ConstantProductPool } from './v2-pool.js';
 const ARTIFACTS = '@pangolindex/exchange-contracts/artifacts/contracts/pangolin-core';
 const FACTORY = hardhatArtifact(`${ARTIFACTS}/PangolinFactory.sol/PangolinFactory.json`);
 const PAIR = hardhatArtifact(`${ARTIFACTS}/PangolinPair.sol/PangolinPair.json`);
-const TOKEN = parseAbi(['function mint(address, uint256)', 'function balanceOf(address) view returns (uint256)']);
+const TOKEN = parseAbi([
+  'function mint(address, uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function approve(address, uint256) returns (bool)',
+]);
 
 interface Rec {
   protocol: string;
@@ -169,6 +180,60 @@ describe.each([
       const amountIn = pool.exactOut(tokenIn, tokenOut, want)!;
       expect((await trySwap(pair, tokenIn, amountIn, tokenOut, want)).received, `${tokenOut} ${want}`).toBe(want);
       expect((await trySwap(pair, tokenIn, amountIn - 1n, tokenOut, want)).reverted).toContain('Pangolin: K');
+    }
+  }, 120_000);
+
+  it('SkipGoSwapRouter calldata for the pair (UNISWAP_V2 hop, fee 30 bps) swaps USDC for WAVAX as quoted', async () => {
+    const amountIn = 1_000n * 10n ** 6n;
+    // The pair of this node (its address is not the mainnet one), as Junction builds it from a record.
+    const here = buildPool(avalanche, { ...rec, address: pair, reserve0: r0, reserve1: r1 }, 'pools[0]');
+    const out = here.exactIn(USDC, WAVAX, amountIn)!;
+    expect(out).toBe(pool.exactIn(USDC, WAVAX, amountIn));
+    const step: SwapStep = {
+      kind: 'swap',
+      venue: { name: avalanche.venue, chainId: '43114', logoUri: '' },
+      chainId: '43114',
+      denomIn: USDC,
+      denomOut: WAVAX,
+      exact: 'in',
+      routes: [{ path: [{ pool: here, denomIn: USDC, denomOut: WAVAX }], amountIn, amountOut: out }],
+      amountIn,
+      amountOut: out,
+      grossOut: out,
+      affiliateFee: 0n,
+      priceImpact: undefined,
+    };
+    const call = evmSwapCall(step, amountIn, out);
+    // No SwapRouter02 calldata: it derives Uniswap's pair addresses, not Pangolin's.
+    expect(call.calldata).toBe('');
+    expect(call.calldataRefused).toContain('SwapRouter02 cannot execute');
+    const standIn = compileSolidity(
+      new URL('../../test-helpers/evm/SkipGoSwapRouterStandIn.sol', import.meta.url),
+    ).SkipGoSwapRouterStandIn!;
+    const router = await deployContract(node, standIn, [WAVAX]);
+    const snapshot = await node.testClient.snapshot();
+    try {
+      await send(node, 0, USDC, encodeFunctionData({ abi: TOKEN, functionName: 'mint', args: [TRADER, amountIn] }));
+      await send(node, 1, USDC, encodeFunctionData({ abi: TOKEN, functionName: 'approve', args: [router, amountIn] }));
+      const balance = async () =>
+        (await node.publicClient.readContract({
+          address: WAVAX,
+          abi: TOKEN,
+          functionName: 'balanceOf',
+          args: [TRADER],
+        })) as bigint;
+      const before = await balance();
+      await send(node, 1, router, `0x${call.skipGoCalldata!}`, 500_000n);
+      expect((await balance()) - before).toBe(out);
+      // The minimum is Junction's quote: one unit more is refused by the router.
+      const greedy = evmSwapCall(step, amountIn, out + 1n).skipGoCalldata!;
+      await send(node, 0, USDC, encodeFunctionData({ abi: TOKEN, functionName: 'mint', args: [TRADER, amountIn] }));
+      await send(node, 1, USDC, encodeFunctionData({ abi: TOKEN, functionName: 'approve', args: [router, amountIn] }));
+      await expect(node.publicClient.call({ account: TRADER, to: router, data: `0x${greedy}` })).rejects.toThrow(
+        /amount out is less than amount out min/,
+      );
+    } finally {
+      await node.testClient.revert({ id: snapshot });
     }
   }, 120_000);
 });
