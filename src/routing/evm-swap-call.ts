@@ -133,7 +133,8 @@ export function evmSwapCall(
     calldata: call ? call.data.slice(2) : '',
     ...(refused ? { calldataRefused: refused } : {}),
     minAmountOut: minOut,
-    ...(evmSwapOnSkipGo(step)
+    // SkipGoSwapRouter pays affiliates in ERC-20 only: with a native output and affiliates it has no calldata here.
+    ...(evmSwapOnSkipGo(step) && !(outputTokenOf(step) === ZERO_ADDRESS && affiliates.length > 0)
       ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut, affiliates).slice(2) }
       : {}),
   };
