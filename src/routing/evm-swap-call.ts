@@ -53,7 +53,7 @@ export interface EvmAffiliate {
  * The SwapRouter02 call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut`
  * before the affiliate fee; `fee`: the one affiliate SwapRouter02 pays (routerCall checks its 1..100 bps).
  */
-export function evmRouterCall(
+function evmRouterCall(
   step: SwapStep,
   amountIn: bigint,
   minOut: bigint,
