@@ -6,8 +6,9 @@
  * CCTPHookWrapper as a sample, not a deployment; Skip's CCTP relayer has no receive-and-swap entry), and Noble burns
  * over CCTP V1 (bridge-domains.json gives it no V2 domain), which has no hooks at all. Go Fast's lanes end on Cosmos
  * chains only (its EVM gateways take orders, Osmosis fills them), so its order data never reaches an EVM swap. There
- * the swap is the user's second transaction on arrival: SwapRouter02 with the bridge's output as input and the USDC
- * approval (route-txs/build.ts), counted in txs_required and refused without allow_multi_tx.
+ * the swap is the user's second transaction on arrival: SwapRouter02 (SkipGoSwapRouter for a Slipstream pool) with
+ * the bridge's output as input and the USDC approval (route-txs/build.ts), counted in txs_required and refused
+ * without allow_multi_tx.
  */
 
 /** Why the swap after `bridge` is a transaction of its own (part of the MULTI_TX_REQUIRED explanation). */

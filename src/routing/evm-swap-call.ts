@@ -54,7 +54,7 @@ export interface EvmAffiliate {
  * The SwapRouter02 call that swaps `amountIn` (the committed input) along the step's routes, guaranteeing `minOut`
  * before the affiliate fee; `fee`: the one affiliate SwapRouter02 pays (routerCall checks its 1..100 bps).
  */
-export function evmRouterCall(
+function evmRouterCall(
   step: SwapStep,
   amountIn: bigint,
   minOut: bigint,
@@ -134,7 +134,8 @@ export function evmSwapCall(
     calldata: call ? call.data.slice(2) : '',
     ...(refused ? { calldataRefused: refused } : {}),
     minAmountOut: minOut,
-    ...(evmSwapOnSkipGo(step)
+    // SkipGoSwapRouter pays affiliates in ERC-20 only: with a native output and affiliates it has no calldata here.
+    ...(evmSwapOnSkipGo(step) && !(outputTokenOf(step) === ZERO_ADDRESS && affiliates.length > 0)
       ? { skipGoCalldata: skipGoSwapCalldata(step, amountIn, minOut, affiliates).slice(2) }
       : {}),
   };
@@ -145,9 +146,9 @@ export function evmSwapCall(
  * router), tokenOut (zero: native, unwrapped by the router), hops, affiliates), one hop per pool of the step's one
  * path — Uniswap V3: (tokenIn, tokenOut, fee, quoter, swapRouter) for its UniswapV3Adapter, which calls
  * exactInputSingle on the chain's SwapRouter02; Uniswap V2 and its forks (Pangolin): (pair, tokenIn, tokenOut, fee in
- * basis points) for its UniswapV2Adapter, which swaps on the pair itself; Aerodrome Slipstream: VelodromeData (CL, pool, tokenIn, tokenOut,
- * quoter, swapRouter) for its VelodromeAdapter, which calls exactInputSingle on Slipstream's SwapRouter with the pool's
- * tickSpacing(). The quoters are read only by the adapters' quote functions, so none is named. Each hop swaps the
+ * basis points) for its UniswapV2Adapter, which swaps on the pair itself; Aerodrome Slipstream: VelodromeData (CL,
+ * pool, tokenIn, tokenOut, quoter, swapRouter) for its VelodromeAdapter, which calls exactInputSingle on Slipstream's
+ * SwapRouter with the pool's tickSpacing(). The quoters are read only by the adapters' quote functions, so none is named. Each hop swaps the
  * whole output of the one before, as the path's exact-in math does. The router checks amountOutMin on the whole
  * output, then pays each affiliate floor(output × feeBPS / 10⁴) of tokenOut with an ERC-20 transfer (so not of the
  * native token: an ERC-20 transfer of the zero address fails), and its caller the rest.

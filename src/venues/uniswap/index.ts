@@ -29,12 +29,5 @@ export function uniswapVenuePlugins(): VenuePlugin[] {
   return [...uniswapChains().values()].map(uniswapPlugin);
 }
 
-export {
-  slipstreamPoolAddress,
-  uniswapChain,
-  uniswapChains,
-  v2PairAddress,
-  v3PoolAddress,
-  type UniswapChain,
-} from './chains.js';
+export { uniswapChain, uniswapChains, v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
 export { swapDenom, nativeDenomOf } from './native.js';

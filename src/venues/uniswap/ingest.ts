@@ -3,11 +3,13 @@
  * VenuePoller calls this fetcher on its interval and swaps the snapshot it returns into the MarketStore.
  *
  * Which pools: the offline snapshot's, plus (discovery) every pool the chain's V3 factories and V2 factories would have
- * deployed for each pair of its main tokens and each fee tier, addresses derived with CREATE2 (no call needed); a
+ * deployed for each pair of its main tokens and each fee tier (each tick spacing for Aerodrome Slipstream, whose
+ * CLFactory clones its pool implementation), addresses derived with CREATE2 (no call needed); a
  * candidate whose reads come back empty does not exist and is dropped after the first poll.
  *
  * What each poll reads, in Multicall3 aggregate3 batches:
- *  1. slot0 and liquidity of every V3 pool, getReserves of every V2 pair (one round, always);
+ *  1. slot0 and liquidity of every V3 pool (and fee() of a Slipstream pool, whose fee module may change it),
+ *     getReserves of every V2 pair (one round, always);
  *  2. only for V3 pools whose tick model is missing or stale: tickBitmap words around the price, then
  *  3. ticks(t).liquidityNet for each initialized tick those words show.
  * A tick model is stale when the price left the words it covers, when the liquidity read differs from what the model
@@ -20,7 +22,7 @@ import { encodeFunctionData, getAbiItem, parseAbi, toFunctionSelector, type Addr
 import type { SnapshotFetcher } from '../ingest/poller.js';
 import { forEachChunked } from '../ingest/yield.js';
 import type { Pool } from '../types.js';
-import { v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
+import { slipstreamPoolAddress, v2PairAddress, v3PoolAddress, type UniswapChain } from './chains.js';
 import { multicall, signedWord, word, type RpcOptions, type ViewCall } from './rpc.js';
 import { ConstantProductPool } from './v2-pool.js';
 import { UniswapV3Pool, type V3Tick } from './v3-pool.js';
@@ -29,6 +31,7 @@ import { MAX_TICK, MIN_TICK } from './math/tick-math.js';
 const POOL_ABI = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
   'function liquidity() view returns (uint128)',
+  'function fee() view returns (uint24)',
   'function tickBitmap(int16 wordPosition) view returns (uint256)',
   'function ticks(int24 tick) view returns (uint128 liquidityGross, int128 liquidityNet, uint256, uint256, int56, uint160, uint32, bool)',
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
@@ -43,6 +46,7 @@ function callWithInt(selector: Hex, v: number): Hex {
 }
 const LIQUIDITY = encodeFunctionData({ abi: POOL_ABI, functionName: 'liquidity' });
 const RESERVES = encodeFunctionData({ abi: POOL_ABI, functionName: 'getReserves' });
+const FEE = encodeFunctionData({ abi: POOL_ABI, functionName: 'fee' });
 
 /** A pool to follow: what never changes about it. */
 export type PoolSpec =
@@ -54,6 +58,8 @@ export type PoolSpec =
       token1: Address;
       fee: number;
       tickSpacing: number;
+      /** The fee is the pool's fee() of the moment (Slipstream): read each poll, `fee` only until then. */
+      readsFee?: boolean;
     }
   | {
       kind: 'v2';
@@ -104,6 +110,20 @@ function candidatePools(chain: UniswapChain): PoolSpec[] {
       const [token0, token1] =
         BigInt(tokens[i]!) < BigInt(tokens[j]!) ? [tokens[i]!, tokens[j]!] : [tokens[j]!, tokens[i]!];
       for (const d of chain.v3) {
+        if (d.tickSpacings && d.factory && d.poolImplementation) {
+          for (const [tickSpacing, fee] of d.tickSpacings)
+            out.push({
+              kind: 'v3',
+              protocol: d.protocol,
+              address: slipstreamPoolAddress(d.factory, d.poolImplementation, token0, token1, tickSpacing),
+              token0,
+              token1,
+              fee,
+              tickSpacing,
+              readsFee: true,
+            });
+          continue;
+        }
         if (!d.factory || !d.initCodeHash) continue;
         for (const [fee, tickSpacing] of d.feeTiers)
           out.push({
@@ -149,13 +169,14 @@ export function uniswapFetcher(opts: UniswapIngestOptions): SnapshotFetcher {
     // 1. Current state of every pool.
     const calls: ViewCall[] = [];
     for (const t of entries) {
-      if (t.spec.kind === 'v3')
+      if (t.spec.kind === 'v3') {
         calls.push({ target: t.spec.address, data: SLOT0 }, { target: t.spec.address, data: LIQUIDITY });
-      else calls.push({ target: t.spec.address, data: RESERVES });
+        if (t.spec.readsFee) calls.push({ target: t.spec.address, data: FEE });
+      } else calls.push({ target: t.spec.address, data: RESERVES });
     }
     const results = await multicall(rpc, calls);
     const skipped: string[] = [];
-    const refresh: { t: Tracked; tick: number; sqrt: bigint; liquidity: bigint }[] = [];
+    const refresh: { t: Tracked; tick: number; sqrt: bigint; liquidity: bigint; fee: number }[] = [];
     const pools: Pool[] = [];
     const build: (() => void)[] = [];
     let k = 0;
@@ -168,21 +189,23 @@ export function uniswapFetcher(opts: UniswapIngestOptions): SnapshotFetcher {
         const tickWord = signedWord(slot0, 1, 24);
         const tick = tickWord === undefined ? undefined : Number(tickWord);
         const liquidity = word(liq, 0);
-        if (sqrt === undefined || tick === undefined || liquidity === undefined || sqrt === 0n) {
+        const feeWord = s.readsFee ? word(results[k++], 0) : BigInt(s.fee);
+        const fee = feeWord === undefined ? undefined : Number(feeWord);
+        if (sqrt === undefined || tick === undefined || liquidity === undefined || sqrt === 0n || fee === undefined) {
           // Not deployed (a discovery candidate) or not initialized: stop asking for it.
           if (!t.pool) tracked.delete(s.address);
           else skipped.push(`${s.address}: state read failed`);
           continue;
         }
-        const key = `${sqrt}:${tick}:${liquidity}`;
+        const key = `${sqrt}:${tick}:${liquidity}:${fee}`;
         if (key === t.key && t.pool && poll % fullEvery !== 0) {
           pools.push(t.pool);
           continue;
         }
         t.key = key;
         if (!t.model || poll % fullEvery === 0 || stale(t.model, tick, liquidity, s.tickSpacing, wordsEachSide))
-          refresh.push({ t, tick, sqrt, liquidity });
-        else build.push(() => buildV3(t, sqrt, tick, liquidity));
+          refresh.push({ t, tick, sqrt, liquidity, fee });
+        else build.push(() => buildV3(t, sqrt, tick, liquidity, fee));
       } else {
         const r = results[k++];
         const reserve0 = word(r, 0);
@@ -222,11 +245,11 @@ export function uniswapFetcher(opts: UniswapIngestOptions): SnapshotFetcher {
       const models = await readTickModels(rpc, refresh, wordsEachSide);
       refresh.forEach((r, i) => {
         r.t.model = models[i]!;
-        build.push(() => buildV3(r.t, r.sqrt, r.tick, r.liquidity));
+        build.push(() => buildV3(r.t, r.sqrt, r.tick, r.liquidity, r.fee));
       });
     }
 
-    function buildV3(t: Tracked, sqrtPriceX96: bigint, tick: number, liquidity: bigint): void {
+    function buildV3(t: Tracked, sqrtPriceX96: bigint, tick: number, liquidity: bigint, fee: number): void {
       const s = t.spec;
       if (s.kind !== 'v3' || !t.model) return;
       try {
@@ -237,7 +260,7 @@ export function uniswapFetcher(opts: UniswapIngestOptions): SnapshotFetcher {
           {
             token0: s.token0,
             token1: s.token1,
-            fee: s.fee,
+            fee,
             tickSpacing: s.tickSpacing,
             sqrtPriceX96,
             tick,

@@ -2,12 +2,13 @@
  * Live Uniswap state over CHAIN_RPC_URLS: one poller per EVM chain that has both a Uniswap deployment
  * (data/evm-uniswap.json) and a node configured. Each poll reads, through Multicall3, the pools of the offline snapshot
  * and every pool the factories would hold among the chain's main tokens (ingest.ts), and replaces that venue's
- * snapshot in the market. This is what gives Base and Arbitrum pools at all: no recorded state of their pools was
- * found in public sources (docs/venues.md), so their offline snapshots are empty.
+ * snapshot in the market. This is what gives Arbitrum and the other chains pools at all: no recorded state of their
+ * pools was found in public sources (docs/venues.md), so their offline snapshots are empty (Base's holds one Aerodrome
+ * Slipstream pool).
  */
 import type { MarketStore } from '../market-store.js';
 import { VenuePoller } from '../ingest/poller.js';
-import { uniswapChain } from './chains.js';
+import { uniswapChain, type UniswapChain } from './chains.js';
 import { uniswapFetcher, type PoolSpec } from './ingest.js';
 import { UniswapV3Pool } from './v3-pool.js';
 import { ConstantProductPool } from './v2-pool.js';
@@ -22,9 +23,9 @@ export interface UniswapLiveConfig {
 }
 
 /** The offline snapshot's pools as pools to follow, so that live state never loses a recorded pool. */
-function specsOf(store: MarketStore, venue: string): PoolSpec[] {
+function specsOf(store: MarketStore, chain: UniswapChain): PoolSpec[] {
   const out: PoolSpec[] = [];
-  for (const p of store.get(venue)?.pools ?? []) {
+  for (const p of store.get(chain.venue)?.pools ?? []) {
     if (p instanceof UniswapV3Pool) {
       const s = p.state;
       out.push({
@@ -35,6 +36,8 @@ function specsOf(store: MarketStore, venue: string): PoolSpec[] {
         token1: s.token1 as Address,
         fee: s.fee,
         tickSpacing: s.tickSpacing,
+        // A deployment keyed by tick spacing (Slipstream) sets each pool's fee by module: read it live.
+        ...(chain.v3.some((d) => d.protocol === p.protocol && d.tickSpacings) ? { readsFee: true } : {}),
       });
     } else if (p instanceof ConstantProductPool) {
       const s = p.state;
@@ -68,7 +71,7 @@ export function uniswapPollers(
         fetcher: uniswapFetcher({
           chain,
           url,
-          pools: specsOf(store, chain.venue),
+          pools: specsOf(store, chain),
           ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
         }),
         store,

@@ -11,23 +11,29 @@
  *    Skip's SkipGoSwapRouter (Junction's stand-in at its Base address, test-helpers/evm/SkipGoSwapRouterStandIn.sol),
  *    whose VELODROME hop reads the pool's tickSpacing() (a face at the Slipstream pool's address) and calls
  *    exactInputSingle on Slipstream's SwapRouter (Junction's stand-in at its Base address, which swaps on the Uniswap
- *    pool holding the state). ETH in and ETH out deliver exactly the route's quote.
+ *    pool holding the state). ETH in and ETH out deliver exactly the route's quote; with go_fast the one transaction
+ *    goes to Skip's GoFastHandler (Junction's stand-in at its Base address, go-fast/TestGoFastHandler.sol), which
+ *    swaps through that SkipGoSwapRouter and submits the order of the whole output, as quoted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
+  hexToBigInt,
   keccak256,
   maxUint256,
   pad,
+  slice,
   type Address,
   type Hex,
 } from 'viem';
 import { buildTestApp, post, type TestApp } from '../../http/test-helpers/app.js';
 import { readDataFile } from '../../registry/data-files.js';
 import { anvilAccount, startAnvil, type Anvil } from '../../test-helpers/evm/anvil.js';
-import { copyCodeTo, deployContract, sendTx } from '../../test-helpers/evm/deploy.js';
+import { copyCodeTo, deployContract, eventsOf, sendTx } from '../../test-helpers/evm/deploy.js';
+import { GO_FAST_GATEWAY_ABI } from '../../bridges/go-fast/abi.js';
+import { goFastConfig } from '../../bridges/go-fast/config.js';
 import { compileSolidity } from '../../test-helpers/evm/solidity.js';
 import { skipGoSwapRouter } from '../../bridges/skip-go-swap-router.js';
 import { placeUniswapChain } from '../../routing/test-helpers/uniswap-chain-on-anvil.js';
@@ -50,6 +56,8 @@ const slipstream = chain.v3.find((d) => d.protocol === 'aerodrome-slipstream')!;
 const WETH = getAddress(chain.wrappedNative);
 const USDC = getAddress('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
 const TRADER = anvilAccount(1).address;
+const OSMO_USER = 'osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4';
+const NOBLE_USDC_ON_OSMOSIS = 'ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4';
 /** UniswapV3Factory's `feeAmountTickSpacing` mapping: slot 4, after the deployer's parameters (0–2) and owner (3). */
 const FEE_SPACING_SLOT = 4n;
 
@@ -254,5 +262,45 @@ describe('SkipGoSwapRouter’s VELODROME hop through Slipstream’s SwapRouter, 
     const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
     const gas = receipt.gasUsed * receipt.effectiveGasPrice;
     expect((await node.publicClient.getBalance({ address: TRADER })) - before + gas).toBe(amountOut);
+  });
+
+  it('0.1 ETH → USDC on Osmosis with go_fast: one transaction, GoFastHandler swaps on the pool and orders the output', async () => {
+    await reset();
+    const cfg = goFastConfig();
+    const gateway = getAddress(cfg.gateway.get('8453')!);
+    const handler = getAddress(cfg.handler.get('8453')!);
+    expect(getAddress(cfg.handlerSwapRouter.get('8453')!)).toBe(skipGo);
+    const own = compileSolidity(new URL('../../bridges/go-fast/TestGoFastGateway.sol', import.meta.url));
+    await copyCodeTo(node, await deployContract(node, own.TestGoFastGateway!, [USDC, 8453]), gateway);
+    const handlerStandIn = compileSolidity(
+      new URL('../../bridges/go-fast/TestGoFastHandler.sol', import.meta.url),
+    ).TestGoFastHandler!;
+    await copyCodeTo(node, await deployContract(node, handlerStandIn, [skipGo, gateway]), handler);
+    const amountIn = 10n ** 17n;
+    const res = await post(t.app, '/v2/fungible/msgs_direct', {
+      source_asset_chain_id: '8453',
+      source_asset_denom: 'base-native',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: NOBLE_USDC_ON_OSMOSIS,
+      amount_in: amountIn.toString(),
+      go_fast: true,
+      bridges: ['GO_FAST'],
+      smart_swap_options: { evm_swaps: true },
+      chain_ids_to_addresses: { '8453': TRADER, 'osmosis-1': OSMO_USER },
+      slippage_tolerance_percent: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { route, txs } = res.json();
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['evm_swap', 'go_fast_transfer']);
+    expect(txs).toHaveLength(1);
+    const tx = txs[0].evm_tx;
+    expect(getAddress(tx.to)).toBe(handler);
+    const receipt = await sendTx(node, 1, { to: tx.to, data: `0x${tx.data}`, value: BigInt(tx.value) });
+    const orders = eventsOf(receipt.logs, gateway, GO_FAST_GATEWAY_ABI).filter((e) => e.eventName === 'OrderSubmitted');
+    expect(orders).toHaveLength(1);
+    const order = (orders[0]!.args as { order: Hex }).order;
+    expect(hexToBigInt(slice(order, 64, 96))).toBe(BigInt(route.operations[0].evm_swap.amount_out));
+    expect(hexToBigInt(slice(order, 64, 96))).toBe(shipped.exactIn(WETH, USDC, amountIn));
+    expect(hexToBigInt(slice(order, 96, 128))).toBe(BigInt(route.estimated_amount_out));
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A JSON-RPC node answering Multicall3 aggregate3 eth_calls for any number of synthetic Uniswap V3 pools, in the real
- * wire shapes (ABI-encoded slot0, liquidity, tickBitmap, ticks results inside aggregate3's Result[]): each pool's
+ * wire shapes (ABI-encoded slot0, liquidity, fee, tickBitmap, ticks results inside aggregate3's Result[]): each pool's
  * state is derived from its address. Answers are computed once per distinct call batch and then replayed, so that
  * the node's own work does not count against the ingest it serves when both run in one process.
  */
@@ -27,6 +27,8 @@ const AGG3 = parseAbi([
 export function syntheticPool(i: number): Address {
   return `0x${(0x1000 + i).toString(16).padStart(40, '0')}`;
 }
+/** What every synthetic pool's fee() answers (pips). */
+export const SYNTHETIC_FEE = 420;
 const tickOf = (pool: Address) => 1000 * (Number(BigInt(pool) - 0x1000n) % 50);
 const word = (v: bigint) => encodeAbiParameters([{ type: 'uint256' }], [v]);
 
@@ -41,6 +43,7 @@ function answer(pool: Address, data: Hex): Hex {
     );
   }
   if (selector === '0x1a686502') return word(10n ** 18n); // liquidity
+  if (selector === '0xddca3f43') return word(BigInt(SYNTHETIC_FEE)); // fee() (a Slipstream pool's fee of the moment)
   if (selector === '0x5339c296') {
     // tickBitmap(int16): every 10th compressed tick initialized
     let bits = 0n;
