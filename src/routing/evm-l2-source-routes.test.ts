@@ -3,10 +3,11 @@
  * so their venues are empty offline and live ingest (CHAIN_RPC_URLS) fills them; this test stands one pool in per
  * chain — a WETH/USDC V2 pair at that chain's CREATE2 address whose reserves are the shipped Ethereum WETH/USDT
  * pair's (data/pools/evm-1.json: a stand-in for the shape of the route, not a price of those chains) — and checks
- * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Skip's CCTP
- * relayer (the swap-then-burn entry point) is recorded on Ethereum only (data/contracts.json), so on these chains the
- * swap is a transaction of its own to the chain's SwapRouter02 and the burn a second one. ETH on those chains → OSMO
- * keeps leaving the chain first (Stargate to Ethereum), pool or not.
+ * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Where Skip's CCTP
+ * relayer there has a relaying fee into Noble (data/smart-relay-fees.json: Base, not Arbitrum) the swap and a relayed
+ * burn are one transaction through it; elsewhere the swap is a transaction of its own to the chain's SwapRouter02 and
+ * the free burn a second one. ETH on those chains → OSMO still leaves the chain first (Stargate to Ethereum) when
+ * Ethereum's deeper pools pay more than the L2's one pair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Address, type Hex } from 'viem';
@@ -60,33 +61,66 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-describe.each([
-  ['8453', 'base-native'],
-  ['42161', 'arbitrum-native'],
-])('ETH on chain %s → USDC on Noble, with a pool on that chain', (chainId, native) => {
-  it('the swap on the L2 (its SwapRouter02 wrapping the ETH), then the CCTP burn: two transactions', async () => {
+describe.each([['42161', 'arbitrum-native']])(
+  'ETH on chain %s → USDC on Noble, with a pool on that chain',
+  (chainId, native) => {
+    it('the swap on the L2 (its SwapRouter02 wrapping the ETH), then the CCTP burn: two transactions', async () => {
+      const req = {
+        source_asset_chain_id: chainId,
+        source_asset_denom: native,
+        dest_asset_chain_id: 'noble-1',
+        dest_asset_denom: 'uusdc',
+        amount_in: '1000000000000000000',
+        smart_swap_options: { evm_swaps: true },
+        bridges: ['CCTP', 'IBC'],
+        allow_multi_tx: true,
+      };
+      const res = await post(t.app, '/v2/fungible/route', req);
+      expect(res.statusCode, res.body).toBe(200);
+      const route = res.json();
+      const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
+      expect(kinds).toEqual(['evm_swap', 'cctp_transfer']);
+      expect(route.txs_required).toBe(2);
+      const swap = route.operations[0].evm_swap;
+      const c = uniswapChain(chainId)!;
+      expect(swap).toMatchObject({ from_chain_id: chainId, input_token: '', denom_out: c.mainTokens.get('USDC') });
+      expect(BigInt(swap.amount_out)).toBe(
+        standInPair(chainId).exactIn(c.wrappedNative, c.mainTokens.get('USDC')!, BigInt(req.amount_in)),
+      );
+      const msgs = await post(t.app, '/v2/fungible/msgs', {
+        ...req,
+        amount_out: route.amount_out,
+        address_list: [EVM_USER, 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf'],
+        operations: route.operations,
+      });
+      expect(msgs.statusCode, msgs.body).toBe(200);
+      const [first, second] = msgs.json().txs;
+      expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: c.swapRouter02, value: req.amount_in });
+      const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${first.evm_tx.data}` as Hex });
+      expect(call.functionName).toBe('swapExactTokensForTokens');
+      expect(second.evm_tx.chain_id).toBe(chainId);
+      expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
+    });
+  },
+);
+
+describe('ETH on Base → USDC on Noble, with a pool on Base and a relaying fee from it', () => {
+  it('one transaction: Skip’s Base relayer swaps through SkipGoSwapRouter (the pair as a V2 hop) and burns', async () => {
     const req = {
-      source_asset_chain_id: chainId,
-      source_asset_denom: native,
+      source_asset_chain_id: '8453',
+      source_asset_denom: 'base-native',
       dest_asset_chain_id: 'noble-1',
       dest_asset_denom: 'uusdc',
       amount_in: '1000000000000000000',
       smart_swap_options: { evm_swaps: true },
       bridges: ['CCTP', 'IBC'],
-      allow_multi_tx: true,
     };
     const res = await post(t.app, '/v2/fungible/route', req);
     expect(res.statusCode, res.body).toBe(200);
     const route = res.json();
-    const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
-    expect(kinds).toEqual(['evm_swap', 'cctp_transfer']);
-    expect(route.txs_required).toBe(2);
-    const swap = route.operations[0].evm_swap;
-    const c = uniswapChain(chainId)!;
-    expect(swap).toMatchObject({ from_chain_id: chainId, input_token: '', denom_out: c.mainTokens.get('USDC') });
-    expect(BigInt(swap.amount_out)).toBe(
-      standInPair(chainId).exactIn(c.wrappedNative, c.mainTokens.get('USDC')!, BigInt(req.amount_in)),
-    );
+    expect(route.operations.map((o: object) => Object.keys(o)[0])).toEqual(['evm_swap', 'cctp_transfer']);
+    expect(route.txs_required).toBe(1);
+    expect(route.operations[1].cctp_transfer.smart_relay).toBe(true);
     const msgs = await post(t.app, '/v2/fungible/msgs', {
       ...req,
       amount_out: route.amount_out,
@@ -94,12 +128,11 @@ describe.each([
       operations: route.operations,
     });
     expect(msgs.statusCode, msgs.body).toBe(200);
-    const [first, second] = msgs.json().txs;
-    expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: c.swapRouter02, value: req.amount_in });
-    const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${first.evm_tx.data}` as Hex });
-    expect(call.functionName).toBe('swapExactTokensForTokens');
-    expect(second.evm_tx.chain_id).toBe(chainId);
-    expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
+    const [only, ...rest] = msgs.json().txs;
+    expect(rest).toEqual([]);
+    const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp
+      .skip_relayer['8453'];
+    expect(only.evm_tx).toMatchObject({ chain_id: '8453', to: relayer, value: req.amount_in });
   });
 });
 
@@ -109,8 +142,8 @@ describe.each([
 ])('ETH on chain %s → OSMO, with a pool on that chain', (chainId, native) => {
   it('without go_fast, still leaves the chain first: Stargate to Ethereum, several signatures', async () => {
     // Without go_fast a pool on the L2 does not make this one transaction: data/axelar.json records no Axelar token on
-    // Base or Arbitrum, and Skip's CCTP relayers there have no relaying fee recorded (docs/routing.md). The route
-    // leaves by Stargate and swaps on Ethereum, whichever rail follows (the cheapest in dollars after gas).
+    // Base or Arbitrum, and CCTP into Noble leaves a transfer on Noble to sign. With this stand-in pair (a 0.3 % V2
+    // pool) swapping on Ethereum's deeper pools pays more, so the route leaves by Stargate and swaps on Ethereum.
     const res = await post(t.app, '/v2/fungible/route', {
       source_asset_chain_id: chainId,
       source_asset_denom: native,

@@ -3,7 +3,7 @@
  * AVAX swaps to native USDC on Avalanche before CCTP or Go Fast carries it out, and USDC arriving on Avalanche swaps to
  * AVAX there. Uniswap's SwapRouter02 cannot run a Pangolin pair, so every transaction that swaps there calls Skip's
  * SkipGoSwapRouter with one UNISWAP_V2 hop naming the pair (its UniswapV2Adapter swaps on the pair, fee in basis
- * points): directly as the user's own swap, or inside Skip's GoFastHandler, whose router it is.
+ * points): directly as the user's own swap, or inside Skip's CCTP relayer and GoFastHandler, whose router it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
@@ -77,10 +77,11 @@ function v2Swap(data: Hex) {
 }
 
 describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
-  it('→ USDC on Noble: the swap on Avalanche, then CCTP (two transactions), the output the pair’s own math', async () => {
+  it('→ USDC on Noble: the swap and a relayed CCTP burn in one transaction, the output the pair’s own math', async () => {
     const r = await route(toNoble);
     expect(kinds(r)).toEqual(['evm_swap', 'cctp_transfer']);
-    expect(r.txs_required).toBe(2);
+    expect(r.txs_required).toBe(1);
+    expect(r.operations[1].cctp_transfer.smart_relay).toBe(true);
     const swap = r.operations[0].evm_swap;
     expect([swap.from_chain_id, swap.denom_in, swap.denom_out, swap.swap_venues[0].name]).toEqual([
       '43114',
@@ -90,17 +91,21 @@ describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
     ]);
     const out = pool.exactIn(WAVAX, USDC, TEN_AVAX)!;
     expect(BigInt(swap.amount_out)).toBe(out);
-    expect(BigInt(r.amount_out)).toBe(out);
+    // Skip's Avalanche relayer takes its relaying fee (data/smart-relay-fees.json) from the swap's output.
+    const fee = BigInt(r.estimated_fees.find((f: { fee_type: string }) => f.fee_type === 'SMART_RELAY').amount);
+    expect(BigInt(r.amount_out)).toBe(out - fee);
     // The record's calldata is SkipGoSwapRouter's: native AVAX in as tokenIn zero, one V2 hop on the Pangolin pair.
     const s = v2Swap(`0x${swap.swap_calldata}`);
     expect([s.amountIn, s.tokenIn, s.tokenOut]).toEqual([TEN_AVAX, ZERO, USDC]);
     expect(s.hop).toEqual({ pair: PAIR, hopIn: WAVAX, hopOut: USDC, feeBps: 30n });
   });
 
-  it('→ USDC on Noble, messages: the user’s own transaction to SkipGoSwapRouter, carrying the AVAX as value', async () => {
-    const r = await route(toNoble);
+  it('→ USDC on Noble without smart relay: the user’s own transaction to SkipGoSwapRouter carrying the AVAX, then the free burn', async () => {
+    const unrelayed = { ...toNoble, smart_relay: false };
+    const r = await route(unrelayed);
+    expect(r.txs_required).toBe(2);
     const res = await post(t.app, '/v2/fungible/msgs_direct', {
-      ...toNoble,
+      ...unrelayed,
       chain_ids_to_addresses: addresses(['43114', 'noble-1']),
       slippage_tolerance_percent: '1',
     });
@@ -139,10 +144,10 @@ describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
     expect([s.amountIn, s.tokenIn, s.tokenOut, s.hop.pair, s.hop.feeBps]).toEqual([TEN_AVAX, ZERO, USDC, PAIR, 30n]);
   });
 
-  it('→ OSMO without go_fast: the swap on Avalanche, CCTP to Noble, then the Osmosis swap', async () => {
+  it('→ OSMO without go_fast: the swap and a relayed burn to Noble, then Noble → Osmosis and the swap there', async () => {
     const r = await route(toOsmo);
     expect(kinds(r)).toEqual(['evm_swap', 'cctp_transfer', 'transfer', 'swap']);
-    expect(r.txs_required).toBe(3);
+    expect(r.txs_required).toBe(2);
     expect(r.operations[0].evm_swap.swap_venues[0].name).toBe('avalanche-uniswap');
   });
 });

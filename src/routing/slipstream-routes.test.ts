@@ -2,7 +2,8 @@
  * Routes through Base's Aerodrome Slipstream pool (data/pools/evm-8453.json) with smart_swap_options.evm_swaps: ETH on
  * Base swaps on Base before it leaves, and USDC arriving on Base swaps to ETH there. Uniswap's SwapRouter02 cannot run a
  * Slipstream pool, so every transaction that swaps there calls Skip's SkipGoSwapRouter (its VELODROME hop): directly as
- * the user's own swap, or inside Skip's GoFastHandler, whose router it is.
+ * the user's own swap, or inside Skip's CCTP relayer and GoFastHandler, whose router it is (the one-transaction swap
+ * and relayed burn into Noble: relayed-swap-burn-into-noble.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
@@ -84,7 +85,7 @@ function velodromeSwap(data: Hex) {
 }
 
 describe('ETH on Base swaps on Base (Aerodrome Slipstream) before it bridges', () => {
-  it('→ OSMO: the swap is on Base, then USDC leaves by CCTP (three transactions, no Stargate to Ethereum)', async () => {
+  it('→ OSMO: the swap on Base and a relayed burn to Noble, then Noble → Osmosis (two transactions, no Stargate)', async () => {
     const r = await route(toOsmo);
     expect(kinds(r)).toEqual(['evm_swap', 'cctp_transfer', 'transfer', 'swap']);
     const swap = r.operations[0].evm_swap;
@@ -94,7 +95,8 @@ describe('ETH on Base swaps on Base (Aerodrome Slipstream) before it bridges', (
       USDC,
       'base-uniswap',
     ]);
-    expect(r.txs_required).toBe(3);
+    expect(r.txs_required).toBe(2);
+    expect(r.operations[1].cctp_transfer.smart_relay).toBe(true);
     // The record's calldata is for the router that runs the swap: SkipGoSwapRouter, native ETH in as tokenIn zero.
     const s = velodromeSwap(`0x${swap.swap_calldata}`);
     expect([s.amountIn, s.tokenIn, s.tokenOut]).toEqual([ONE_ETH, ZERO, USDC]);
@@ -136,11 +138,13 @@ describe('ETH on Base swaps on Base (Aerodrome Slipstream) before it bridges', (
     ]);
   });
 
-  it('→ USDC on Noble: the swap on Base is the user’s own transaction to SkipGoSwapRouter, carrying the ETH as value', async () => {
-    const r = await route(toNoble);
+  it('→ USDC on Noble without smart relay: the user’s own transaction to SkipGoSwapRouter carrying the ETH, then the free burn', async () => {
+    const unrelayed = { ...toNoble, smart_relay: false };
+    const r = await route(unrelayed);
     expect(kinds(r)).toEqual(['evm_swap', 'cctp_transfer']);
+    expect(r.txs_required).toBe(2);
     const res = await post(t.app, '/v2/fungible/msgs_direct', {
-      ...toNoble,
+      ...unrelayed,
       chain_ids_to_addresses: addresses(['8453', 'noble-1']),
       slippage_tolerance_percent: '1',
     });
