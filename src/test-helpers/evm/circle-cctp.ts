@@ -60,7 +60,7 @@ export async function deploy(node: Anvil, factory: Factory, args: readonly unkno
 }
 
 /** Copies a deployed contract's code and its first storage slots (its plain state variables) to another address. */
-async function copyWithState(node: Anvil, from: Address, to: Address): Promise<void> {
+export async function copyWithState(node: Anvil, from: Address, to: Address): Promise<void> {
   await node.testClient.setCode({ address: to, bytecode: (await node.publicClient.getCode({ address: from }))! });
   for (let slot = 0; slot < 32; slot++) {
     const value = await node.publicClient.getStorageAt({ address: from, slot: pad(`0x${slot.toString(16)}`) });
