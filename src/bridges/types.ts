@@ -296,7 +296,7 @@ export interface LaneBridge<L extends Lane = Lane> extends BridgeBase {
    * Whether the lane's transaction can begin with a swap on its source EVM chain through a swap-then-bridge entry
    * point (Skip's CCTP relayer): the message builder then passes the swap as `swapBefore`. Absent: never.
    */
-  swapsBefore?(registry: Registry, lane: L, swap?: EvmSwapRunners): boolean;
+  swapsBefore?(registry: Registry, lane: L, swap: EvmSwapRunners): boolean;
   /**
    * From a Cosmos chain, the lane's whole source message as the one ICS-20 transfer it is (Axelar: to its GMP account
    * with the GMP memo). The entry point's post-swap action can send such a transfer, so a swap on that chain and the

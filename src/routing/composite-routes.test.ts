@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { l2Denom } from '../denom/l2.js';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 const EVM = '0x0f7833777bfC9ef72D8B76AE954D3849DD71F829';
-const kinds = (route: { operations: object[] }) =>
-  route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 describe('composite routes', () => {
   it('axlUSDC on Polygon to USDC on Noble: Axelar to Ethereum, then CCTP (two transactions)', async () => {

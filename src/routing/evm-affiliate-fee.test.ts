@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
 import { decodeFunctionData, getAddress, hexToString, slice, type Hex } from 'viem';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
 import { HANDLER_ABI } from '../bridges/axelar/abi.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
@@ -48,8 +48,6 @@ const usdcToEth = {
 const affiliates = (chainId: string, list: [string, string][]) => ({
   [chainId]: { affiliates: list.map(([address, bps]) => ({ address, basis_points_fee: bps })) },
 });
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 async function route(body: object) {
   const r = await post(t.app, '/v2/fungible/route', body);

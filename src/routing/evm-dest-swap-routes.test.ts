@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { axelarConfig } from '../bridges/axelar/config.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
 import { handlerRoutesThroughSwapRouter02 } from './test-helpers/axelar-handler-router.js';
@@ -32,8 +32,6 @@ const request = {
   // The swap on Ethereum only: with Osmosis' pools a swap to axlWBTC first, then WBTC → LINK, delivers a little more.
   swap_venues: [{ name: 'ethereum-uniswap', chain_id: '1' }],
 };
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 /**
  * The Swap command of the memo's payload as Skip's deployed AxelarHandler decodes it (skip-mev/skip-go-evm-contracts

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { anvilAccount, startAnvil, type Anvil } from '../test-helpers/evm/anvil.js';
 import { uniswapChain, type UniswapChain } from '../venues/uniswap/chains.js';
 import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
@@ -69,9 +69,6 @@ afterAll(async () => {
   await baseNode?.stop();
   await arbNode?.stop();
 });
-
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 const fromNoble = (chain: UniswapChain, denom: string) => ({
   source_asset_chain_id: 'noble-1',

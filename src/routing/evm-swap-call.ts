@@ -304,10 +304,14 @@ function v2AdapterRuns(chainId: string, pool: Pool): boolean {
 
 /**
  * Whether Skip's SkipGoSwapRouter on the chain runs the pool: Uniswap's own (V3 and V2 adapters), a V2 fork's pair
- * (V2 adapter) or a Slipstream pool (VELODROME adapter).
+ * (V2 adapter) or a Slipstream pool (VELODROME adapter), on a chain whose SkipGoSwapRouter Junction knows.
  */
 export function skipGoExecutes(chainId: string, pool: Pool): boolean {
-  return routerExecutes(pool) || v2AdapterRuns(chainId, pool) || velodromeDeployment(chainId, pool) !== undefined;
+  return (
+    (routerExecutes(pool) && skipGoSwapRouter(chainId) !== undefined) ||
+    v2AdapterRuns(chainId, pool) ||
+    velodromeDeployment(chainId, pool) !== undefined
+  );
 }
 
 /** Whether some router Junction encodes runs the pool on its chain (SwapRouter02 or SkipGoSwapRouter). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKIP_GO_SWAP_ROUTER_ABI } from './skip-go-swap-router-abi.js';
 import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { UniswapV3Pool } from '../venues/uniswap/v3-pool.js';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
 import { HANDLER_ABI } from '../bridges/axelar/abi.js';
 import { readDataFile } from '../registry/data-files.js';
@@ -36,8 +36,6 @@ const route = async (req: Body) => {
   const res = await post(t.app, '/v2/fungible/route', req);
   return { status: res.statusCode, body: res.json() };
 };
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 const ethToNoble = {
   source_asset_chain_id: '1',
   source_asset_denom: 'ethereum-native',

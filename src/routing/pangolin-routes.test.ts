@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { userAddress } from '../test-helpers/registry.js';
 import { GO_FAST_HANDLER_ABI } from '../bridges/go-fast/abi.js';
 import { goFastConfig } from '../bridges/go-fast/config.js';
@@ -58,8 +58,6 @@ const route = async (req: Body) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 /** A SkipGoSwapRouter swapExactIn with one hop, its UniswapV2Adapter data (pair, tokenIn, tokenOut, fee bps) decoded. */
 function v2Swap(data: Hex) {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
-import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
+import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { CCTP_RELAYER_ABI } from '../bridges/cctp/evm.js';
 import { readDataFile } from '../registry/data-files.js';
 import { userAddress } from '../test-helpers/registry.js';
@@ -27,8 +27,6 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 type Body = Record<string, unknown>;
-const kinds = (r: { operations: object[] }) =>
-  r.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
 
 const cases = [
   {

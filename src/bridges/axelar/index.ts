@@ -157,11 +157,11 @@ export const axelarBridge: LaneBridge<AxelarLane> = {
  * through its swap router: a swap on that chain rides in the same transaction where that router can run it (SwapRouter02:
  * Uniswap's own pools; SkipGoSwapRouter: one path of pools its adapters take).
  */
-function swapsBefore(_registry: unknown, lane: AxelarLane, swap?: EvmSwapRunners): boolean {
+function swapsBefore(_registry: unknown, lane: AxelarLane, swap: EvmSwapRunners): boolean {
   if (lane.gmp === undefined) return false;
   return (
-    (swap?.swapRouter02 === true && handlerSwapsThroughSwapRouter02(lane.fromChainId)) ||
-    (swap?.skipGo === true && handlerSwapsThroughSkipGo(lane.fromChainId))
+    (swap.swapRouter02 && handlerSwapsThroughSwapRouter02(lane.fromChainId)) ||
+    (swap.skipGo && handlerSwapsThroughSkipGo(lane.fromChainId))
   );
 }
 

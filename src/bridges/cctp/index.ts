@@ -169,12 +169,10 @@ function relayedTx(
  * calls can run it — Uniswap's SwapRouter02 a swap of Uniswap's own pools, Skip's SkipGoSwapRouter one path of pools its
  * adapters take (Aerodrome Slipstream's too, where its VELODROME adapter is deployed).
  */
-function swapsBefore(_registry: Registry, lane: CctpLane, swap?: EvmSwapRunners): boolean {
+function swapsBefore(_registry: Registry, lane: CctpLane, swap: EvmSwapRunners): boolean {
   if (!lane.relayed || !cctpConfig().relay.relayer.has(lane.fromChainId)) return false;
   const router = relayerRouter(lane.fromChainId);
-  return (
-    (router === 'swap-router-02' && swap?.swapRouter02 === true) || (router === 'skip-go' && swap?.skipGo === true)
-  );
+  return (router === 'swap-router-02' && swap.swapRouter02) || (router === 'skip-go' && swap.skipGo);
 }
 
 /** The kind of router the chain's relayer calls with the swap calldata (its setSwapRouter), if Junction knows it. */

@@ -73,12 +73,12 @@ function buildTx({
  * Skip's GoFastHandler swaps before it submits the order (swapAndSubmitOrder): a swap on the source chain rides in the
  * order's transaction where the chain's handler calls Skip's SkipGoSwapRouter, which takes one path of pools.
  */
-function swapsBefore(_registry: unknown, lane: GoFastLane, swap?: EvmSwapRunners): boolean {
+function swapsBefore(_registry: unknown, lane: GoFastLane, swap: EvmSwapRunners): boolean {
   const cfg = goFastConfig();
   return (
     cfg.handler.has(lane.fromChainId) &&
     isSkipGoSwapRouter(lane.fromChainId, cfg.handlerSwapRouter.get(lane.fromChainId)) &&
-    swap?.skipGo === true
+    swap.skipGo
   );
 }
 

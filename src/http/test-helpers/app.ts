@@ -70,3 +70,8 @@ export function post(
 ) {
   return app.inject({ method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body), headers });
 }
+
+/** A route's operations by kind, in order ("transfer", "evm_swap", "cctp_transfer", ...). */
+export function operationKinds(route: { operations: object[] }): (string | undefined)[] {
+  return route.operations.map((o) => Object.keys(o).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k)));
+}
