@@ -18,6 +18,7 @@ import { Decimal } from './decimal.js';
 export const RATIO_SCALE = 18;
 
 const HUNDRED = Decimal.fromInt(100);
+const HALF_CENT = Decimal.parse('0.005');
 
 /** USD value of `amount` base units of an asset with `decimals`, at `pricePerToken` USD per whole token. Exact. */
 export function usdValue(amount: bigint, decimals: number, pricePerToken: Decimal): Decimal {
@@ -68,6 +69,10 @@ function significant(v: Decimal, n: number): string {
   const digitCount = abs.units.toString().length;
   // abs = units·10^-scale; its leading digit sits at 10^(digitCount - 1 - scale).
   const places = Math.max(0, n - (digitCount - abs.scale));
-  // A carry (0.00499 → 0.0050) leaves a trailing zero that normalize() drops.
-  return v.round(places).normalize().toString();
+  const rounded = v.round(places);
+  // A carry may reach half a cent (0.00495 → 0.0050), which formatUsd prints as "0.01" when it reads the value back;
+  // such a value is printed cut to its two digits instead (0.0049), so the wire form formats to itself.
+  if (rounded.abs().gte(HALF_CENT)) return v.round(places, 'down').normalize().toString();
+  // A carry (0.00399 → 0.0040) leaves a trailing zero that normalize() drops.
+  return rounded.normalize().toString();
 }
