@@ -5,8 +5,8 @@
  * pair's (data/pools/evm-1.json: a stand-in for the shape of the route, not a price of those chains) — and checks
  * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Where Skip's CCTP
  * relayer there has a relaying fee into Noble (data/smart-relay-fees.json: Base, not Arbitrum) the swap and a relayed
- * burn are one transaction through it; elsewhere the swap is a transaction of its own to the chain's SwapRouter02 and
- * the free burn a second one. ETH on those chains → OSMO still leaves the chain first (Stargate to Ethereum) when
+ * burn are one transaction through it; elsewhere the swap is a transaction of its own (to SkipGoSwapRouter, which
+ * names the pair: Arbitrum's SwapRouter02 swaps on another factory's pairs) and the free burn a second one. ETH on those chains → OSMO still leaves the chain first (Stargate to Ethereum) when
  * Ethereum's deeper pools pay more than the L2's one pair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import { decodeFunctionData, type Address, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp } from '../http/test-helpers/app.js';
 import { readDataFile } from '../registry/data-files.js';
 import { uniswapChain, v2PairAddress } from '../venues/uniswap/chains.js';
-import { SWAP_ROUTER_02_ABI } from '../venues/uniswap/router-calldata.js';
+import { skipGoSwapRouter } from '../bridges/skip-go-swap-router.js';
+import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V2 } from './skip-go-swap-router-abi.js';
 import { GO_FAST_HANDLER_ABI } from '../bridges/go-fast/abi.js';
 import { ConstantProductPool, V2_KIND } from '../venues/uniswap/v2-pool.js';
 
@@ -64,7 +65,7 @@ afterAll(() => t.app.close());
 describe.each([['42161', 'arbitrum-native']])(
   'ETH on chain %s → USDC on Noble, with a pool on that chain',
   (chainId, native) => {
-    it('the swap on the L2 (its SwapRouter02 wrapping the ETH), then the CCTP burn: two transactions', async () => {
+    it('the swap on the L2 (SkipGoSwapRouter wrapping the ETH), then the CCTP burn: two transactions', async () => {
       const req = {
         source_asset_chain_id: chainId,
         source_asset_denom: native,
@@ -95,9 +96,14 @@ describe.each([['42161', 'arbitrum-native']])(
       });
       expect(msgs.statusCode, msgs.body).toBe(200);
       const [first, second] = msgs.json().txs;
-      expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: c.swapRouter02, value: req.amount_in });
-      const call = decodeFunctionData({ abi: SWAP_ROUTER_02_ABI, data: `0x${first.evm_tx.data}` as Hex });
-      expect(call.functionName).toBe('swapExactTokensForTokens');
+      // Arbitrum's SwapRouter02 swaps on the pairs of Ethereum's V2 factory (data/evm-uniswap.json), not of the V2
+      // factory deployed there later: the pair goes to SkipGoSwapRouter, whose V2 hop names it.
+      expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: skipGoSwapRouter(chainId), value: req.amount_in });
+      const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: `0x${first.evm_tx.data}` as Hex });
+      expect(call.functionName).toBe('swapExactIn');
+      const [hop] = call.args[4] as readonly { exchangeType: number; data: Hex }[];
+      expect(hop!.exchangeType).toBe(SKIP_GO_UNISWAP_V2);
+      expect(hop!.data.toLowerCase()).toContain(standInPair(chainId).id.slice(2).toLowerCase());
       expect(second.evm_tx.chain_id).toBe(chainId);
       expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
     });

@@ -67,6 +67,7 @@ function evmRouterCall(
   const parts = step.routes.map((r) => (amountIn * r.amountIn) / total);
   parts[0] = parts[0]! + (amountIn - parts.reduce((s, p) => s + p, 0n));
   const call = routerCall({
+    chainId: step.chainId,
     routes: step.routes.map((r, k) => ({ path: r.path, amountIn: parts[k]! })),
     wrapIn: step.denomIn === chain.nativeDenom,
     unwrapOut: step.denomOut === chain.nativeDenom,
@@ -259,7 +260,7 @@ export function evmSwapRunsInOnePath(step: SwapStep): boolean {
 function router02Refusal(step: SwapStep): string | undefined {
   for (const r of step.routes)
     for (const h of r.path)
-      if (!routerExecutes(h.pool))
+      if (!routerExecutes(step.chainId, h.pool))
         return `the swap on ${step.chainId} goes through ${protocolOf(h.pool)} pool ${h.pool.id}, which Uniswap's SwapRouter02 cannot execute`;
   return undefined;
 }
@@ -308,7 +309,7 @@ function v2AdapterRuns(chainId: string, pool: Pool): boolean {
  */
 export function skipGoExecutes(chainId: string, pool: Pool): boolean {
   return (
-    (routerExecutes(pool) && skipGoSwapRouter(chainId) !== undefined) ||
+    (routerExecutes(chainId, pool) && skipGoSwapRouter(chainId) !== undefined) ||
     v2AdapterRuns(chainId, pool) ||
     velodromeDeployment(chainId, pool) !== undefined
   );
@@ -316,5 +317,5 @@ export function skipGoExecutes(chainId: string, pool: Pool): boolean {
 
 /** Whether some router Junction encodes runs the pool on its chain (SwapRouter02 or SkipGoSwapRouter). */
 export function evmPoolExecutes(chainId: string, pool: Pool): boolean {
-  return routerExecutes(pool) || skipGoExecutes(chainId, pool);
+  return routerExecutes(chainId, pool) || skipGoExecutes(chainId, pool);
 }

@@ -134,7 +134,8 @@ function poolOf(venue: VenueIndex, hop: Segment['hops'][number], at: string): Po
       p.denoms.includes(hop.tokenOut) &&
       // A hop that names its pool (VELODROME, UNISWAP_V2) takes that one; the others Uniswap's own of the pair and fee.
       (hop.pool === undefined
-        ? routerExecutes(p) && (hop.fee === undefined || (p instanceof UniswapV3Pool && p.state.fee === hop.fee))
+        ? routerExecutes(venue.venue.chainId, p) &&
+          (hop.fee === undefined || (p instanceof UniswapV3Pool && p.state.fee === hop.fee))
         : p.id === getAddress(hop.pool) && skipGoExecutes(venue.venue.chainId, p)),
   );
   if (!pool) throw invalidArgument(`invalid ${at}.swap_calldata: ${venue.venue.name} has no pool for that path`);

@@ -232,7 +232,7 @@ function evmSwapFrom(
         .filter((path) => path.every((h) => evmPoolExecutes(p.chainId, h.pool)));
       if (paths.length === 0) continue;
       // A split runs several paths in one SwapRouter02 call: only paths of its pools combine.
-      const splitPaths = paths.filter((path) => path.every((h) => routerExecutes(h.pool)));
+      const splitPaths = paths.filter((path) => path.every((h) => routerExecutes(p.chainId, h.pool)));
       const swap: Leg = {
         kind: 'swap',
         venue,

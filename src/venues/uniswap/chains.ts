@@ -57,6 +57,12 @@ export interface UniswapChain {
   /** The wrapped native token the pools trade instead (WETH9, WBNB, ...). */
   wrappedNative: Address;
   swapRouter02: Address;
+  /**
+   * The V2 factory whose pairs SwapRouter02 swaps on (its `factoryV2` immutable, fixed when it was deployed), where
+   * recorded: a V2 deployment of another factory (Arbitrum's, deployed after the router) is out of its reach, and an
+   * unrecorded one is not trusted to it, so those pairs run through SkipGoSwapRouter, whose hop names the pair.
+   */
+  swapRouter02FactoryV2?: Address;
   v3: readonly V3Deployment[];
   v2: readonly V2Deployment[];
   /** Symbol → token address. */
@@ -84,6 +90,9 @@ function parseChain(v: unknown, path: string): UniswapChain {
     nativeDenom: str(o.native_denom, `${path}.native_denom`),
     wrappedNative: addr(o.wrapped_native, `${path}.wrapped_native`),
     swapRouter02: addr(o.swap_router_02, `${path}.swap_router_02`),
+    ...(o.swap_router_02_factory_v2 === undefined
+      ? {}
+      : { swapRouter02FactoryV2: addr(o.swap_router_02_factory_v2, `${path}.swap_router_02_factory_v2`) }),
     v3: arr(o.v3, `${path}.v3`).map((d, i) => {
       const p = `${path}.v3[${i}]`;
       const dep = obj(d, p);

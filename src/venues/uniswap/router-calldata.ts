@@ -17,9 +17,13 @@
  */
 import { encodeFunctionData, encodePacked, type Address, type Hex } from 'viem';
 import type { Pool } from '../types.js';
-import { ConstantProductPool, V2_KIND } from './v2-pool.js';
+import { ConstantProductPool, type V2_KIND } from './v2-pool.js';
 import { UniswapV3Pool, V3_KIND } from './v3-pool.js';
 import { SWAP_ROUTER_02_ABI } from './router-abi.js';
+import { uniswapChain } from './chains.js';
+
+const UNISWAP_V3 = 'uniswap-v3';
+const UNISWAP_V2 = 'uniswap-v2';
 
 export { SWAP_ROUTER_02_ABI };
 
@@ -27,15 +31,18 @@ export { SWAP_ROUTER_02_ABI };
 const MSG_SENDER: Address = '0x0000000000000000000000000000000000000001';
 const ADDRESS_THIS: Address = '0x0000000000000000000000000000000000000002';
 
-/** Protocols SwapRouter02 executes: Uniswap's own deployments (a fork's pools need the fork's router). */
-const ROUTED_PROTOCOLS = new Set(['uniswap-v3', 'uniswap-v2']);
-
-export function routerExecutes(pool: Pool): boolean {
-  return (
-    (pool instanceof UniswapV3Pool || pool instanceof ConstantProductPool) &&
-    (pool.kind === V3_KIND || pool.kind === V2_KIND) &&
-    ROUTED_PROTOCOLS.has(pool.protocol)
-  );
+/**
+ * Whether SwapRouter02 on the chain swaps on the pool: a pool of Uniswap's own V3 deployment (the router was deployed
+ * with the chain's V3 factory), or a pair of the V2 factory the router was deployed with (`swapRouter02FactoryV2`:
+ * the router finds a pair by CREATE2 from that factory, so a pair of any other factory, a fork's or Uniswap's later
+ * one, is not the pair it would swap on). A fork's pools need the fork's router.
+ */
+export function routerExecutes(chainId: string, pool: Pool): boolean {
+  if (pool instanceof UniswapV3Pool) return pool.kind === V3_KIND && pool.protocol === UNISWAP_V3;
+  if (!(pool instanceof ConstantProductPool) || pool.protocol !== UNISWAP_V2) return false;
+  const chain = uniswapChain(chainId);
+  const factory = chain?.v2.find((d) => d.protocol === UNISWAP_V2)?.factory;
+  return factory !== undefined && chain?.swapRouter02FactoryV2 === factory;
 }
 
 interface RouterHop {
@@ -45,6 +52,8 @@ interface RouterHop {
 }
 
 export interface RouterSwap {
+  /** The chain whose SwapRouter02 runs the swap (which V2 pairs it reaches depends on it). */
+  chainId: string;
   /** Paths with the input each takes (several when the swap is split). */
   routes: readonly { path: readonly RouterHop[]; amountIn: bigint }[];
   /** The native token comes in as value (wrapped by the router) / goes out unwrapped. */
@@ -70,10 +79,10 @@ interface Segment {
   hops: RouterHop[];
 }
 
-function segments(path: readonly RouterHop[]): Segment[] {
+function segments(chainId: string, path: readonly RouterHop[]): Segment[] {
   const out: Segment[] = [];
   for (const hop of path) {
-    if (!routerExecutes(hop.pool))
+    if (!routerExecutes(chainId, hop.pool))
       throw new Error(`SwapRouter02 cannot execute pool ${hop.pool.id} (${hop.pool.kind})`);
     const kind = hop.pool.kind as Segment['kind'];
     const last = out[out.length - 1];
@@ -115,7 +124,7 @@ function segmentCall(s: Segment, recipient: Address, amountIn: bigint, min: bigi
 export function routerCall(swap: RouterSwap): RouterCall {
   const total = swap.routes.reduce((s, r) => s + r.amountIn, 0n);
   const value = swap.wrapIn ? total : 0n;
-  const plan = swap.routes.map((r) => segments(r.path));
+  const plan = swap.routes.map((r) => segments(swap.chainId, r.path));
   const { fee } = swap;
   if (fee && (fee.bips < 1n || fee.bips > ROUTER_MAX_FEE_BIPS))
     throw new Error(`SwapRouter02 takes a fee of 1 to ${ROUTER_MAX_FEE_BIPS} bips, not ${fee.bips}`);
