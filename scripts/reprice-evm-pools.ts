@@ -10,7 +10,7 @@
  * - V2 pairs: x·y kept, the two sides of equal value.
  *
  * Tokens take the price set's price of their CoinGecko id; wrapped and bridged tokens the set has no price for take
- * the price of what they wrap (WETH, Ethereum's and Base's: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH:
+ * the price of what they wrap (WETH, Ethereum's, Base's and Arbitrum's: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH:
  * ether; WAVAX: AVAX), since each is redeemable one for one. A pool with a token the set has no price for (UNI: absent
  * from the July 2024 Osmosis recording) stays at its recorded state, marked `not_repriced`. Each pool keeps its
  * recorded state under `recorded`, and the script always starts from there, so running it again gives the same files.
@@ -37,6 +37,7 @@ const UNDERLYING: Record<string, { id: string; decimals?: number }> = {
   '56:0x2170Ed0880ac9A755fd29B2688956BD959F933F8': { id: 'ethereum' }, // Binance-Peg Ethereum
   '56:0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c': { id: 'wrapped-bitcoin', decimals: 18 }, // BTCB
   '8453:0x4200000000000000000000000000000000000006': { id: 'ethereum' }, // Base's WETH
+  '42161:0x82aF49447D8a07e3bd95BD0d56f35241523fBab1': { id: 'ethereum' }, // Arbitrum's WETH
   // WAVAX: the registry's coingecko id (wrapped-avax) has no price in the set; AVAX's (avalanche-2) has.
   '43114:0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7': { id: 'avalanche-2' },
 };
@@ -101,7 +102,7 @@ function repriceV2(chainId: string, p: Json): string {
   return `${String(p.pair)} v2: reserves ${String(rec.reserve0)}/${String(rec.reserve1)} → ${String(p.reserve0)}/${String(p.reserve1)}`;
 }
 
-for (const chainId of ['1', '56', '8453', '43114']) {
+for (const chainId of ['1', '56', '8453', '42161', '43114']) {
   const name = `pools/evm-${chainId}.json`;
   const file = JSON.parse(readFileSync(new URL(name, DATA), 'utf8')) as Json;
   for (const p of file.pools as Json[]) {
@@ -113,7 +114,7 @@ for (const chainId of ['1', '56', '8453', '43114']) {
     `Re-priced to data/${PRICE_FILE} (as_of ${prices.as_of}) by scripts/reprice-evm-pools.ts: each V3 pool keeps its positions ` +
     '(every tick’s liquidityNet) and its sqrt price is set to √(p₀/p₁), its tick to that price’s tick, its active liquidity ' +
     'to the recorded one plus the liquidityNet of the ticks crossed; each V2 pair keeps x·y with both sides of equal value. ' +
-    'WETH (Ethereum’s and Base’s), cbBTC, BTCB, Binance-Peg ETH and WAVAX take the price of what they wrap (ether, ' +
+    'WETH (Ethereum’s, Base’s and Arbitrum’s), cbBTC, BTCB, Binance-Peg ETH and WAVAX take the price of what they wrap (ether, ' +
     'wrapped bitcoin, AVAX). Each pool keeps its recorded state and date under `recorded`. A pool with a token the set ' +
     'has no price for (UNI/WETH: no UNI price in ' +
     'the July 2024 recording) stays as recorded, marked `not_repriced`.';

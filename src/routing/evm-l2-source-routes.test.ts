@@ -1,13 +1,14 @@
 /**
- * ETH on Base and Arbitrum once their pools are known. No recorded pool state of those chains ships (docs/venues.md),
- * so their venues are empty offline and live ingest (CHAIN_RPC_URLS) fills them; this test stands one pool in per
- * chain — a WETH/USDC V2 pair at that chain's CREATE2 address whose reserves are the shipped Ethereum WETH/USDT
- * pair's (data/pools/evm-1.json: a stand-in for the shape of the route, not a price of those chains) — and checks
- * the route Junction then builds: the swap on the L2 itself (wrapping the ETH), then CCTP to Noble. Where Skip's CCTP
- * relayer there has a relaying fee into Noble (data/smart-relay-fees.json: Base, not Arbitrum) the swap and a relayed
- * burn are one transaction through it; elsewhere the swap is a transaction of its own (to SkipGoSwapRouter, which
- * names the pair: Arbitrum's SwapRouter02 swaps on another factory's pairs) and the free burn a second one. ETH on those chains → OSMO still leaves the chain first (Stargate to Ethereum) when
- * Ethereum's deeper pools pay more than the L2's one pair.
+ * ETH on Base and Arbitrum with a deep pool there. Offline, those chains hold one recorded pool each (Base's Slipstream
+ * pool, Arbitrum's thin Uniswap V2 pair: docs/venues.md); live ingest (CHAIN_RPC_URLS) replaces them with what the
+ * chain holds. This test stands one pool in per chain instead — a WETH/USDC V2 pair at that chain's CREATE2 address
+ * whose reserves are the shipped Ethereum WETH/USDT pair's (data/pools/evm-1.json: a stand-in for the shape of the
+ * route, not a price of those chains) — and checks the route Junction then builds: the swap on the L2 itself (wrapping
+ * the ETH), then CCTP to Noble. Skip's CCTP relayers on both chains have a relaying fee into Noble
+ * (data/smart-relay-fees.json), so the swap and a relayed burn are one transaction through the relayer; without smart
+ * relaying the swap is a transaction of its own (to SkipGoSwapRouter, which names the pair: neither chain's
+ * SwapRouter02 is known to reach the V2 factory's pairs) and the free burn a second one. ETH on those chains → OSMO
+ * still leaves the chain first (Stargate to Ethereum) when Ethereum's deeper pools pay more than the L2's one pair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionData, type Address, type Hex } from 'viem';
@@ -62,65 +63,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-describe.each([['42161', 'arbitrum-native']])(
-  'ETH on chain %s → USDC on Noble, with a pool on that chain',
-  (chainId, native) => {
-    it('the swap on the L2 (SkipGoSwapRouter wrapping the ETH), then the CCTP burn: two transactions', async () => {
-      const req = {
-        source_asset_chain_id: chainId,
-        source_asset_denom: native,
-        dest_asset_chain_id: 'noble-1',
-        dest_asset_denom: 'uusdc',
-        amount_in: '1000000000000000000',
-        smart_swap_options: { evm_swaps: true },
-        bridges: ['CCTP', 'IBC'],
-        allow_multi_tx: true,
-      };
-      const res = await post(t.app, '/v2/fungible/route', req);
-      expect(res.statusCode, res.body).toBe(200);
-      const route = res.json();
-      const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
-      expect(kinds).toEqual(['evm_swap', 'cctp_transfer']);
-      expect(route.txs_required).toBe(2);
-      const swap = route.operations[0].evm_swap;
-      const c = uniswapChain(chainId)!;
-      expect(swap).toMatchObject({ from_chain_id: chainId, input_token: '', denom_out: c.mainTokens.get('USDC') });
-      expect(BigInt(swap.amount_out)).toBe(
-        standInPair(chainId).exactIn(c.wrappedNative, c.mainTokens.get('USDC')!, BigInt(req.amount_in)),
-      );
-      const msgs = await post(t.app, '/v2/fungible/msgs', {
-        ...req,
-        amount_out: route.amount_out,
-        address_list: [EVM_USER, 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf'],
-        operations: route.operations,
-      });
-      expect(msgs.statusCode, msgs.body).toBe(200);
-      const [first, second] = msgs.json().txs;
-      // Arbitrum's SwapRouter02 swaps on the pairs of Ethereum's V2 factory (data/evm-uniswap.json), not of the V2
-      // factory deployed there later: the pair goes to SkipGoSwapRouter, whose V2 hop names it.
-      expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: skipGoSwapRouter(chainId), value: req.amount_in });
-      const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: `0x${first.evm_tx.data}` as Hex });
-      expect(call.functionName).toBe('swapExactIn');
-      const [hop] = call.args[4] as readonly { exchangeType: number; data: Hex }[];
-      expect(hop!.exchangeType).toBe(SKIP_GO_UNISWAP_V2);
-      expect(hop!.data.toLowerCase()).toContain(standInPair(chainId).id.slice(2).toLowerCase());
-      expect(second.evm_tx.chain_id).toBe(chainId);
-      expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
-    });
-  },
-);
+describe.each([
+  ['8453', 'base-native'],
+  ['42161', 'arbitrum-native'],
+])('ETH on chain %s → USDC on Noble, with a pool on that chain', (chainId, native) => {
+  const req = {
+    source_asset_chain_id: chainId,
+    source_asset_denom: native,
+    dest_asset_chain_id: 'noble-1',
+    dest_asset_denom: 'uusdc',
+    amount_in: '1000000000000000000',
+    smart_swap_options: { evm_swaps: true },
+    bridges: ['CCTP', 'IBC'],
+    allow_multi_tx: true,
+  };
+  const addresses = [EVM_USER, 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf'];
 
-describe('ETH on Base → USDC on Noble, with a pool on Base and a relaying fee from it', () => {
-  it('one transaction: Skip’s Base relayer swaps through SkipGoSwapRouter (the pair as a V2 hop) and burns', async () => {
-    const req = {
-      source_asset_chain_id: '8453',
-      source_asset_denom: 'base-native',
-      dest_asset_chain_id: 'noble-1',
-      dest_asset_denom: 'uusdc',
-      amount_in: '1000000000000000000',
-      smart_swap_options: { evm_swaps: true },
-      bridges: ['CCTP', 'IBC'],
-    };
+  it('one transaction: Skip’s relayer there swaps through SkipGoSwapRouter (the pair as a V2 hop) and burns', async () => {
     const res = await post(t.app, '/v2/fungible/route', req);
     expect(res.statusCode, res.body).toBe(200);
     const route = res.json();
@@ -130,15 +89,49 @@ describe('ETH on Base → USDC on Noble, with a pool on Base and a relaying fee 
     const msgs = await post(t.app, '/v2/fungible/msgs', {
       ...req,
       amount_out: route.amount_out,
-      address_list: [EVM_USER, 'noble1nhzuazjhyfu474er6v4ey8zn6wa5fy6gthndxf'],
+      address_list: addresses,
       operations: route.operations,
     });
     expect(msgs.statusCode, msgs.body).toBe(200);
     const [only, ...rest] = msgs.json().txs;
     expect(rest).toEqual([]);
     const relayer = readDataFile<{ cctp: { skip_relayer: Record<string, string> } }>('contracts.json').cctp
-      .skip_relayer['8453'];
-    expect(only.evm_tx).toMatchObject({ chain_id: '8453', to: relayer, value: req.amount_in });
+      .skip_relayer[chainId];
+    expect(only.evm_tx).toMatchObject({ chain_id: chainId, to: relayer, value: req.amount_in });
+  });
+
+  it('without smart relaying: the swap (SkipGoSwapRouter wrapping the ETH), then the free burn: two transactions', async () => {
+    const res = await post(t.app, '/v2/fungible/route', { ...req, smart_relay: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const route = res.json();
+    const kinds = route.operations.map((o: object) => Object.keys(o)[0]);
+    expect(kinds).toEqual(['evm_swap', 'cctp_transfer']);
+    expect(route.txs_required).toBe(2);
+    const swap = route.operations[0].evm_swap;
+    const c = uniswapChain(chainId)!;
+    expect(swap).toMatchObject({ from_chain_id: chainId, input_token: '', denom_out: c.mainTokens.get('USDC') });
+    expect(BigInt(swap.amount_out)).toBe(
+      standInPair(chainId).exactIn(c.wrappedNative, c.mainTokens.get('USDC')!, BigInt(req.amount_in)),
+    );
+    const msgs = await post(t.app, '/v2/fungible/msgs', {
+      ...req,
+      smart_relay: false,
+      amount_out: route.amount_out,
+      address_list: addresses,
+      operations: route.operations,
+    });
+    expect(msgs.statusCode, msgs.body).toBe(200);
+    const [first, second] = msgs.json().txs;
+    // Neither chain's SwapRouter02 is known to swap on the V2 factory's pairs there (Arbitrum's names Ethereum's
+    // factory: data/evm-uniswap.json): the pair goes to SkipGoSwapRouter, whose V2 hop names it.
+    expect(first.evm_tx).toMatchObject({ chain_id: chainId, to: skipGoSwapRouter(chainId), value: req.amount_in });
+    const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data: `0x${first.evm_tx.data}` as Hex });
+    expect(call.functionName).toBe('swapExactIn');
+    const [hop] = call.args[4] as readonly { exchangeType: number; data: Hex }[];
+    expect(hop!.exchangeType).toBe(SKIP_GO_UNISWAP_V2);
+    expect(hop!.data.toLowerCase()).toContain(standInPair(chainId).id.slice(2).toLowerCase());
+    expect(second.evm_tx.chain_id).toBe(chainId);
+    expect(second.evm_tx.required_erc20_approvals[0].token_contract).toBe(c.mainTokens.get('USDC') as Address);
   });
 });
 

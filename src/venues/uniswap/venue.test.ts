@@ -113,7 +113,13 @@ describe('offline snapshots', () => {
     expect(avalanche.pools.map((p) => [p.id, p.kind, (p as ConstantProductPool).protocol])).toEqual([
       ['0x0e0100Ab771E9288e0Aa97e11557E6654C3a9665', 'uniswap-v2', 'pangolin-v2'],
     ]);
-    for (const s of snaps.filter((x) => !['1', '56', '8453', '43114'].includes(x.chainId))) expect(s.pools).toEqual([]);
+    const arbitrum = snaps.find((s) => s.chainId === '42161')!;
+    expect(arbitrum.skipped).toEqual([]);
+    expect(arbitrum.pools.map((p) => [p.id, p.kind, (p as ConstantProductPool).protocol])).toEqual([
+      ['0xF64Dfe17C8b87F012FCf50FbDA1D62bfA148366a', 'uniswap-v2', 'uniswap-v2'],
+    ]);
+    for (const s of snaps.filter((x) => !['1', '56', '8453', '42161', '43114'].includes(x.chainId)))
+      expect(s.pools).toEqual([]);
     for (const pool of snaps.flatMap((s) => s.pools)) {
       const [a, b] = pool.denoms as [string, string];
       for (const [i, o] of [

@@ -33,8 +33,8 @@ function artifact(file: string): Compiled {
 
 export const V3_FACTORY = artifact('@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json');
 export const V3_POOL = artifact('@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json');
-const V2_FACTORY = artifact('@uniswap/v2-core/build/UniswapV2Factory.json');
-const V2_PAIR = artifact('@uniswap/v2-core/build/UniswapV2Pair.json');
+export const V2_FACTORY = artifact('@uniswap/v2-core/build/UniswapV2Factory.json');
+export const V2_PAIR = artifact('@uniswap/v2-core/build/UniswapV2Pair.json');
 export const ROUTER = artifact('@uniswap/swap-router-contracts/artifacts/contracts/SwapRouter02.sol/SwapRouter02.json');
 const support = () => compileSolidity(new URL('./UniswapTestSupport.sol', import.meta.url));
 export const ERC20 = parseAbi([
