@@ -2,9 +2,9 @@
  * Live Uniswap state over CHAIN_RPC_URLS: one poller per EVM chain that has both a Uniswap deployment
  * (data/evm-uniswap.json) and a node configured. Each poll reads, through Multicall3, the pools of the offline snapshot
  * and every pool the factories would hold among the chain's main tokens (ingest.ts), and replaces that venue's
- * snapshot in the market. This is what gives Arbitrum, OP Mainnet and Polygon pools at all: no recorded state of their
- * pools was found in public sources (docs/venues.md), so their offline snapshots are empty (Base's holds one Aerodrome
- * Slipstream pool, Avalanche's one Pangolin pair).
+ * snapshot in the market. This is what gives OP Mainnet and Polygon pools at all: no recorded state of their pools was
+ * found in public sources (docs/venues.md), so their offline snapshots are empty (Base's holds one Aerodrome Slipstream
+ * pool, Avalanche's one Pangolin pair, Arbitrum's one thin Uniswap V2 pair).
  */
 import type { MarketStore } from '../market-store.js';
 import { VenuePoller } from '../ingest/poller.js';
