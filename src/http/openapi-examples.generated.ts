@@ -25,26 +25,26 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             status: 'ok',
             chains: 234,
             assets: 3440,
-            uptime_seconds: 0.1,
+            uptime_seconds: 0.2,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-HwnSI3/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-ZN9KJK/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-HwnSI3/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73662943 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73662943 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73662943 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:base-uniswap': { ok: true, detail: 'offline:data/pools/evm-8453.json, 73662943 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-ZN9KJK/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73673176 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73673176 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73673176 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline:data/pools/evm-42161.json, 73673176 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline:data/pools/evm-8453.json, 73673176 s old' },
               'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline:data/pools/evm-43114.json, 73662943 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73662943 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline:data/pools/evm-43114.json, 73673176 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73673176 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 148 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, base-uniswap 1 pools, avalanche-uniswap 1 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 148 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, arbitrum-uniswap 1 pools, base-uniswap 1 pools, avalanche-uniswap 1 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -65,24 +65,24 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
             assets: 3440,
             uptime_seconds: 0.6,
             dependencies: {
-              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-HwnSI3/junction.sqlite' },
+              database: { state: 'ready', detail: 'embedded SQLite at /tmp/junction-test-ZN9KJK/junction.sqlite' },
             },
             checks: {
               registry: { ok: true, detail: '234 chains' },
-              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-HwnSI3/junction.sqlite' },
-              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73662943 s old' },
-              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73662943 s old' },
-              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73662943 s old' },
-              'venue:arbitrum-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:base-uniswap': { ok: true, detail: 'offline:data/pools/evm-8453.json, 73662943 s old' },
+              database: { ok: true, detail: 'embedded SQLite at /tmp/junction-test-ZN9KJK/junction.sqlite' },
+              'venue:osmosis-poolmanager': { ok: true, detail: 'offline:data/pools/osmosis-1.json, 73673176 s old' },
+              'venue:neutron-astroport': { ok: true, detail: 'offline:data/pools/neutron-1.json, 73673176 s old' },
+              'venue:ethereum-uniswap': { ok: true, detail: 'offline:data/pools/evm-1.json, 73673176 s old' },
+              'venue:arbitrum-uniswap': { ok: true, detail: 'offline:data/pools/evm-42161.json, 73673176 s old' },
+              'venue:base-uniswap': { ok: true, detail: 'offline:data/pools/evm-8453.json, 73673176 s old' },
               'venue:optimism-uniswap': { ok: true, detail: 'offline: no recorded pools' },
               'venue:polygon-uniswap': { ok: true, detail: 'offline: no recorded pools' },
-              'venue:avalanche-uniswap': { ok: true, detail: 'offline:data/pools/evm-43114.json, 73662943 s old' },
-              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73662943 s old' },
+              'venue:avalanche-uniswap': { ok: true, detail: 'offline:data/pools/evm-43114.json, 73673176 s old' },
+              'venue:binance-uniswap': { ok: true, detail: 'offline:data/pools/evm-56.json, 73673176 s old' },
               market: {
                 ok: true,
                 detail:
-                  'version 9: osmosis-poolmanager 148 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, base-uniswap 1 pools, avalanche-uniswap 1 pools, binance-uniswap 1 pools',
+                  'version 9: osmosis-poolmanager 148 pools, neutron-astroport 115 pools, ethereum-uniswap 10 pools, arbitrum-uniswap 1 pools, base-uniswap 1 pools, avalanche-uniswap 1 pools, binance-uniswap 1 pools',
               },
               bridge_fees: {
                 ok: true,
@@ -1188,7 +1188,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795788043085000000}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795798275729000000}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1201,7 +1201,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795788043085000000}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"1000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4","timeout_height":{},"timeout_timestamp":1795798275729000000}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1241,7 +1241,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                 multi_chain_msg: {
                   chain_id: 'cosmoshub-4',
                   path: ['cosmoshub-4', 'osmosis-1'],
-                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795788043139000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795788043139000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                  msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795798275798000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795798275798000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                   msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                 },
               },
@@ -1254,7 +1254,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
                   signer_address: 'cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978',
                   msgs: [
                     {
-                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795788043139000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795788043139000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
+                      msg: '{"source_port":"transfer","source_channel":"channel-141","token":{"denom":"uatom","amount":"10000000"},"sender":"cosmos1nhzuazjhyfu474er6v4ey8zn6wa5fy6gr5x978","receiver":"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u","timeout_height":{},"timeout_timestamp":1795798275798000000,"memo":"{\\"wasm\\":{\\"contract\\":\\"osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u\\",\\"msg\\":{\\"swap_and_action\\":{\\"user_swap\\":{\\"swap_exact_asset_in\\":{\\"swap_venue_name\\":\\"osmosis-poolmanager\\",\\"operations\\":[{\\"pool\\":\\"1282\\",\\"denom_in\\":\\"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2\\",\\"denom_out\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\"},{\\"pool\\":\\"1464\\",\\"denom_in\\":\\"ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4\\",\\"denom_out\\":\\"uosmo\\"}]}},\\"min_asset\\":{\\"native\\":{\\"denom\\":\\"uosmo\\",\\"amount\\":\\"128846061\\"}},\\"timeout_timestamp\\":1795798275798000000,\\"post_swap_action\\":{\\"transfer\\":{\\"to_address\\":\\"osmo1nhzuazjhyfu474er6v4ey8zn6wa5fy6gt044g4\\"}},\\"affiliates\\":[]}}}}"}',
                       msg_type_url: '/ibc.applications.transfer.v1.MsgTransfer',
                     },
                   ],
@@ -1591,7 +1591,7 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: "the key's statistics of a month",
           value: {
-            key_id: '258b4fe3800e',
+            key_id: 'bfd4215dec5f',
             key_name: 'example',
             month: '2026-01',
             requests: 0,
@@ -1607,10 +1607,10 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
         example: {
           summary: 'registered; the secret is shown only here',
           value: {
-            id: 'wh_3d4533604fd7b4fe',
+            id: 'wh_bb239bb0a8c195cf',
             url: 'https://example.com/junction-hook',
-            secret: 'whsec_8RG3vlJFNMBhPcYXQaJ8ZSreaG5vFe-f',
-            created_at: '2026-11-27T13:55:43.240Z',
+            secret: 'whsec_zH0CH-SFx1DEjVeuZO2aY1h8bb4F8Eim',
+            created_at: '2026-11-27T16:46:15.923Z',
           },
         },
       },
@@ -1622,9 +1622,9 @@ export const GENERATED_EXAMPLES: GeneratedExamples = {
           value: {
             webhooks: [
               {
-                id: 'wh_3d4533604fd7b4fe',
+                id: 'wh_bb239bb0a8c195cf',
                 url: 'https://example.com/junction-hook',
-                created_at: '2026-11-27T13:55:43.240Z',
+                created_at: '2026-11-27T16:46:15.923Z',
               },
             ],
           },

@@ -1,7 +1,8 @@
 /**
  * Route alternatives (POST /junction/routes): the candidates the engine ranked, those that pass price safety (under
- * allow_unsafe, those that fail it too, with their warnings, when the first fails it), distinct, no more than
- * MAX_PER_SHAPE of one shape while others wait, at most MAX_ALTERNATIVES, the first being the route
+ * allow_unsafe, those that fail it too, with their warnings, when the first fails it), distinct, none that another
+ * offered route beats on value, signatures and time at once (`dominates`), no more than MAX_PER_SHAPE of one shape
+ * while others wait, at most MAX_ALTERNATIVES, the first being the route
  * /v2/fungible/route answers. Each says why it ranks where it does: what it costs on top of its amounts (fees and
  * gas, in USD), how many signatures it needs and how long it takes, compared with the first. Pure.
  */
@@ -78,6 +79,31 @@ function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: Retur
       net,
     },
   };
+}
+
+/** The bridges and venues a route relies on: a route through others is a choice of whom to trust. */
+function providersOf(route: PlannedRoute): Set<string> {
+  return new Set(
+    route.steps.map((s) => (s.kind === 'transfer' ? 'IBC' : s.kind === 'bridge' ? s.lane.bridge : s.venue.name)),
+  );
+}
+
+/**
+ * Whether `b` leaves `a` no reason to be chosen: `a` relies on every bridge and venue `b` does (and maybe more), and
+ * `b` gives at least as much value after fees and gas (`net`, the free side's amount: more delivered, or less spent for
+ * an exact output), needs no more signatures and takes no longer, and is better in one of them. A detour through
+ * another chain (Arbitrum → Polygon by fast CCTP, then CCTP into Noble, beside the direct burn) or the same burn with a
+ * relaying fee that buys nothing measurable is such a route. A route through another bridge stays an alternative even
+ * when it costs more: whom to trust is the user's choice.
+ */
+function dominates(q: RouteQuery, b: Ranked, a: Ranked): boolean {
+  const mine = providersOf(a.candidate.route);
+  if (![...providersOf(b.candidate.route)].every((p) => mine.has(p))) return false;
+  const [x, y] = [a.candidate.net, b.candidate.net];
+  const value = q.amount.kind === 'in' ? y - x : x - y;
+  const signatures = a.ranking.signatures - b.ranking.signatures;
+  const seconds = a.ranking.estimated_route_duration_seconds - b.ranking.estimated_route_duration_seconds;
+  return value >= 0n && signatures >= 0 && seconds >= 0 && (value > 0n || signatures > 0 || seconds > 0);
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -170,10 +196,12 @@ export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRout
     // Under allow_unsafe a route that fails price safety is offered beside others only when the first fails it too:
     // next to a safe route, one that loses 97 % of the amount is no alternative.
     if (judged.verdict.kind === 'warning' && firstSafe) return;
+    const r = rankingOf(ctx, q, c, judged);
+    if (ranked.some((o) => dominates(q, o, r))) return;
     if (ranked.length === 0) firstSafe = judged.verdict.kind === 'ok';
     seen.add(key);
     perShape.set(kind, (perShape.get(kind) ?? 0) + 1);
-    ranked.push(rankingOf(ctx, q, c, judged));
+    ranked.push(r);
   };
   add(
     candidates.find((c) => c.route === chosen.planned)!,
