@@ -1,8 +1,8 @@
 /**
  * Route alternatives (POST /junction/routes): the candidates the engine ranked, those that pass price safety (under
- * allow_unsafe, those that fail it too, with their warnings, when the first fails it), distinct, none that another
- * offered route beats on value, signatures and time at once (`dominates`), no more than MAX_PER_SHAPE of one shape
- * while others wait, at most MAX_ALTERNATIVES, the first being the route
+ * allow_unsafe, those that fail it too, with their warnings, when the first fails it), distinct, no detour that an
+ * offered route over fewer chains beats on value, signatures and time (`detourOf`), no more than MAX_PER_SHAPE of one
+ * shape while others wait, at most MAX_ALTERNATIVES, the first being the route
  * /v2/fungible/route answers. Each says why it ranks where it does: what it costs on top of its amounts (fees and
  * gas, in USD), how many signatures it needs and how long it takes, compared with the first. Pure.
  */
@@ -12,7 +12,7 @@ import type { RankedRoute, RouteRanking } from '../wire/alternatives.js';
 import { planCandidates, type Candidate } from './engine.js';
 import { gasToHold } from './gas/gas-to-hold.js';
 import { judgeRoute, noSingleTxAnswer, quoteRoute, renderQuote, type QuoteContext } from './quote.js';
-import { txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
+import { stepFrom, stepTo, txsRequired, type PlannedRoute, type RouteQuery, type Step } from './types.js';
 
 const MAX_ALTERNATIVES = 5;
 
@@ -81,24 +81,29 @@ function rankingOf(ctx: QuoteContext, q: RouteQuery, c: Candidate, judged: Retur
   };
 }
 
-/** The bridges and venues a route relies on: a route through others is a choice of whom to trust. */
-function providersOf(route: PlannedRoute): Set<string> {
-  return new Set(
-    route.steps.map((s) => (s.kind === 'transfer' ? 'IBC' : s.kind === 'bridge' ? s.lane.bridge : s.venue.name)),
-  );
+/** The chains a route passes through. */
+function chainsOf(route: PlannedRoute): Set<string> {
+  return new Set(route.steps.flatMap((s) => [stepFrom(s), stepTo(s)]));
 }
 
+/** The bridges a route crosses by. */
+function bridgesOf(route: PlannedRoute): Set<string> {
+  return new Set(route.steps.flatMap((s) => (s.kind === 'bridge' ? [s.lane.bridge] : [])));
+}
+
+const covers = (big: Set<string>, small: Set<string>) => [...small].every((x) => big.has(x));
+
 /**
- * Whether `b` leaves `a` no reason to be chosen: `a` relies on every bridge and venue `b` does (and maybe more), and
- * `b` gives at least as much value after fees and gas (`net`, the free side's amount: more delivered, or less spent for
- * an exact output), needs no more signatures and takes no longer, and is better in one of them. A detour through
- * another chain (Arbitrum → Polygon by fast CCTP, then CCTP into Noble, beside the direct burn) or the same burn with a
- * relaying fee that buys nothing measurable is such a route. A route through another bridge stays an alternative even
- * when it costs more: whom to trust is the user's choice.
+ * Whether `a` is a detour of `b` that gives the user nothing for it: `a` passes through every chain `b` does and more,
+ * crossing by every bridge `b` does (and maybe others), and `b` gives at least as much value after fees and gas (`net`, the free side's amount: more delivered, or less spent
+ * for an exact output), needs no more signatures and takes no longer, and is better in one of them (Arbitrum → Polygon
+ * by fast CCTP, then CCTP into Noble, beside the direct burn). Routes over the same chains by other bridges, relayers or
+ * venues stay alternatives even when they cost more: which to trust is the user's choice.
  */
-function dominates(q: RouteQuery, b: Ranked, a: Ranked): boolean {
-  const mine = providersOf(a.candidate.route);
-  if (![...providersOf(b.candidate.route)].every((p) => mine.has(p))) return false;
+function detourOf(q: RouteQuery, b: Ranked, a: Ranked): boolean {
+  const [mine, theirs] = [chainsOf(a.candidate.route), chainsOf(b.candidate.route)];
+  if (mine.size <= theirs.size || !covers(mine, theirs)) return false;
+  if (!covers(bridgesOf(a.candidate.route), bridgesOf(b.candidate.route))) return false;
   const [x, y] = [a.candidate.net, b.candidate.net];
   const value = q.amount.kind === 'in' ? y - x : x - y;
   const signatures = a.ranking.signatures - b.ranking.signatures;
@@ -197,7 +202,7 @@ export function rankedAlternatives(ctx: QuoteContext, q: RouteQuery): RankedRout
     // next to a safe route, one that loses 97 % of the amount is no alternative.
     if (judged.verdict.kind === 'warning' && firstSafe) return;
     const r = rankingOf(ctx, q, c, judged);
-    if (ranked.some((o) => dominates(q, o, r))) return;
+    if (ranked.some((o) => detourOf(q, o, r))) return;
     if (ranked.length === 0) firstSafe = judged.verdict.kind === 'ok';
     seen.add(key);
     perShape.set(kind, (perShape.get(kind) ?? 0) + 1);

@@ -24,22 +24,23 @@ afterAll(async () => t?.app.close());
 describe('alternatives side by side', () => {
   it('one row per ranked route of /junction/routes, best first, each with its way and reason', async () => {
     const res = await post(t.app, '/junction/routes', {
+      // ETH → OSMO: by CCTP through Noble (cheaper, two signatures) or by Axelar straight to Osmosis (one).
       source_asset_chain_id: '1',
-      source_asset_denom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      dest_asset_chain_id: 'noble-1',
-      dest_asset_denom: 'uusdc',
-      amount_in: '1000000000',
+      source_asset_denom: 'ethereum-native',
+      dest_asset_chain_id: 'osmosis-1',
+      dest_asset_denom: 'uosmo',
+      amount_in: '1000000000000000000',
       allow_multi_tx: true,
-      smart_relay: true,
+      smart_swap_options: { evm_swaps: true },
     });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const { routes } = res.json() as { routes: RankedRoute[] };
     expect(routes.length).toBeGreaterThan(1);
     const rows = alternativeRows(words, routes);
     expect(rows.map((r) => r.rank)).toEqual(routes.map((_, i) => i + 1));
-    expect(rows[0]!.way).toMatch(/^Ethereum → (.+ → )?Noble · /);
+    expect(rows[0]!.way).toMatch(/^Ethereum → (.+ → )?Osmosis · /);
     for (const [i, row] of rows.entries()) {
-      expect(row.delivers).toMatch(/^[\d.]+ USDC/);
+      expect(row.delivers).toMatch(/^[\d.]+ OSMO/);
       expect(row.why).toBe(routes[i]!.junction_ranking.why);
       expect(row.why.length).toBeGreaterThan(0);
       expect(row.signatures).toMatch(/^\d/);
