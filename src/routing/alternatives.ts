@@ -95,10 +95,11 @@ const covers = (big: Set<string>, small: Set<string>) => [...small].every((x) =>
 
 /**
  * Whether `a` is a detour of `b` that gives the user nothing for it: `a` passes through every chain `b` does and more,
- * crossing by every bridge `b` does (and maybe others), and `b` gives at least as much value after fees and gas (`net`, the free side's amount: more delivered, or less spent
- * for an exact output), needs no more signatures and takes no longer, and is better in one of them (Arbitrum → Polygon
- * by fast CCTP, then CCTP into Noble, beside the direct burn). Routes over the same chains by other bridges, relayers or
- * venues stay alternatives even when they cost more: which to trust is the user's choice.
+ * crossing by every bridge `b` does (and maybe others), and `b` gives at least as much value after fees and gas (`net`,
+ * the free side's amount: more delivered, or less spent for an exact output), needs no more signatures and takes no
+ * longer, and is better in one of them (Arbitrum → Polygon by fast CCTP, then CCTP into Noble, beside the direct burn).
+ * Routes over the same chains by other forms, relayers or venues, and routes by other bridges, stay alternatives even
+ * when they cost more: which to trust is the user's choice.
  */
 function detourOf(q: RouteQuery, b: Ranked, a: Ranked): boolean {
   const [mine, theirs] = [chainsOf(a.candidate.route), chainsOf(b.candidate.route)];
