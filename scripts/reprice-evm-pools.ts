@@ -10,8 +10,8 @@
  * - V2 pairs: x·y kept, the two sides of equal value.
  *
  * Tokens take the price set's price of their CoinGecko id; wrapped and bridged tokens the set has no price for take
- * the price of what they wrap (WETH, Ethereum's, Base's and Arbitrum's: ether; cbBTC, BTCB: wrapped bitcoin; Binance-Peg ETH:
- * ether; WAVAX: AVAX), since each is redeemable one for one. A pool with a token the set has no price for (UNI: absent
+ * the price of what they wrap (WETH, Ethereum's, Base's and Arbitrum's: ether; cbBTC, BTCB: wrapped bitcoin;
+ * Binance-Peg ETH: ether; WAVAX: AVAX), since each is redeemable one for one. A pool with a token the set has no price for (UNI: absent
  * from the July 2024 Osmosis recording) stays at its recorded state, marked `not_repriced`. Each pool keeps its
  * recorded state under `recorded`, and the script always starts from there, so running it again gives the same files.
  */
