@@ -7,14 +7,14 @@
  * more (the ranking is by what the user gets and pays).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { userAddress } from '../test-helpers/registry.js';
 import { GO_FAST_HANDLER_ABI } from '../bridges/go-fast/abi.js';
 import { goFastConfig } from '../bridges/go-fast/config.js';
 import { skipGoSwapRouter } from '../bridges/skip-go-swap-router.js';
 import { uniswapChain, uniswapPlugin } from '../venues/uniswap/index.js';
-import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V2 } from './skip-go-swap-router-abi.js';
+import { skipGoV2Swap } from './test-helpers/skip-go-v2-swap.js';
 
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
 const arbitrum = uniswapChain('42161')!;
@@ -60,18 +60,6 @@ const route = async (req: Body) => {
   return res.json();
 };
 
-/** SkipGoSwapRouter's swapExactIn with its one UNISWAP_V2 hop (pair, tokenIn, tokenOut, fee bps) decoded. */
-function v2Swap(data: Hex) {
-  const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data });
-  const [amountIn, amountOutMin, tokenIn, tokenOut, hops] = call.args;
-  expect(hops.map((h) => h.exchangeType)).toEqual([SKIP_GO_UNISWAP_V2]);
-  const [pair, hopIn, hopOut, feeBps] = decodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-    hops[0]!.data,
-  );
-  return { amountIn, amountOutMin, tokenIn, tokenOut, hop: { pair, hopIn, hopOut, feeBps } };
-}
-
 describe('USDC arriving on Arbitrum swaps there (a destination swap)', () => {
   it.each([
     ['ETH', 'arbitrum-native', ZERO],
@@ -100,7 +88,7 @@ describe('USDC arriving on Arbitrum swaps there (a destination swap)', () => {
     const tx = res.json().txs[1].evm_tx;
     expect(getAddress(tx.to)).toBe(SKIP_GO);
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: USDC, spender: SKIP_GO, amount: swap.amount_in }]);
-    const s = v2Swap(`0x${tx.data}`);
+    const s = skipGoV2Swap(`0x${tx.data}`);
     expect([s.tokenIn, s.tokenOut]).toEqual([USDC, tokenOut]);
     expect(s.hop).toEqual({ pair: PAIR, hopIn: USDC, hopOut: WETH, feeBps: 30n });
   });
@@ -143,7 +131,7 @@ describe('ETH on Arbitrum swaps there before it bridges', () => {
     expect(tx.value).toBe(small);
     const outer = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${tx.data}` as Hex });
     if (outer.functionName !== 'swapAndSubmitOrder') throw new Error(outer.functionName);
-    const s = v2Swap(outer.args[2]);
+    const s = skipGoV2Swap(outer.args[2]);
     expect([s.amountIn, s.tokenIn, s.tokenOut, s.hop.pair, s.hop.feeBps]).toEqual([
       BigInt(small),
       ZERO,

@@ -24,8 +24,8 @@ import { buildPool } from '../venues/uniswap/parse.js';
 import {
   ERC20,
   V2_FACTORY,
-  V2_PAIR,
   createV2Pair,
+  tryPairSwap,
   send,
   type UniswapOnAnvil,
 } from '../venues/uniswap/test-helpers/uniswap-on-anvil.js';
@@ -84,31 +84,6 @@ const balanceOf = async (who: Address, token?: Address) =>
       })) as bigint)
     : node.publicClient.getBalance({ address: who });
 
-/** The pair's answer to `swap(out)` once `amountIn` of `tokenIn` was paid in: what the trader received, or the revert. */
-async function trySwap(pair: Address, tokenIn: Address, amountIn: bigint, tokenOut: Address, out: bigint) {
-  const snapshot = await node.testClient.snapshot();
-  try {
-    await send(node, 0, tokenIn, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [pair, amountIn] }));
-    const outIsToken0 = BigInt(tokenOut) < BigInt(tokenIn);
-    const data = encodeFunctionData({
-      abi: V2_PAIR.abi,
-      functionName: 'swap',
-      args: [outIsToken0 ? out : 0n, outIsToken0 ? 0n : out, TRADER, '0x'],
-    });
-    try {
-      await node.publicClient.call({ account: TRADER, to: pair, data });
-    } catch (err) {
-      return { reverted: (err as Error).message };
-    }
-    const before = await balanceOf(TRADER, tokenOut);
-    // A fixed limit: the swap's gas depends on whether time passed since the pair's last update.
-    await send(node, 1, pair, data, 300_000n);
-    return { received: (await balanceOf(TRADER, tokenOut)) - before };
-  } finally {
-    await node.testClient.revert({ id: snapshot });
-  }
-}
-
 describe.each([
   ['re-priced (as served)', rec.reserve0, rec.reserve1],
   ['as recorded in September 2026', rec.recorded.reserve0, rec.recorded.reserve1],
@@ -137,8 +112,10 @@ describe.each([
       [USDC, WETH, 20_000n * 10n ** 6n],
     ] as const) {
       const out = pool.exactIn(tokenIn, tokenOut, amountIn)!;
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, out)).received, `${tokenIn} ${amountIn}`).toBe(out);
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, out + 1n)).reverted).toContain('UniswapV2: K');
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, out)).received, `${tokenIn} ${amountIn}`).toBe(
+        out,
+      );
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, out + 1n)).reverted).toContain('UniswapV2: K');
     }
   }, 120_000);
 
@@ -150,8 +127,12 @@ describe.each([
       [USDC, WETH, 4n * 10n ** 18n],
     ] as const) {
       const amountIn = pool.exactOut(tokenIn, tokenOut, want)!;
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, want)).received, `${tokenOut} ${want}`).toBe(want);
-      expect((await trySwap(pair, tokenIn, amountIn - 1n, tokenOut, want)).reverted).toContain('UniswapV2: K');
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, want)).received, `${tokenOut} ${want}`).toBe(
+        want,
+      );
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn - 1n, tokenOut, want)).reverted).toContain(
+        'UniswapV2: K',
+      );
     }
   }, 120_000);
 });

@@ -6,14 +6,14 @@
  * points): directly as the user's own swap, or inside Skip's CCTP relayer and GoFastHandler, whose router it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAbiParameters, decodeFunctionData, getAddress, type Hex } from 'viem';
+import { decodeFunctionData, getAddress, type Hex } from 'viem';
 import { buildTestApp, post, type TestApp, operationKinds as kinds } from '../http/test-helpers/app.js';
 import { userAddress } from '../test-helpers/registry.js';
 import { GO_FAST_HANDLER_ABI } from '../bridges/go-fast/abi.js';
 import { goFastConfig } from '../bridges/go-fast/config.js';
 import { skipGoSwapRouter } from '../bridges/skip-go-swap-router.js';
 import { uniswapChain, uniswapPlugin } from '../venues/uniswap/index.js';
-import { SKIP_GO_SWAP_ROUTER_ABI, SKIP_GO_UNISWAP_V2 } from './skip-go-swap-router-abi.js';
+import { skipGoV2Swap } from './test-helpers/skip-go-v2-swap.js';
 
 const EVM_USER = '0x24a9267cE9e0a8F4467B584FDDa12baf1Df772B5';
 const WAVAX = '0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7';
@@ -59,21 +59,6 @@ const route = async (req: Body) => {
   return res.json();
 };
 
-/** A SkipGoSwapRouter swapExactIn with one hop, its UniswapV2Adapter data (pair, tokenIn, tokenOut, fee bps) decoded. */
-function v2Swap(data: Hex) {
-  const call = decodeFunctionData({ abi: SKIP_GO_SWAP_ROUTER_ABI, data });
-  const [amountIn, amountOutMin, tokenIn, tokenOut, hops, affiliates] = call.args;
-  expect(hops).toHaveLength(1);
-  expect(hops[0]!.exchangeType).toBe(SKIP_GO_UNISWAP_V2);
-  // Exactly four static words, as the adapter's abi.decode(data, (address, address, address, uint256)) reads them.
-  expect((hops[0]!.data.length - 2) / 64).toBe(4);
-  const [pair, hopIn, hopOut, feeBps] = decodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-    hops[0]!.data,
-  );
-  return { amountIn, amountOutMin, tokenIn, tokenOut, affiliates, hop: { pair, hopIn, hopOut, feeBps } };
-}
-
 describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
   it('→ USDC on Noble: the swap and a relayed CCTP burn in one transaction, the output the pair’s own math', async () => {
     const r = await route(toNoble);
@@ -93,7 +78,7 @@ describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
     const fee = BigInt(r.estimated_fees.find((f: { fee_type: string }) => f.fee_type === 'SMART_RELAY').amount);
     expect(BigInt(r.amount_out)).toBe(out - fee);
     // The record's calldata is SkipGoSwapRouter's: native AVAX in as tokenIn zero, one V2 hop on the Pangolin pair.
-    const s = v2Swap(`0x${swap.swap_calldata}`);
+    const s = skipGoV2Swap(`0x${swap.swap_calldata}`);
     expect([s.amountIn, s.tokenIn, s.tokenOut]).toEqual([TEN_AVAX, ZERO, USDC]);
     expect(s.hop).toEqual({ pair: PAIR, hopIn: WAVAX, hopOut: USDC, feeBps: 30n });
   });
@@ -114,7 +99,7 @@ describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
     expect(getAddress(tx.to)).not.toBe(getAddress(uniswapChain('43114')!.swapRouter02));
     expect(BigInt(tx.value)).toBe(TEN_AVAX);
     expect(tx.required_erc20_approvals).toEqual([]);
-    const s = v2Swap(`0x${tx.data}`);
+    const s = skipGoV2Swap(`0x${tx.data}`);
     const out = BigInt(r.operations[0].evm_swap.amount_out);
     expect(s.amountOutMin).toBe(out - out / 100n);
     expect(s.hop.pair).toBe(PAIR);
@@ -138,7 +123,7 @@ describe('AVAX swaps on Avalanche (Pangolin) before it bridges', () => {
     const outer = decodeFunctionData({ abi: GO_FAST_HANDLER_ABI, data: `0x${tx.data}` as Hex });
     if (outer.functionName !== 'swapAndSubmitOrder') throw new Error(outer.functionName);
     expect(outer.args[0]).toBe(ZERO);
-    const s = v2Swap(outer.args[2]);
+    const s = skipGoV2Swap(outer.args[2]);
     expect([s.amountIn, s.tokenIn, s.tokenOut, s.hop.pair, s.hop.feeBps]).toEqual([TEN_AVAX, ZERO, USDC, PAIR, 30n]);
   });
 
@@ -157,7 +142,7 @@ describe('USDC arriving on Avalanche swaps to AVAX there', () => {
     expect(r.txs_required).toBe(2);
     const swap = r.operations[1].evm_swap;
     expect(BigInt(swap.amount_out)).toBe(pool.exactIn(USDC, WAVAX, BigInt(swap.amount_in)));
-    const s = v2Swap(`0x${swap.swap_calldata}`);
+    const s = skipGoV2Swap(`0x${swap.swap_calldata}`);
     expect([s.tokenIn, s.tokenOut, s.hop.pair, s.hop.hopIn, s.hop.hopOut, s.hop.feeBps]).toEqual([
       USDC,
       ZERO,
@@ -177,7 +162,7 @@ describe('USDC arriving on Avalanche swaps to AVAX there', () => {
     expect(getAddress(tx.to)).toBe(SKIP_GO);
     expect(tx.value).toBe('0');
     expect(tx.required_erc20_approvals).toEqual([{ token_contract: USDC, spender: SKIP_GO, amount: swap.amount_in }]);
-    expect(v2Swap(`0x${tx.data}`).hop.pair).toBe(PAIR);
+    expect(skipGoV2Swap(`0x${tx.data}`).hop.pair).toBe(PAIR);
   });
 
   it('/msgs reads the pair back out of the V2 hop: a pair Junction does not know is refused', async () => {

@@ -24,7 +24,7 @@ import type { SwapStep } from '../../routing/types.js';
 import { uniswapChain, v2PairAddress, type UniswapChain } from './chains.js';
 import { uniswapFetcher } from './ingest.js';
 import { buildPool } from './parse.js';
-import { deployUniswap, placeMulticall3, placeToken, send } from './test-helpers/uniswap-on-anvil.js';
+import { deployUniswap, placeMulticall3, placeToken, send, tryPairSwap } from './test-helpers/uniswap-on-anvil.js';
 import type { ConstantProductPool } from './v2-pool.js';
 
 const ARTIFACTS = '@pangolindex/exchange-contracts/artifacts/contracts/pangolin-core';
@@ -92,43 +92,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-/** The pair's answer to `swap(out)` after `amountIn` of `tokenIn` was paid in: what the trader received, or the revert. */
-async function trySwap(pair: Address, tokenIn: Address, amountIn: bigint, tokenOut: Address, out: bigint) {
-  const snapshot = await node.testClient.snapshot();
-  try {
-    await send(node, 0, tokenIn, encodeFunctionData({ abi: TOKEN, functionName: 'mint', args: [pair, amountIn] }));
-    const outIsToken0 = BigInt(tokenOut) < BigInt(tokenIn);
-    const data = encodeFunctionData({
-      abi: PAIR.abi,
-      functionName: 'swap',
-      args: [outIsToken0 ? out : 0n, outIsToken0 ? 0n : out, TRADER, '0x'],
-    });
-    try {
-      await node.publicClient.call({ account: TRADER, to: pair, data });
-    } catch (err) {
-      return { reverted: (err as Error).message };
-    }
-    const before = (await node.publicClient.readContract({
-      address: tokenOut,
-      abi: TOKEN,
-      functionName: 'balanceOf',
-      args: [TRADER],
-    })) as bigint;
-    // A fixed limit: the swap's gas depends on the block's second (the pair's price accumulators are written only when
-    // time passed since its last update), and the node's estimate may come from an earlier second than the block.
-    await send(node, 1, pair, data, 300_000n);
-    const after = (await node.publicClient.readContract({
-      address: tokenOut,
-      abi: TOKEN,
-      functionName: 'balanceOf',
-      args: [TRADER],
-    })) as bigint;
-    return { received: after - before };
-  } finally {
-    await node.testClient.revert({ id: snapshot });
-  }
-}
-
 describe.each([
   ['re-priced (as served)', rec.reserve0, rec.reserve1],
   ['as recorded in 2022', rec.recorded.reserve0, rec.recorded.reserve1],
@@ -165,8 +128,10 @@ describe.each([
       [USDC, WAVAX, 250_000n * 10n ** 6n],
     ] as const) {
       const out = pool.exactIn(tokenIn, tokenOut, amountIn)!;
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, out)).received, `${tokenIn} ${amountIn}`).toBe(out);
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, out + 1n)).reverted).toContain('Pangolin: K');
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, out)).received, `${tokenIn} ${amountIn}`).toBe(
+        out,
+      );
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, out + 1n)).reverted).toContain('Pangolin: K');
     }
   }, 120_000);
 
@@ -178,8 +143,10 @@ describe.each([
       [USDC, WAVAX, 9_000n * 10n ** 18n],
     ] as const) {
       const amountIn = pool.exactOut(tokenIn, tokenOut, want)!;
-      expect((await trySwap(pair, tokenIn, amountIn, tokenOut, want)).received, `${tokenOut} ${want}`).toBe(want);
-      expect((await trySwap(pair, tokenIn, amountIn - 1n, tokenOut, want)).reverted).toContain('Pangolin: K');
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn, tokenOut, want)).received, `${tokenOut} ${want}`).toBe(
+        want,
+      );
+      expect((await tryPairSwap(node, pair, tokenIn, amountIn - 1n, tokenOut, want)).reverted).toContain('Pangolin: K');
     }
   }, 120_000);
 

@@ -34,7 +34,7 @@ function artifact(file: string): Compiled {
 export const V3_FACTORY = artifact('@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json');
 export const V3_POOL = artifact('@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json');
 export const V2_FACTORY = artifact('@uniswap/v2-core/build/UniswapV2Factory.json');
-export const V2_PAIR = artifact('@uniswap/v2-core/build/UniswapV2Pair.json');
+const V2_PAIR = artifact('@uniswap/v2-core/build/UniswapV2Pair.json');
 export const ROUTER = artifact('@uniswap/swap-router-contracts/artifacts/contracts/SwapRouter02.sol/SwapRouter02.json');
 const support = () => compileSolidity(new URL('./UniswapTestSupport.sol', import.meta.url));
 export const ERC20 = parseAbi([
@@ -190,4 +190,49 @@ export async function createV2Pair(
   await call(u, token1, ERC20, 'mint', [pair, reserve1]);
   await call(u, pair, V2_PAIR.abi, 'mint', [anvilAccount(0).address]);
   return getAddress(pair);
+}
+
+/**
+ * A V2 pair's answer (Uniswap's or a fork's: the same swap(amount0Out, amount1Out, to, data)) to paying `amountIn` of
+ * `tokenIn` in (our mintable token) and asking for `out` of `tokenOut` for anvil account 1: what it received, or the
+ * revert's message. The node is left as it was.
+ */
+export async function tryPairSwap(
+  node: Anvil,
+  pair: Address,
+  tokenIn: Address,
+  amountIn: bigint,
+  tokenOut: Address,
+  out: bigint,
+): Promise<{ received?: bigint; reverted?: string }> {
+  const trader = anvilAccount(1).address;
+  const balance = async () =>
+    (await node.publicClient.readContract({
+      address: tokenOut,
+      abi: ERC20,
+      functionName: 'balanceOf',
+      args: [trader],
+    })) as bigint;
+  const snapshot = await node.testClient.snapshot();
+  try {
+    await send(node, 0, tokenIn, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [pair, amountIn] }));
+    const outIsToken0 = BigInt(tokenOut) < BigInt(tokenIn);
+    const data = encodeFunctionData({
+      abi: V2_PAIR.abi,
+      functionName: 'swap',
+      args: [outIsToken0 ? out : 0n, outIsToken0 ? 0n : out, trader, '0x'],
+    });
+    try {
+      await node.publicClient.call({ account: trader, to: pair, data });
+    } catch (err) {
+      return { reverted: (err as Error).message };
+    }
+    const before = await balance();
+    // A fixed limit: the swap's gas depends on the block's second (the pair's price accumulators are written only when
+    // time passed since its last update), and the node's estimate may come from an earlier second than the block.
+    await send(node, 1, pair, data, 300_000n);
+    return { received: (await balance()) - before };
+  } finally {
+    await node.testClient.revert({ id: snapshot });
+  }
 }
